@@ -44,6 +44,7 @@ for (const t of SUITES) {
   try {
     await page.goto(BASE);
     await page.evaluate(() => localStorage.clear());
+    await page.reload();
     await t.run({ page, base: BASE, out: OUT, context, shot: (n) => page.screenshot({ path: path.join(OUT, n + '.png') }) });
     if (errors.length) throw new Error('console errors: ' + errors.join(' | '));
     passed++;

@@ -13,7 +13,7 @@ export default [
         assert(text.includes(title), `home shows ${title}`);
       }
       // Card faces: SVG with a rank and a suit path, laid out with a real size.
-      const cards = await page.$$eval('svg.card', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.width, r.height, e.querySelectorAll('path,text').length]; }));
+      const cards = await page.$$eval('svg.card', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.width, r.height, e.querySelectorAll('*').length]; }));
       assert(cards.length >= 10, 'cards on the home screen');
       for (const [w, h, parts] of cards) assert(w >= 30 && h > w && parts > 0, `card renders (${w}x${h}, ${parts} parts)`);
       const rank = await page.textContent('.card-strip svg.card .suit-hearts text.rank');
