@@ -152,7 +152,13 @@ pub fn places(scores: &[i32], higher_is_better: bool) -> Vec<Standing> {
         .map(|(seat, &score)| {
             let better = scores
                 .iter()
-                .filter(|&&s| if higher_is_better { s > score } else { s < score })
+                .filter(|&&s| {
+                    if higher_is_better {
+                        s > score
+                    } else {
+                        s < score
+                    }
+                })
                 .count();
             Standing {
                 seat,
