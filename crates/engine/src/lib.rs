@@ -17,8 +17,11 @@
 pub mod card;
 pub mod game;
 pub mod meld;
+pub mod penalty;
 pub mod rng;
 
 pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
-pub use game::{Game, RuleError, Seat, Standing};
+pub use game::{cards_in_json, CardAudit, Game, RuleError, Seat, Standing};
+pub use meld::{validate, JokerHint, Meld, MeldError, MeldKind, MeldRules, Placed};
+pub use penalty::{hand_penalty, penalty, PenaltyTable};
 pub use rng::GameRng;
