@@ -16,12 +16,14 @@
 
 pub mod card;
 pub mod game;
+pub mod harness;
 pub mod meld;
 pub mod penalty;
 pub mod rng;
 
 pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
 pub use game::{cards_in_json, CardAudit, Game, RuleError, Seat, Standing};
+pub use harness::{check_playout, random_playouts, HarnessError, PlayoutReport, Stats, Violation};
 pub use meld::{validate, JokerHint, Meld, MeldError, MeldKind, MeldRules, Placed};
 pub use penalty::{hand_penalty, penalty, PenaltyTable};
 pub use rng::GameRng;
