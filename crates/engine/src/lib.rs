@@ -20,6 +20,7 @@ pub mod harness;
 pub mod meld;
 pub mod penalty;
 pub mod rng;
+pub mod save;
 
 pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
 pub use game::{cards_in_json, CardAudit, Game, RuleError, Seat, Standing};
@@ -27,3 +28,4 @@ pub use harness::{check_playout, random_playouts, HarnessError, PlayoutReport, S
 pub use meld::{validate, JokerHint, Meld, MeldError, MeldKind, MeldRules, Placed};
 pub use penalty::{hand_penalty, penalty, PenaltyTable};
 pub use rng::GameRng;
+pub use save::{load, save, Record, SaveError, SaveFile, SaveMeta};
