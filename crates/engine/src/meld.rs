@@ -8,6 +8,7 @@
 //! - [`Meld::opening_value`] — points for a first-meld minimum.
 //! - [`validate_with_hint`] / [`validate_as`] — the same with an explicit joker placement or
 //!   meld kind, for a UI that lets the player choose.
+//! - [`validate_declared`] — for jokers whose identity is already declared (Manipulation).
 //!
 //! Decisions where the rules are silent:
 //! - A group with exactly one natural card (plus jokers) is read as a **set** first; if that
@@ -101,6 +102,9 @@ pub enum MeldError {
     NoJokerFor { face: Face },
     /// The same physical card was given twice.
     DuplicateCard { card: CardId },
+    /// [`validate_declared`]: a natural card that does not stand for itself, or a joker
+    /// that does not stand for a French card.
+    BadDeclaration { card: CardId },
 }
 
 /// Where surplus jokers of a sequence go (jokers that do not fill a gap), e.g. ♥5 ♥6 🃏:
@@ -141,13 +145,18 @@ pub fn validate_with_hint(
     hint: JokerHint,
 ) -> Result<Meld, MeldError> {
     let parts = Parts::split(cards, rules)?;
+    build(&parts, rules, hint)
+}
+
+/// Reads checked parts as a set or a sequence (set first when both are possible).
+fn build(parts: &Parts, rules: &MeldRules, hint: JokerHint) -> Result<Meld, MeldError> {
     let (same_rank, same_suit) = parts.shape();
     match (same_rank, same_suit) {
         (false, false) => Err(MeldError::Mixed),
-        (true, false) => build_set(&parts, rules),
-        (false, true) => build_sequence(&parts, hint),
+        (true, false) => build_set(parts, rules),
+        (false, true) => build_sequence(parts, hint),
         (true, true) => {
-            build_set(&parts, rules).or_else(|e| build_sequence(&parts, hint).map_err(|_| e))
+            build_set(parts, rules).or_else(|e| build_sequence(parts, hint).map_err(|_| e))
         }
     }
 }
@@ -410,7 +419,10 @@ fn opening_face_value(face: Face, ace_value: u32) -> u32 {
     }
 }
 
+mod declared;
 mod ops;
+
+pub use declared::validate_declared;
 #[cfg(test)]
 mod reference_tests;
 #[cfg(test)]
