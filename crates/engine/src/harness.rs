@@ -5,11 +5,13 @@
 //! - **card conservation**: `audit().all`, sorted, equals the initial set and has no
 //!   duplicates; `audit().hidden_from` has one entry per seat;
 //! - **serde round trip**: state → JSON → state → JSON gives the same JSON;
+//! - `standings()` has one entry per seat;
 //! - **hidden cards stay hidden**: for every seat, the JSON of `view(seat)` contains no card
 //!   of `audit().hidden_from[seat]` (cards are found with [`cards_in_json`]).
 //!
 //! Checked before every action, on clones of the state:
-//! - the seat to move has at least one legal action, other seats have none;
+//! - the seat to move has at least one legal action, other seats (and a seat outside the
+//!   table) have none;
 //! - every legal action (or, for more than [`SAMPLE`] actions, a random sample plus the
 //!   chosen one) is accepted by `apply`;
 //! - the chosen action applied by any other seat (and by a seat outside the table) is
@@ -65,6 +67,11 @@ pub enum Violation {
     ProbeAccepted { seat: Seat },
     /// A rejected action changed the state.
     MutatedOnReject { seat: Seat, error: RuleError },
+    /// `standings()` does not have one entry per seat.
+    Standings { entries: usize, seats: usize },
+    /// The same options, seats, seed and actions gave a different state
+    /// ([`random_playouts`] deals twice and replays every playout).
+    Nondeterministic { detail: String },
 }
 
 /// A failed check: what, at which step (0 = after setup, n = before/after the n-th
@@ -152,6 +159,10 @@ fn check_state<G: Game>(game: &G, initial: &[CardId]) -> Result<(), Violation> {
         return Err(Violation::CardsChanged { missing, extra });
     }
     let seats = game.seats();
+    let entries = game.standings().len();
+    if entries != seats {
+        return Err(Violation::Standings { entries, seats });
+    }
     if audit.hidden_from.len() != seats {
         return Err(Violation::AuditShape {
             entries: audit.hidden_from.len(),
@@ -266,10 +277,30 @@ fn check_decision<G: Game>(
 /// module docs). Sampling of large legal lists uses a fixed-seed generator, so a playout is
 /// reproducible.
 pub fn check_playout<G: Game>(
-    mut game: G,
+    game: G,
     choose: &mut Chooser<'_, G>,
     max_steps: usize,
 ) -> Result<PlayoutReport, HarnessError> {
+    run_checked(game, choose, max_steps).map(|p| p.report)
+}
+
+/// An applied action: the seat and what it played.
+type Logged<G> = (Seat, <G as Game>::Action);
+
+/// A checked playout: its report, final state and applied actions.
+struct Playout<G: Game> {
+    report: PlayoutReport,
+    last: G,
+    log: Vec<Logged<G>>,
+}
+
+/// [`check_playout`], also returning the final state and the applied actions.
+fn run_checked<G: Game>(
+    mut game: G,
+    choose: &mut Chooser<'_, G>,
+    max_steps: usize,
+) -> Result<Playout<G>, HarnessError> {
+    let mut log = Vec::new();
     let mut rng = GameRng::seed_from_u64(0x4b41_5254_454e);
     let mut report = PlayoutReport::default();
     let fail = |step, violation, action| HarnessError {
@@ -283,10 +314,14 @@ pub fn check_playout<G: Game>(
     check_state(&game, &initial).map_err(|v| fail(0, v, None))?;
     while let Some(seat) = game.to_move() {
         if report.steps >= max_steps {
-            return Ok(report);
+            return Ok(Playout {
+                report,
+                last: game,
+                log,
+            });
         }
         let step = report.steps + 1;
-        for other in (0..game.seats()).filter(|&s| s != seat) {
+        for other in (0..=game.seats()).filter(|&s| s != seat) {
             if !game.legal_actions(other).is_empty() {
                 return Err(fail(
                     step,
@@ -320,15 +355,51 @@ pub fn check_playout<G: Game>(
                 action_json,
             ));
         }
+        log.push((seat, action.clone()));
         report.steps = step;
         check_state(&game, &initial).map_err(|v| fail(step, v, action_json))?;
     }
     report.finished = true;
-    Ok(report)
+    Ok(Playout {
+        report,
+        last: game,
+        log,
+    })
+}
+
+/// Deals again and replays `log`; the result must equal `last`.
+fn check_replay<G: Game>(
+    options: &G::Options,
+    seats: usize,
+    seed: u64,
+    first_deal: &str,
+    log: &[Logged<G>],
+    last: &G,
+) -> Result<(), HarnessError> {
+    let fail = |step, detail: String| HarnessError {
+        step,
+        violation: Violation::Nondeterministic { detail },
+        action: None,
+        seed: Some(seed),
+    };
+    let mut game = G::new(options, seats, seed).map_err(|e| fail(0, format!("{e:?}")))?;
+    if to_json(&game).as_deref() != Ok(first_deal) {
+        return Err(fail(0, "two deals from one seed differ".into()));
+    }
+    for (i, (seat, action)) in log.iter().enumerate() {
+        game.apply(*seat, action)
+            .map_err(|e| fail(i + 1, format!("replay rejected: {e:?}")))?;
+    }
+    if to_json(&game) != to_json(last) {
+        return Err(fail(log.len(), "replay ended in another state".into()));
+    }
+    Ok(())
 }
 
 /// Deals one game per seed in `seeds` and checks a random playout of each (the chooser is
-/// seeded from the game's seed). Stops at the first violation, naming the seed.
+/// seeded from the game's seed). Also checks determinism: dealing again from the same seed
+/// gives the same state, and replaying the playout's actions ends in the same state.
+/// Stops at the first violation, naming the seed.
 pub fn random_playouts<G: Game>(
     options: &G::Options,
     seats: usize,
@@ -349,8 +420,11 @@ pub fn random_playouts<G: Game>(
                 seed: None,
             })
         })?;
+        let first_deal = to_json(&game).unwrap_or_default();
         let mut choose = random_chooser::<G>(seed ^ 0x5eed);
-        let report = check_playout(game, &mut choose, max_steps).map_err(with_seed)?;
+        let Playout { report, last, log } =
+            run_checked(game, &mut choose, max_steps).map_err(with_seed)?;
+        check_replay(options, seats, seed, &first_deal, &log, &last)?;
         stats.games += 1;
         if report.finished {
             stats.finished += 1;

@@ -175,3 +175,25 @@ fn catches_bad_chooser_and_setup() {
         }
     ));
 }
+
+#[test]
+fn catches_nondeterminism() {
+    let e = violation(Bug::Nondeterministic);
+    assert!(
+        matches!(e.violation, Violation::Nondeterministic { .. }),
+        "{e}"
+    );
+    assert_eq!(e.step, 0);
+}
+
+#[test]
+fn catches_short_standings() {
+    let e = violation(Bug::ShortStandings);
+    assert_eq!(
+        e.violation,
+        Violation::Standings {
+            entries: 2,
+            seats: 3
+        }
+    );
+}

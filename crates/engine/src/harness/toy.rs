@@ -32,7 +32,13 @@ pub enum Bug {
     ActionsOutOfTurn,
     /// A legal action is listed as an illegal probe.
     ProbeAccepted,
+    /// Every deal is shuffled differently, whatever the seed.
+    Nondeterministic,
+    /// `standings()` forgets the last seat.
+    ShortStandings,
 }
+
+static DEALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ToyOptions {
@@ -126,6 +132,11 @@ impl Game for Toy {
         }
         .cards();
         pile.truncate(options.cards);
+        let seed = if options.bug == Some(Bug::Nondeterministic) {
+            seed ^ DEALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        } else {
+            seed
+        };
         GameRng::seed_from_u64(seed).shuffle(&mut pile);
         Ok(Toy {
             options: options.clone(),
@@ -227,7 +238,11 @@ impl Game for Toy {
     }
 
     fn standings(&self) -> Vec<Standing> {
-        places(&self.discarded, true)
+        let mut out = places(&self.discarded, true);
+        if self.bug(Bug::ShortStandings) {
+            out.pop();
+        }
+        out
     }
 
     fn audit(&self) -> CardAudit {
