@@ -12,6 +12,7 @@ use serde_json::Value;
 use std::fmt;
 
 mod link;
+mod lz;
 #[cfg(test)]
 mod tests;
 

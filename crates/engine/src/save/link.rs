@@ -1,14 +1,20 @@
 //! Share-link encoding: a URL-safe text that carries a save's JSON.
 //!
-//! Format `1`: the character `1`, then unpadded base64url (RFC 4648 §5, `A–Z a–z 0–9 - _`)
-//! of the UTF-8 JSON followed by its 32-bit FNV-1a checksum (4 bytes, little endian). The
-//! checksum makes truncated or mistyped links fail with [`SaveError::BadLink`] instead of
-//! decoding to garbage. The leading format character leaves room for other encodings.
+//! A link is one format character, then unpadded base64url (RFC 4648 §5,
+//! `A–Z a–z 0–9 - _`) of a payload followed by the 32-bit FNV-1a checksum of the JSON
+//! (4 bytes, little endian):
+//! - format `1`: the payload is the UTF-8 JSON;
+//! - format `2`: the payload is the JSON compressed with [`super::lz`].
+//!
+//! [`encode_link`] writes whichever is shorter. The checksum makes truncated or mistyped
+//! links fail with [`SaveError::BadLink`] instead of decoding to garbage.
 
+use super::lz;
 use super::SaveError;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const FORMAT_PLAIN: char = '1';
+const FORMAT_LZ: char = '2';
 
 fn bad(detail: impl Into<String>) -> SaveError {
     SaveError::BadLink {
@@ -16,7 +22,7 @@ fn bad(detail: impl Into<String>) -> SaveError {
     }
 }
 
-fn fnv1a(bytes: &[u8]) -> u32 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })
@@ -91,10 +97,16 @@ pub(crate) fn base64url_decode(text: &str) -> Result<Vec<u8>, SaveError> {
 
 /// Encodes a save's JSON as a URL-safe link payload (see the module docs).
 pub fn encode_link(json: &str) -> String {
-    let mut bytes = json.as_bytes().to_vec();
-    bytes.extend(fnv1a(json.as_bytes()).to_le_bytes());
-    let mut out = String::from(FORMAT_PLAIN);
-    out.push_str(&base64url_encode(&bytes));
+    let sum = fnv1a(json.as_bytes()).to_le_bytes();
+    let mut packed = lz::compress(json.as_bytes());
+    let (format, mut payload) = if packed.len() < json.len() {
+        (FORMAT_LZ, std::mem::take(&mut packed))
+    } else {
+        (FORMAT_PLAIN, json.as_bytes().to_vec())
+    };
+    payload.extend(sum);
+    let mut out = String::from(format);
+    out.push_str(&base64url_encode(&payload));
     out
 }
 
@@ -102,17 +114,20 @@ pub fn encode_link(json: &str) -> String {
 /// anything damaged gives [`SaveError::BadLink`].
 pub fn decode_link(link: &str) -> Result<String, SaveError> {
     let mut chars = link.chars();
-    match chars.next() {
-        None => return Err(bad("empty")),
-        Some(FORMAT_PLAIN) => {}
-        Some(other) => return Err(bad(format!("unknown link format {other:?}"))),
+    let format = chars.next().ok_or_else(|| bad("empty"))?;
+    if format != FORMAT_PLAIN && format != FORMAT_LZ {
+        return Err(bad(format!("unknown link format {format:?}")));
     }
     let bytes = base64url_decode(chars.as_str())?;
     let split = bytes.len().checked_sub(4).ok_or_else(|| bad("truncated"))?;
     let (payload, sum) = bytes.split_at(split);
-    let expected = fnv1a(payload).to_le_bytes();
-    if sum != expected {
+    let json = if format == FORMAT_LZ {
+        lz::decompress(payload).map_err(|e| bad(format!("damaged: {e:?}")))?
+    } else {
+        payload.to_vec()
+    };
+    if sum != fnv1a(&json).to_le_bytes() {
         return Err(bad("damaged or truncated"));
     }
-    String::from_utf8(payload.to_vec()).map_err(|_| bad("not text"))
+    String::from_utf8(json).map_err(|_| bad("not text"))
 }

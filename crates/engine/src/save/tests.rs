@@ -1,6 +1,6 @@
 //! Save, load, undo and link tests with the harness toy game.
 
-use super::link::{base64url_decode, base64url_encode};
+use super::link::{base64url_decode, base64url_encode, fnv1a};
 use super::*;
 use crate::harness::toy::{Toy, ToyAction, ToyOptions};
 use crate::rng::GameRng;
@@ -251,7 +251,15 @@ fn share_links_round_trip() {
     let mut m = meta();
     m.title = "Spieleabend bei Jürgen ♥".into();
     let json = save(&record, &game, &m).unwrap();
-    assert_eq!(decode_link(&encode_link(&json)).unwrap(), json);
+    let link = encode_link(&json);
+    assert!(link.starts_with('2'), "a save compresses");
+    assert!(link.len() < json.len());
+    assert_eq!(decode_link(&link).unwrap(), json);
+    // short texts stay plain
+    assert!(encode_link("{}").starts_with('1'));
+    for text in ["", "x", "{}", "äöü", "[1,2,3]"] {
+        assert_eq!(decode_link(&encode_link(text)).unwrap(), text);
+    }
 }
 
 #[test]
@@ -261,6 +269,7 @@ fn damaged_links_are_errors() {
     let is_bad = |s: &str| matches!(decode_link(s), Err(SaveError::BadLink { .. }));
     assert!(is_bad(""));
     assert!(is_bad("1"));
+    assert!(is_bad("3Zm9v"));
     assert!(is_bad("2Zm9v"));
     assert!(is_bad(&format!("{link}=")));
     assert!(is_bad(&link.replacen('A', "+", 1)));
@@ -302,4 +311,11 @@ fn random_garbage_never_panics() {
             Err(SaveError::Malformed { .. })
         ));
     }
+}
+
+#[test]
+fn checksum_is_fnv1a_32() {
+    assert_eq!(fnv1a(b""), 0x811c_9dc5);
+    assert_eq!(fnv1a(b"a"), 0xe40c_292c);
+    assert_eq!(fnv1a(b"foobar"), 0xbf9c_f968);
 }
