@@ -457,3 +457,36 @@ fn declared_jokers_keep_their_identity() {
     ];
     assert_eq!(validate_declared(&jokers, &r), Err(MeldError::OnlyJokers));
 }
+
+#[test]
+fn errors_travel_as_tagged_json() {
+    use crate::game::RuleError;
+    let errors = [
+        MeldError::TooShort { min: 3, got: 2 },
+        MeldError::OnlyJokers,
+        MeldError::TooManyJokers { max: 1, got: 2 },
+        MeldError::NotARummyCard,
+        MeldError::Mixed,
+        MeldError::SuitRepeated { suit: Suit::Hearts },
+        MeldError::SetTooLarge { max: 4 },
+        MeldError::RankRepeated { rank: Rank(5) },
+        MeldError::Gap { missing: 2 },
+        MeldError::AroundTheCorner,
+        MeldError::TooLong,
+        MeldError::DoesNotFit,
+        MeldError::NoJokerFor { face: face("H7") },
+        MeldError::DuplicateCard { card: CardId(3) },
+        MeldError::BadDeclaration { card: CardId(4) },
+    ];
+    for e in errors {
+        let wrapped = RuleError::from(e.clone());
+        let json = serde_json::to_string(&wrapped).unwrap();
+        assert!(json.contains("\"kind\":\"Meld\""), "{json}");
+        assert!(json.contains("\"reason\":"), "{json}");
+        let back: RuleError = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, wrapped);
+    }
+    let meld = validate(&cards(&["S12", "S13", "S1"]), &MeldRules::default()).unwrap();
+    let json = serde_json::to_string(&meld).unwrap();
+    assert_eq!(serde_json::from_str::<Meld>(&json).unwrap(), meld);
+}
