@@ -17,10 +17,10 @@
 //! Modules:
 //! - [`card`], [`rng`] — cards with stable ids, deck specifications, the seeded generator;
 //! - [`game`] — the [`Game`] trait every game implements, [`RuleError`], [`CardAudit`];
-//! - [`meld`] — sets and sequences with jokers for the Rommé family; [`penalty`] — hand
+//! - [`meld`] — sets and sequences with jokers for the Rommé family; [`penalty`](mod@penalty) — hand
 //!   penalty tables;
 //! - [`harness`] — a generic playout checker for every game's tests;
-//! - [`save`] — versioned save files, replay and undo from a [`save::Record`], share links.
+//! - [`save`](mod@save) — versioned save files, replay and undo from a [`save::Record`], share links.
 //!
 //! ```
 //! use engine::card::{Card, CardId, Face, Suit};
