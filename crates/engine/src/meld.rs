@@ -90,7 +90,7 @@ pub enum MeldError {
     SetTooLarge { max: u8 },
     /// A sequence with the same rank twice.
     RankRepeated { rank: Rank },
-    /// A sequence with a gap the jokers cannot fill.
+    /// A sequence with a gap the jokers cannot fill; `missing` more cards would close it.
     Gap { missing: u8 },
     /// K-A-2: the ace is used as low and high at once.
     AroundTheCorner,
@@ -122,6 +122,15 @@ pub enum JokerHint {
 ///
 /// Same as [`validate_with_hint`] with [`JokerHint::High`]. A group with one natural card
 /// and jokers is read as a set when that is legal.
+///
+/// Errors, checked in this order: [`MeldError::NotARummyCard`],
+/// [`MeldError::DuplicateCard`], [`MeldError::TooShort`], [`MeldError::OnlyJokers`],
+/// [`MeldError::TooManyJokers`]; then [`MeldError::Mixed`] if the natural cards share
+/// neither rank nor suit; then the set reading's error if they share a rank
+/// ([`MeldError::SuitRepeated`], [`MeldError::SetTooLarge`]), else the sequence reading's
+/// ([`MeldError::RankRepeated`], [`MeldError::TooLong`], [`MeldError::AroundTheCorner`] when
+/// the cards would fit only by using the ace low and high at once, else
+/// [`MeldError::Gap`]).
 pub fn validate(cards: &[Card], rules: &MeldRules) -> Result<Meld, MeldError> {
     validate_with_hint(cards, rules, JokerHint::High)
 }
