@@ -433,6 +433,8 @@ mod ops;
 
 pub use declared::validate_declared;
 #[cfg(test)]
+mod ops_tests;
+#[cfg(test)]
 mod reference_tests;
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@ use crate::card::{CardId, DeckSpec};
 use crate::rng::GameRng;
 
 /// Every French face, once.
-fn all_faces() -> Vec<Face> {
+pub(super) fn all_faces() -> Vec<Face> {
     Suit::ALL
         .into_iter()
         .flat_map(|suit| Rank::all().map(move |rank| Face::French { rank, suit }))
@@ -22,7 +22,7 @@ fn rs(face: Face) -> (u8, Suit) {
 }
 
 /// Opening value of a concrete face list read as a set, if it is one.
-fn natural_set(faces: &[Face], distinct: bool) -> Option<u32> {
+pub(super) fn natural_set(faces: &[Face], distinct: bool) -> Option<u32> {
     let (r0, _) = rs(*faces.first()?);
     if faces.iter().any(|f| rs(*f).0 != r0) {
         return None;
@@ -46,7 +46,7 @@ fn value(rank: u8, ace: u32) -> u32 {
 }
 
 /// Opening values of a concrete face list read as a sequence (ace low and/or high).
-fn natural_sequences(faces: &[Face]) -> Vec<u32> {
+pub(super) fn natural_sequences(faces: &[Face]) -> Vec<u32> {
     let mut out = Vec::new();
     let Some(first) = faces.first() else {
         return out;
@@ -128,7 +128,7 @@ fn reference_by_kind(cards: &[Card], rules: &MeldRules) -> (Vec<u32>, Vec<u32>) 
 
 /// Random small groups, biased toward near-melds (sets, runs incl. around the corner,
 /// corner ranks with jokers).
-fn random_group(rng: &mut GameRng, deck: &[Card]) -> Vec<Card> {
+pub(super) fn random_group(rng: &mut GameRng, deck: &[Card]) -> Vec<Card> {
     let pick = |rng: &mut GameRng, pool: &[Card]| pool[rng.below(pool.len() as u64) as usize];
     let jokers: Vec<Card> = deck
         .iter()
@@ -386,7 +386,7 @@ fn check_declared(
     legal
 }
 
-fn all_rules() -> Vec<MeldRules> {
+pub(super) fn all_rules() -> Vec<MeldRules> {
     let mut out = Vec::new();
     for distinct in [false, true] {
         for max in [None, Some(1)] {
