@@ -226,6 +226,11 @@ fn long_sequences() {
         face: Face::Joker,
     };
     assert_eq!(m.extend(joker, &r), Err(MeldError::TooLong));
+    let heart = Card {
+        id: CardId(2),
+        face: face("H5"),
+    };
+    assert_eq!(m.extend(heart, &r), Err(MeldError::DoesNotFit));
 }
 
 #[test]
