@@ -19,6 +19,7 @@ pub mod game;
 pub mod meld;
 pub mod penalty;
 pub mod rng;
+pub mod romme;
 
 pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
 pub use game::{cards_in_json, CardAudit, Game, RuleError, Seat, Standing};
