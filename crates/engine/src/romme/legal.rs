@@ -4,7 +4,7 @@ use super::actions::{MeldId, RommeAction};
 use super::state::{Phase, Romme};
 use crate::card::{Card, CardId, Face};
 use crate::game::Seat;
-use crate::meld::{validate_with_hint, JokerHint, MeldRules};
+use crate::meld::{validate_with_hint, JokerHint, Meld, MeldKind, MeldRules};
 
 /// Candidate melds from `cards` (sets and sequences, jokers filling gaps), bounded: for
 /// each rank the growing prefixes of its cards (distinct suits first), with one or two
@@ -108,6 +108,24 @@ pub fn meld_candidates(cards: &[Card], rules: &MeldRules) -> Vec<(Vec<CardId>, J
     out
 }
 
+/// A cheap pre-filter for lay-offs: could `card` extend `meld` at all?
+fn might_fit(card: &Card, meld: &Meld) -> bool {
+    let Face::French { rank, suit } = card.face else {
+        return true;
+    };
+    let mut naturals = meld.cards.iter().filter_map(|p| match p.stands_for {
+        Face::French { rank, suit } => Some((rank.0, suit)),
+        _ => None,
+    });
+    match meld.kind {
+        MeldKind::Set => naturals.next().is_none_or(|(r, _)| r == rank.0),
+        MeldKind::Sequence => naturals.any(|(r, s)| {
+            s == suit
+                && (r.abs_diff(rank.0) <= 1 || (rank.0 == 1 && r >= 12) || (r == 1 && rank.0 >= 12))
+        }),
+    }
+}
+
 impl Romme {
     pub(crate) fn legal(&self, seat: Seat) -> Vec<RommeAction> {
         if self.decider() != Some(seat) {
@@ -162,8 +180,8 @@ impl Romme {
         }
         let ids: Vec<MeldId> = self.deal.table.iter().map(|m| m.id).collect();
         for c in &cards {
-            for &m in &ids {
-                if self.check_lay_off(seat, c.id, m).is_ok() {
+            for (&m, tm) in ids.iter().zip(&self.deal.table) {
+                if might_fit(c, &tm.meld) && self.check_lay_off(seat, c.id, m).is_ok() {
                     out.push(RommeAction::LayOff {
                         card: c.id,
                         meld: m,
@@ -208,7 +226,7 @@ impl Romme {
             takeable.extend(self.deal.discard.last().copied());
         } else {
             for m in &self.deal.table {
-                if m.meld.len() >= 4 {
+                if m.meld.len() >= 4 && takeable.len() < 8 {
                     let n = m.meld.len();
                     takeable.push(m.meld.cards[0].card);
                     takeable.push(m.meld.cards[n - 1].card);

@@ -6,7 +6,7 @@
 
 use super::actions::{DealEnd, DrawSource, MeldId, RommeError, RommeEvent};
 use super::options::{DiscardDraw, EndMode, LayOffPolicy};
-use super::state::{remove_card, Phase, Romme, TableMeld};
+use super::state::{remove_card, Phase, Romme, TableMeld, TurnState};
 use crate::card::{Card, CardId};
 use crate::game::{RuleError, Seat};
 use crate::meld::{validate_with_hint, JokerHint, Meld};
@@ -347,7 +347,8 @@ impl Romme {
 
     pub(crate) fn check_undo(&self) -> Result<(), RuleError> {
         self.expect_phase(true)?;
-        if !self.deal.ts.played || self.snapshot.is_none() {
+        let ts = &self.deal.ts;
+        if !(ts.played || ts.must_place.is_some()) || self.snapshot.is_none() {
             return Err(err(RommeError::NothingToUndo));
         }
         Ok(())
@@ -356,6 +357,19 @@ impl Romme {
     pub(crate) fn do_undo(&mut self, seat: Seat, ev: &mut Vec<RommeEvent>) {
         if let Some(snap) = &self.snapshot {
             self.deal = (**snap).clone();
+        }
+        // A discard taken under `DiscardDraw::OnlyIfMelded` that cannot be placed goes
+        // back: the draw is undone too.
+        if let Some(id) = self.deal.ts.must_place {
+            if let Some(c) = remove_card(&mut self.deal.hands[seat], id) {
+                self.deal.discard.push(c);
+            }
+            self.deal.ts = TurnState {
+                opening_turn: self.deal.ts.opening_turn,
+                ..TurnState::default()
+            };
+            self.snapshot = None;
+            self.phase = Phase::Draw;
         }
         ev.push(RommeEvent::TurnUndone { seat });
     }
