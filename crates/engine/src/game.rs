@@ -16,21 +16,41 @@ pub enum RuleError {
     /// The game is over; nothing more can be played.
     GameOver,
     /// `seat` tried to act but `expected` must decide now (None: nobody).
-    NotYourDecision { seat: Seat, expected: Option<Seat> },
+    NotYourDecision {
+        seat: Seat,
+        expected: Option<Seat>,
+    },
     /// A seat number outside the table.
-    NoSuchSeat { seat: Seat, seats: usize },
+    NoSuchSeat {
+        seat: Seat,
+        seats: usize,
+    },
     /// The player does not hold this card.
-    CardNotInHand { card: CardId },
+    CardNotInHand {
+        card: CardId,
+    },
     /// The same card was named twice in one action.
-    DuplicateCard { card: CardId },
+    DuplicateCard {
+        card: CardId,
+    },
     /// This kind of action is not possible at this moment (e.g. discarding before drawing).
-    WrongPhase { expected: String },
+    WrongPhase {
+        expected: String,
+    },
     /// Setup failed: the number of players is outside the game's limits.
-    PlayerCount { min: usize, max: usize, got: usize },
+    PlayerCount {
+        min: usize,
+        max: usize,
+        got: usize,
+    },
     /// Setup failed: an option has a value the game cannot use.
-    BadOption { option: String, reason: String },
+    BadOption {
+        option: String,
+        reason: String,
+    },
     /// A meld is invalid.
     Meld(crate::meld::MeldError),
+    Abluxxen(crate::abluxxen::AbluxxenError),
     // Game modules add their own variant here, e.g. `Romme(crate::romme::RommeError)`.
 }
 
@@ -152,7 +172,13 @@ pub fn places(scores: &[i32], higher_is_better: bool) -> Vec<Standing> {
         .map(|(seat, &score)| {
             let better = scores
                 .iter()
-                .filter(|&&s| if higher_is_better { s > score } else { s < score })
+                .filter(|&&s| {
+                    if higher_is_better {
+                        s > score
+                    } else {
+                        s < score
+                    }
+                })
                 .count();
             Standing {
                 seat,

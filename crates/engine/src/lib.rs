@@ -14,6 +14,7 @@
 //! assert_eq!(hearts_sevens, 2);
 //! ```
 
+pub mod abluxxen;
 pub mod card;
 pub mod game;
 pub mod meld;
