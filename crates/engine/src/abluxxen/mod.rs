@@ -76,7 +76,7 @@ pub struct Abluxxen {
 }
 
 /// How many events the state keeps for the view.
-pub const LOG_LEN: usize = 40;
+pub const LOG_LEN: usize = 24;
 
 impl Game for Abluxxen {
     type Options = AbluxxenOptions;

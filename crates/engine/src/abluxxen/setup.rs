@@ -131,3 +131,89 @@ impl Abluxxen {
         }
     }
 }
+
+/// A hand-built position for scenario tests: faces are turned into real cards of the deck.
+#[cfg(test)]
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Parts {
+    pub options: AbluxxenOptions,
+    pub active: crate::game::Seat,
+    pub hands: Vec<Vec<Face>>,
+    /// Per seat: groups bottom to top.
+    pub displays: Vec<Vec<Vec<Face>>>,
+    pub supply: Vec<Vec<Face>>,
+    /// The pile from the top down.
+    pub pile_top: Vec<Face>,
+    pub shadow: Vec<Face>,
+    /// Put the unused cards out of play instead of under the pile.
+    pub rest_out_of_play: bool,
+}
+
+#[cfg(test)]
+impl Abluxxen {
+    /// Builds a state directly (test only). Panics if a face is used more often than the
+    /// deck holds it.
+    #[doc(hidden)]
+    pub(crate) fn from_parts(p: Parts) -> Abluxxen {
+        use crate::card::Card;
+        let mut pool = DeckSpec::Abluxxen.cards();
+        let mut take = |f: &Face| -> Card {
+            let i = pool
+                .iter()
+                .position(|c| c.face == *f)
+                .unwrap_or_else(|| panic!("no card {f:?} left"));
+            pool.remove(i)
+        };
+        let seats = p.hands.len();
+        let hands: Vec<Vec<Card>> = p
+            .hands
+            .iter()
+            .map(|h| h.iter().map(&mut take).collect())
+            .collect();
+        let mut displays: Vec<Vec<Vec<Card>>> = p
+            .displays
+            .iter()
+            .map(|d| {
+                d.iter()
+                    .map(|g| g.iter().map(&mut take).collect())
+                    .collect()
+            })
+            .collect();
+        displays.resize(seats, Vec::new());
+        let mut supply: Vec<Vec<Card>> = p
+            .supply
+            .iter()
+            .map(|s| s.iter().map(&mut take).collect())
+            .collect();
+        supply.resize(SUPPLY_SLOTS, Vec::new());
+        let mut shadow: Vec<Card> = p.shadow.iter().map(&mut take).collect();
+        super::state::sort_cards(&mut shadow);
+        let top: Vec<Card> = p.pile_top.iter().map(&mut take).collect();
+        let (mut pile, out_of_play) = if p.rest_out_of_play {
+            (Vec::new(), pool)
+        } else {
+            (pool, Vec::new())
+        };
+        pile.extend(top.into_iter().rev());
+        Abluxxen {
+            options: p.options,
+            seats,
+            rng: GameRng::seed_from_u64(1),
+            round: 1,
+            first_start: p.active,
+            active: p.active,
+            hands,
+            displays,
+            supply,
+            pile,
+            discard: Vec::new(),
+            out_of_play,
+            shadow,
+            phase: Phase::Play,
+            totals: vec![0; seats],
+            hand_totals: vec![0; seats],
+            results: Vec::new(),
+            log: Vec::new(),
+        }
+    }
+}
