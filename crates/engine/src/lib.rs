@@ -46,6 +46,7 @@
 //! assert_eq!(hand_penalty(&corner, PenaltyTable::Romme { joker: 40 }), 10 + 11 + 2);
 //! ```
 
+pub mod abluxxen;
 pub mod card;
 pub mod game;
 pub mod harness;
