@@ -84,6 +84,7 @@ pub fn App() -> impl IntoView {
                 <a class="brand" href="#/">{move || ctx.t("app.title")}</a>
                 <nav>
                     <a href="#/" class="navlink">{move || ctx.t("nav.home")}</a>
+                    <a href="#/saves" class="navlink" data-testid="nav-saves">{move || ctx.t("nav.saves")}</a>
                     <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>
                 </nav>
             </header>
@@ -92,7 +93,9 @@ pub fn App() -> impl IntoView {
                     Route::Home => view! { <pages::home::Home/> }.into_any(),
                     Route::Setup(id) => view! { <pages::setup::Setup id=id/> }.into_any(),
                     Route::Settings => view! { <pages::settings::SettingsPage/> }.into_any(),
-                    Route::Play(_) | Route::Saves | Route::Link(_) | Route::NotFound(_) => view! {
+                    Route::Play(id) => view! { <pages::play::Play id=id/> }.into_any(),
+                    Route::Saves => view! { <pages::saves::Saves/> }.into_any(),
+                    Route::Link(_) | Route::NotFound(_) => view! {
                         <section class="panel">
                             <h1>{move || ctx.t("error.title")}</h1>
                             <p>{move || ctx.t("error.not_found")}</p>

@@ -4,8 +4,10 @@
 pub mod app;
 pub mod catalog;
 pub mod components;
+pub mod games;
 pub mod i18n;
 pub mod pages;
+pub mod play;
 pub mod routes;
 pub mod settings;
 

@@ -2,7 +2,7 @@
 //! the game's options with their defaults.
 
 use crate::app::use_app;
-use crate::catalog;
+use crate::catalog::{self, Engine};
 use leptos::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -10,6 +10,17 @@ pub enum SeatKind {
     Human,
     BotEasy,
     BotNormal,
+}
+
+impl SeatKind {
+    /// The code stored in a save's metadata.
+    pub fn code(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::BotEasy => "easy",
+            SeatKind::BotNormal => "normal",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -63,11 +74,16 @@ pub fn Setup(id: String) -> impl IntoView {
         &app.t("setup.default_human"),
     ));
     let (min, max) = (entry.min_players, entry.max_players);
+    let game_panel = match entry.engine {
+        Engine::Romme => crate::games::romme::setup_panel(entry, seats),
+        Engine::Abluxxen | Engine::NotYet => ().into_any(),
+    };
     view! {
         <section class="panel setup">
             <h1>{move || app.t(key)}</h1>
             <h2>{move || app.t("setup.players")}</h2>
             <SeatEditor seats=seats min=min max=max/>
+            {game_panel}
         </section>
     }
     .into_any()

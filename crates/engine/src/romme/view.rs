@@ -84,6 +84,8 @@ pub struct RommeView {
     /// Ring game settlement of the match so far.
     pub ring_match: Option<Vec<u64>>,
     pub events: Vec<RommeEvent>,
+    /// The rules of this match (public; the UI previews melds with `options.meld_rules()`).
+    pub options: super::options::RommeOptions,
 }
 
 impl Romme {
@@ -148,6 +150,7 @@ impl Romme {
             deal_summary: self.summary.clone(),
             ring_match: self.ring_match_settlement(),
             events: self.log.clone(),
+            options: self.opts.clone(),
         }
     }
 }
