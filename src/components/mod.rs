@@ -1,2 +1,3 @@
 pub mod card;
 pub mod options;
+pub mod score_sheet;
