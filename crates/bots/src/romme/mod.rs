@@ -1,0 +1,3 @@
+//! Rommé bots.
+
+pub mod partition;
