@@ -43,7 +43,12 @@ fn check(cards: &[Card], rules: &MeldRules) -> Partition {
     let mut all: Vec<CardId> = cards.iter().map(|c| c.id).collect();
     all.sort();
     assert_eq!(seen, all, "partition must use every card exactly once");
-    let melded: u32 = p.melds.iter().flatten().map(|c| penalty(c.face, TABLE)).sum();
+    let melded: u32 = p
+        .melds
+        .iter()
+        .flatten()
+        .map(|c| penalty(c.face, TABLE))
+        .sum();
     assert_eq!(melded, p.value);
     p
 }
