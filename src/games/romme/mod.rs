@@ -17,8 +17,11 @@ use leptos::prelude::*;
 
 impl UiGame for Romme {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        let _ = level;
-        Box::new(bots::RandomBot::new(seed))
+        let level = match level {
+            BotLevel::Easy => bots::romme::Level::Easy,
+            BotLevel::Normal => bots::romme::Level::Normal,
+        };
+        Box::new(bots::romme::RommeBot::new(level, seed))
     }
     fn describe(event: &RommeEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)
