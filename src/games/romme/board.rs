@@ -5,6 +5,7 @@
 use super::sheet::{deal_end_panel, sheet_for};
 use crate::app::use_app;
 use crate::components::card::CardView;
+use crate::components::drag::{start_drag, DragSpec};
 use crate::games::common::fill;
 use crate::play::BoardProps;
 use engine::meld::{validate, MeldKind};
@@ -154,6 +155,76 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         }
     };
 
+    // A drop of hand card `id` on a target (`data-drop` value). Returns whether the move
+    // happened (false: the ghost snaps back; the host shows the engine's reason).
+    let drop_card = move |id: CardId, target: String| -> bool {
+        let in_hand = |v: &RommeView| {
+            v.hand
+                .iter()
+                .chain(v.freed_jokers.iter())
+                .any(|c| c.id == id)
+        };
+        if target == "new-meld" {
+            selected.update(|s| {
+                if !s.contains(&id) {
+                    s.push(id);
+                }
+            });
+            return true;
+        }
+        if let Some(other) = target.strip_prefix("hand:") {
+            if let Ok(other) = other.parse::<u16>() {
+                let hand = hand_cards();
+                let mut ids: Vec<CardId> = hand.iter().map(|c| c.id).collect();
+                if let (Some(from), Some(to)) = (
+                    ids.iter().position(|x| *x == id),
+                    ids.iter().position(|x| x.0 == other),
+                ) {
+                    let moved = ids.remove(from);
+                    ids.insert(to, moved);
+                    order.set(ids);
+                    return true;
+                }
+            }
+            return false;
+        }
+        let action = if target == "discard" {
+            Some(RommeAction::Discard { card: id })
+        } else if let Some(m) = target
+            .strip_prefix("meld:")
+            .and_then(|m| m.parse::<u32>().ok())
+        {
+            let meld = MeldId(m);
+            let lay = RommeAction::LayOff { card: id, meld };
+            let ex = RommeAction::ExchangeJoker { card: id, meld };
+            let l = legal.get_untracked();
+            Some(if !has(&l, &lay) && has(&l, &ex) {
+                ex
+            } else {
+                lay
+            })
+        } else {
+            None
+        };
+        match action {
+            Some(a) => {
+                do_act(a);
+                !in_hand(&view.get_untracked())
+            }
+            None => false,
+        }
+    };
+    // Dragging the talon or the discard onto the hand draws it.
+    let drop_pile = move |draw: RommeAction, target: String| -> bool {
+        if target == "hand" || target.starts_with("hand:") {
+            let before = view.get_untracked().hand.len();
+            do_act(draw);
+            view.get_untracked().hand.len() > before
+        } else {
+            false
+        }
+    };
+
     let names_opp = names.clone();
     let opponents = move || {
         let v = view.get();
@@ -278,9 +349,10 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 let taken = v.taken_discard == Some(id);
                 view! {
                     <button class="hand-card" class:selected=is_sel class:taken=taken data-testid="hand-card"
-                        data-card=id.0 data-face=c.face.to_string() disabled=!can_play
+                        data-card=id.0 data-face=c.face.to_string() data-drop=format!("hand:{}", id.0)
                         aria-pressed=move || is_sel.to_string()
-                        on:click=move |_| toggle(id)>
+                        on:pointerdown=move |ev| start_drag(&ev, DragSpec::default(), move |t| drop_card(id, t))
+                        on:click=move |_| if can_play { toggle(id) }>
                         <CardView face=Some(c.face)/>
                     </button>
                 }
@@ -359,7 +431,16 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     };
 
     view! {
-        <div class="romme-board" data-testid="romme-board">
+        <div class="romme-board" data-testid="romme-board"
+            data-phase=move || match view.get().phase {
+                PhaseView::Draw { .. } => "draw",
+                PhaseView::Play { .. } => "play",
+                PhaseView::Claim { .. } => "claim",
+                PhaseView::MayDeclare { .. } => "declare",
+                PhaseView::DealOver { .. } => "deal-over",
+                PhaseView::MatchOver => "match-over",
+            }
+            data-mine=move || (!legal.get().is_empty()).to_string()>
             <ul class="opponents">{opponents}</ul>
             <div class="status-bar">
                 <span class="status" data-testid="status">{status}</span>
@@ -367,11 +448,17 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
             </div>
             <div class="piles">
                 <button class="pile talon" data-testid="talon" on:click=talon_click
+                    on:pointerdown=move |ev| start_drag(&ev, DragSpec::default(), move |t| drop_pile(RommeAction::DrawTalon, t))
                     class:target=move || has(&legal.get(), &RommeAction::DrawTalon)>
                     <CardView face={ let b: Option<Face> = None; b }/>
                     <span class="pile-count">{move || view.get().talon_size}</span>
                 </button>
                 <button class="pile discard" data-testid="discard" data-drop="discard" on:click=move |_| click_discard()
+                    on:pointerdown=move |ev| {
+                        if has(&legal.get_untracked(), &RommeAction::DrawDiscard) {
+                            start_drag(&ev, DragSpec::default(), move |t| drop_pile(RommeAction::DrawDiscard, t));
+                        }
+                    }
                     class:target=move || {
                         let l = legal.get();
                         has(&l, &RommeAction::DrawDiscard) || (selected.get().len() == 1 && l.iter().any(|a| matches!(a, RommeAction::Discard { .. })))
@@ -387,6 +474,10 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                     on:click=move |_| click_meld_area()>
                     <span class="new-meld-label">{move || app.t("ro.ui.new_meld")}</span>
                     {preview_box}
+                    <Show when=move || !selected.get().is_empty()>
+                        // No handler of its own: the click reaches the area's handler once.
+                        <button class="button primary small" data-testid="meld-button">{move || app.t("ro.ui.meld")}</button>
+                    </Show>
                 </div>
             </div>
             <Show when=move || warn_discard.get().is_some()>
@@ -398,7 +489,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 <button class="button small" on:click=sort_rank data-testid="sort-rank">{move || app.t("ro.ui.sort_rank")}</button>
                 <span class="hand-actions">{buttons}</span>
             </div>
-            <div class="hand" data-testid="hand">{hand_view}</div>
+            <div class="hand" data-testid="hand" data-drop="hand">{hand_view}</div>
             {end_panel}
             <details class="sheet-wrap">
                 <summary>{move || app.t("ro.ui.sheet")}</summary>
