@@ -210,6 +210,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ro.ui.set", "Satz", "set"),
     ("ro.ui.sequence", "Folge", "run"),
     ("ro.ui.points", "Punkte", "points"),
+    ("ro.ui.dealer", "gibt", "deals"),
     ("ro.ui.meld", "Auslegen", "Meld"),
     ("ro.ui.buy", "Kaufen", "Buy"),
     ("ro.ui.pass_buy", "Nicht kaufen", "Don't buy"),

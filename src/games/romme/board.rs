@@ -236,7 +236,8 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 let opened = v.opened.get(s).copied().unwrap_or(false);
                 view! {
                     <li class="opponent" class:active=active data-testid="opponent">
-                        <span class="opp-name">{name}{(s == v.dealer).then_some(" (G)")}</span>
+                        <span class="opp-name">{name}</span>
+                        {(s == v.dealer).then(|| view! { <span class="badge dealer-badge">{app.t("ro.ui.dealer")}</span> })}
                         <span class="opp-cards"><CardView face={ let b: Option<Face> = None; b }/><b data-testid="opp-count">{v.hand_sizes.get(s).copied().unwrap_or(0)}</b></span>
                         <span class="opp-total">{v.totals.get(s).copied().unwrap_or(0)}</span>
                         {opened.then(|| view! { <span class="badge">"✓"</span> })}
