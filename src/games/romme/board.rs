@@ -2,6 +2,7 @@
 //! meld preview from the engine's meld validation, and every rejection from the engine.
 //! UI-only state (selection, hand order, the pending discard warning) lives here.
 
+use super::rob::{rob_panel, RobState};
 use super::sheet::{deal_end_panel, sheet_for};
 use crate::app::use_app;
 use crate::components::card::CardView;
@@ -50,6 +51,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     let selected = RwSignal::new(Vec::<CardId>::new());
     let order = RwSignal::new(Vec::<CardId>::new());
     let warn_discard = RwSignal::new(None::<CardId>);
+    let rob = RobState::new();
     let view = p.view;
     let legal = p.legal;
     let act = p.act;
@@ -71,6 +73,17 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         warn_discard.set(None);
         act.run(a);
     };
+
+    let rob_act = move |a: RommeAction| {
+        let before = view.with_untracked(|v| (v.hand.len(), v.table.len(), v.discard_size));
+        do_act(a);
+        if view.with_untracked(|v| (v.hand.len(), v.table.len(), v.discard_size)) != before {
+            rob.reset();
+            rob.active.set(false);
+            selected.set(Vec::new());
+        }
+    };
+    let can_rob = move || legal.with(|l| l.iter().any(|a| matches!(a, RommeAction::Rob { .. }))) || (view.with(|v| v.options.robbing) && !legal.with(|l| l.is_empty()) && view.with(|v| matches!(v.phase, PhaseView::Draw { .. } | PhaseView::Play { .. })));
 
     let toggle = move |id: CardId| {
         warn_discard.set(None);
@@ -135,6 +148,12 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     };
 
     let click_discard = move || {
+        if rob.active.get_untracked() {
+            if let Some(top) = view.with_untracked(|v| v.discard_top) {
+                rob.toggle_taken(top.id);
+            }
+            return;
+        }
         let l = legal.get_untracked();
         if has(&l, &RommeAction::DrawDiscard) {
             do_act(RommeAction::DrawDiscard);
@@ -271,9 +290,16 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                     .iter()
                     .map(|pl| {
                         let sf = pl.card.face.is_joker().then_some(pl.stands_for);
-                        match sf {
+                        let cid = pl.card.id;
+                        let card = match sf {
                             Some(f) => view! { <CardView face=Some(pl.card.face) stands_for=f/> }.into_any(),
                             None => view! { <CardView face=Some(pl.card.face)/> }.into_any(),
+                        };
+                        view! {
+                            <span class="table-card" class:taken=move || rob.taken.with(|t| t.contains(&cid)) data-testid="table-card"
+                                on:click=move |ev| if rob.active.get_untracked() { ev.stop_propagation(); rob.toggle_taken(cid); }>
+                                {card}
+                            </span>
                         }
                     })
                     .collect_view();
@@ -348,8 +374,9 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 let id = c.id;
                 let is_sel = sel.contains(&id);
                 let taken = v.taken_discard == Some(id);
+                let staged = rob.staged.with(|s| s.iter().any(|m| m.contains(&id)));
                 view! {
-                    <button class="hand-card" class:selected=is_sel class:taken=taken data-testid="hand-card"
+                    <button class="hand-card" class:selected=is_sel class:taken=taken class:staged=staged data-testid="hand-card"
                         data-card=id.0 data-face=c.face.to_string() data-drop=format!("hand:{}", id.0)
                         aria-pressed=move || is_sel.to_string()
                         on:pointerdown=move |ev| start_drag(&ev, DragSpec::default(), move |t| drop_card(id, t))
@@ -484,7 +511,16 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
             <Show when=move || warn_discard.get().is_some()>
                 <p class="warning" data-testid="discard-warning">{move || app.t("ro.ui.warn_lay_off")}</p>
             </Show>
-            <div class="table" data-testid="table">{table}</div>
+            <Show when=can_rob>
+                <button class="button" class:primary=move || rob.active.get() data-testid="rob-mode"
+                    on:click=move |_| { rob.active.update(|a| *a = !*a); rob.reset(); }>
+                    {move || app.t(if rob.active.get() { "ro.rob.stop" } else { "ro.rob.start" })}
+                </button>
+            </Show>
+            <Show when=move || rob.active.get()>
+                {rob_panel(rob, view, selected, rob_act)}
+            </Show>
+            <div class="table" class:robbing=move || rob.active.get() data-testid="table">{table}</div>
             <div class="hand-tools">
                 <button class="button small" on:click=sort_suit data-testid="sort-suit">{move || app.t("ro.ui.sort_suit")}</button>
                 <button class="button small" on:click=sort_rank data-testid="sort-rank">{move || app.t("ro.ui.sort_rank")}</button>
