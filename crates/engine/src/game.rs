@@ -50,6 +50,7 @@ pub enum RuleError {
     },
     /// A meld is invalid.
     Meld(crate::meld::MeldError),
+    Abluxxen(crate::abluxxen::AbluxxenError),
     // Game modules add their own variant here, e.g. `Romme(crate::romme::RommeError)`.
     Romme(crate::romme::RommeError),
 }

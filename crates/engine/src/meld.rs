@@ -8,6 +8,7 @@
 //! - [`Meld::opening_value`] — points for a first-meld minimum.
 //! - [`validate_with_hint`] / [`validate_as`] — the same with an explicit joker placement or
 //!   meld kind, for a UI that lets the player choose.
+//! - [`validate_declared`] — for jokers whose identity is already declared (Manipulation).
 //!
 //! Decisions where the rules are silent:
 //! - A group with exactly one natural card (plus jokers) is read as a **set** first; if that
@@ -89,7 +90,7 @@ pub enum MeldError {
     SetTooLarge { max: u8 },
     /// A sequence with the same rank twice.
     RankRepeated { rank: Rank },
-    /// A sequence with a gap the jokers cannot fill.
+    /// A sequence with a gap the jokers cannot fill; `missing` more cards would close it.
     Gap { missing: u8 },
     /// K-A-2: the ace is used as low and high at once.
     AroundTheCorner,
@@ -101,6 +102,9 @@ pub enum MeldError {
     NoJokerFor { face: Face },
     /// The same physical card was given twice.
     DuplicateCard { card: CardId },
+    /// [`validate_declared`]: a natural card that does not stand for itself, or a joker
+    /// that does not stand for a French card.
+    BadDeclaration { card: CardId },
 }
 
 /// Where surplus jokers of a sequence go (jokers that do not fill a gap), e.g. ♥5 ♥6 🃏:
@@ -118,6 +122,15 @@ pub enum JokerHint {
 ///
 /// Same as [`validate_with_hint`] with [`JokerHint::High`]. A group with one natural card
 /// and jokers is read as a set when that is legal.
+///
+/// Errors, checked in this order: [`MeldError::NotARummyCard`],
+/// [`MeldError::DuplicateCard`], [`MeldError::TooShort`], [`MeldError::OnlyJokers`],
+/// [`MeldError::TooManyJokers`]; then [`MeldError::Mixed`] if the natural cards share
+/// neither rank nor suit; then the set reading's error if they share a rank
+/// ([`MeldError::SuitRepeated`], [`MeldError::SetTooLarge`]), else the sequence reading's
+/// ([`MeldError::RankRepeated`], [`MeldError::TooLong`], [`MeldError::AroundTheCorner`] when
+/// the cards would fit only by using the ace low and high at once, else
+/// [`MeldError::Gap`]).
 pub fn validate(cards: &[Card], rules: &MeldRules) -> Result<Meld, MeldError> {
     validate_with_hint(cards, rules, JokerHint::High)
 }
@@ -141,13 +154,18 @@ pub fn validate_with_hint(
     hint: JokerHint,
 ) -> Result<Meld, MeldError> {
     let parts = Parts::split(cards, rules)?;
+    build(&parts, rules, hint)
+}
+
+/// Reads checked parts as a set or a sequence (set first when both are possible).
+fn build(parts: &Parts, rules: &MeldRules, hint: JokerHint) -> Result<Meld, MeldError> {
     let (same_rank, same_suit) = parts.shape();
     match (same_rank, same_suit) {
         (false, false) => Err(MeldError::Mixed),
-        (true, false) => build_set(&parts, rules),
-        (false, true) => build_sequence(&parts, hint),
+        (true, false) => build_set(parts, rules),
+        (false, true) => build_sequence(parts, hint),
         (true, true) => {
-            build_set(&parts, rules).or_else(|e| build_sequence(&parts, hint).map_err(|_| e))
+            build_set(parts, rules).or_else(|e| build_sequence(parts, hint).map_err(|_| e))
         }
     }
 }
@@ -410,7 +428,12 @@ fn opening_face_value(face: Face, ace_value: u32) -> u32 {
     }
 }
 
+mod declared;
 mod ops;
+
+pub use declared::validate_declared;
+#[cfg(test)]
+mod ops_tests;
 #[cfg(test)]
 mod reference_tests;
 #[cfg(test)]

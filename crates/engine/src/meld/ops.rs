@@ -115,7 +115,11 @@ impl Meld {
             .find_map(|p| p.stands_for.suit())
             .ok_or(MeldError::DoesNotFit)?;
         if self.cards.len() >= 13 {
-            return Err(MeldError::TooLong);
+            // every rank is taken: a natural card repeats one, a joker has no place
+            return Err(match new {
+                Some(_) => MeldError::DoesNotFit,
+                None => MeldError::TooLong,
+            });
         }
         let pos = match new {
             None if hi < 14 => hi + 1,

@@ -7,7 +7,7 @@ use crate::card::{CardId, DeckSpec};
 use crate::rng::GameRng;
 
 /// Every French face, once.
-fn all_faces() -> Vec<Face> {
+pub(super) fn all_faces() -> Vec<Face> {
     Suit::ALL
         .into_iter()
         .flat_map(|suit| Rank::all().map(move |rank| Face::French { rank, suit }))
@@ -22,7 +22,7 @@ fn rs(face: Face) -> (u8, Suit) {
 }
 
 /// Opening value of a concrete face list read as a set, if it is one.
-fn natural_set(faces: &[Face], distinct: bool) -> Option<u32> {
+pub(super) fn natural_set(faces: &[Face], distinct: bool) -> Option<u32> {
     let (r0, _) = rs(*faces.first()?);
     if faces.iter().any(|f| rs(*f).0 != r0) {
         return None;
@@ -46,7 +46,7 @@ fn value(rank: u8, ace: u32) -> u32 {
 }
 
 /// Opening values of a concrete face list read as a sequence (ace low and/or high).
-fn natural_sequences(faces: &[Face]) -> Vec<u32> {
+pub(super) fn natural_sequences(faces: &[Face]) -> Vec<u32> {
     let mut out = Vec::new();
     let Some(first) = faces.first() else {
         return out;
@@ -73,18 +73,27 @@ fn natural_sequences(faces: &[Face]) -> Vec<u32> {
 
 /// All opening values of all legal readings (empty = illegal).
 fn reference(cards: &[Card], rules: &MeldRules) -> Vec<u32> {
+    let (mut sets, seqs) = reference_by_kind(cards, rules);
+    sets.extend(seqs);
+    sets.sort_unstable();
+    sets.dedup();
+    sets
+}
+
+/// Opening values of the legal set readings and of the legal sequence readings.
+fn reference_by_kind(cards: &[Card], rules: &MeldRules) -> (Vec<u32>, Vec<u32>) {
     let jokers = cards.iter().filter(|c| c.face == Face::Joker).count();
     if cards.len() < rules.min_len as usize || jokers == cards.len() {
-        return vec![];
+        return (vec![], vec![]);
     }
     if rules
         .max_jokers_per_meld
         .is_some_and(|m| jokers > m as usize)
     {
-        return vec![];
+        return (vec![], vec![]);
     }
     let all = all_faces();
-    let mut values = Vec::new();
+    let (mut sets, mut seqs) = (Vec::new(), Vec::new());
     let mut choice = vec![0usize; jokers];
     loop {
         let mut next = choice.iter();
@@ -95,15 +104,17 @@ fn reference(cards: &[Card], rules: &MeldRules) -> Vec<u32> {
                 f => f,
             })
             .collect();
-        values.extend(natural_set(&faces, rules.set_distinct_suits));
-        values.extend(natural_sequences(&faces));
+        sets.extend(natural_set(&faces, rules.set_distinct_suits));
+        seqs.extend(natural_sequences(&faces));
         // odometer over joker choices
         let mut i = 0;
         loop {
             if i == choice.len() {
-                values.sort_unstable();
-                values.dedup();
-                return values;
+                for v in [&mut sets, &mut seqs] {
+                    v.sort_unstable();
+                    v.dedup();
+                }
+                return (sets, seqs);
             }
             choice[i] += 1;
             if choice[i] < all.len() {
@@ -117,7 +128,7 @@ fn reference(cards: &[Card], rules: &MeldRules) -> Vec<u32> {
 
 /// Random small groups, biased toward near-melds (sets, runs incl. around the corner,
 /// corner ranks with jokers).
-fn random_group(rng: &mut GameRng, deck: &[Card]) -> Vec<Card> {
+pub(super) fn random_group(rng: &mut GameRng, deck: &[Card]) -> Vec<Card> {
     let pick = |rng: &mut GameRng, pool: &[Card]| pool[rng.below(pool.len() as u64) as usize];
     let jokers: Vec<Card> = deck
         .iter()
@@ -231,9 +242,9 @@ fn check_meld(group: &[Card], meld: &Meld, rules: &MeldRules, values: &[u32]) {
     }
 }
 
-fn run(seed: u64, samples: usize, deck: &[Card], rules: &MeldRules) -> (usize, usize) {
+fn run(seed: u64, samples: usize, deck: &[Card], rules: &MeldRules) -> (usize, usize, usize) {
     let mut rng = GameRng::seed_from_u64(seed);
-    let (mut ok, mut err) = (0, 0);
+    let (mut ok, mut err, mut declared_ok) = (0, 0, 0);
     for _ in 0..samples {
         let group = random_group(&mut rng, deck);
         let values = reference(&group, rules);
@@ -248,8 +259,35 @@ fn run(seed: u64, samples: usize, deck: &[Card], rules: &MeldRules) -> (usize, u
                 check_meld(&group, meld, rules, &values);
             }
         }
+        let (sets, seqs) = reference_by_kind(&group, rules);
+        for (kind, values) in [(MeldKind::Set, &sets), (MeldKind::Sequence, &seqs)] {
+            let got = validate_as(&group, rules, kind, JokerHint::High);
+            assert_eq!(
+                got.is_ok(),
+                !values.is_empty(),
+                "{kind:?} {group:?}: {got:?}"
+            );
+            if let Ok(meld) = got {
+                assert_eq!(meld.kind, kind);
+                check_meld(&group, &meld, rules, values);
+            }
+        }
+        // order does not matter
+        let mut shuffled = group.clone();
+        rng.shuffle(&mut shuffled);
+        assert_eq!(validate(&shuffled, rules), validate(&group, rules));
+        let valid = validate(&group, rules).ok();
+        declared_ok += usize::from(check_declared(&mut rng, &group, rules, valid.as_ref()));
         match validate(&group, rules) {
             Ok(meld) => {
+                // the meld's own declarations are accepted unchanged
+                let again = validate_declared(&meld.cards, rules).unwrap();
+                let mut a: Vec<Placed> = again.cards.clone();
+                let mut b: Vec<Placed> = meld.cards.clone();
+                a.sort_by_key(|p| p.card.id);
+                b.sort_by_key(|p| p.card.id);
+                assert_eq!(a, b);
+                assert_eq!(again.opening_value(), meld.opening_value());
                 ok += 1;
                 // lay-off and joker exchange keep melds legal
                 let extra = deck[rng.below(deck.len() as u64) as usize];
@@ -272,10 +310,83 @@ fn run(seed: u64, samples: usize, deck: &[Card], rules: &MeldRules) -> (usize, u
             Err(_) => err += 1,
         }
     }
-    (ok, err)
+    (ok, err, declared_ok)
 }
 
-fn all_rules() -> Vec<MeldRules> {
+/// Random joker declarations: `validate_declared` agrees with the plain definitions.
+/// Returns whether a declaration with jokers was legal.
+fn check_declared(
+    rng: &mut GameRng,
+    group: &[Card],
+    rules: &MeldRules,
+    valid: Option<&Meld>,
+) -> bool {
+    let all = all_faces();
+    // start from a legal reading when there is one, and perturb it half of the time
+    let from_meld = |card: Card| {
+        valid.and_then(|m| {
+            m.cards
+                .iter()
+                .find(|p| p.card.id == card.id)
+                .map(|p| p.stands_for)
+        })
+    };
+    let perturb = rng.below(2) == 0;
+    let natural_faces: Vec<Face> = group
+        .iter()
+        .filter(|c| c.face != Face::Joker)
+        .map(|c| c.face)
+        .collect();
+    let placed: Vec<Placed> = group
+        .iter()
+        .map(|&card| {
+            let stands_for = if card.face != Face::Joker {
+                card.face
+            } else if let Some(face) = from_meld(card).filter(|_| !perturb || rng.below(2) == 0) {
+                face
+            } else if rng.below(2) == 0 && !natural_faces.is_empty() {
+                // near a natural card: same rank or a neighbour of the same suit
+                let (r, s) = rs(natural_faces[rng.below(natural_faces.len() as u64) as usize]);
+                let r = match rng.below(3) {
+                    0 => r,
+                    1 => r % 13 + 1,
+                    _ => (r + 11) % 13 + 1,
+                };
+                let s = if rng.below(2) == 0 {
+                    s
+                } else {
+                    Suit::ALL[rng.below(4) as usize]
+                };
+                Face::french(r, s)
+            } else {
+                all[rng.below(52) as usize]
+            };
+            Placed { card, stands_for }
+        })
+        .collect();
+    let faces: Vec<Face> = placed.iter().map(|p| p.stands_for).collect();
+    let jokers = group.iter().filter(|c| c.face == Face::Joker).count();
+    let legal = group.len() >= rules.min_len as usize
+        && jokers < group.len()
+        && rules
+            .max_jokers_per_meld
+            .is_none_or(|m| jokers <= m as usize)
+        && (natural_set(&faces, rules.set_distinct_suits).is_some()
+            || !natural_sequences(&faces).is_empty());
+    let got = validate_declared(&placed, rules);
+    assert_eq!(got.is_ok(), legal, "{placed:?}: {got:?}");
+    let legal = legal && jokers > 0;
+    if let Ok(meld) = got {
+        let mut a: Vec<Placed> = meld.cards.clone();
+        let mut b = placed;
+        a.sort_by_key(|p| p.card.id);
+        b.sort_by_key(|p| p.card.id);
+        assert_eq!(a, b, "declarations kept");
+    }
+    legal
+}
+
+pub(super) fn all_rules() -> Vec<MeldRules> {
     let mut out = Vec::new();
     for distinct in [false, true] {
         for max in [None, Some(1)] {
@@ -297,8 +408,9 @@ fn validate_matches_brute_force_reference() {
     }
     .cards();
     for (i, rules) in all_rules().iter().enumerate() {
-        let (ok, err) = run(1000 + i as u64, 2500, &deck, rules);
+        let (ok, err, declared) = run(1000 + i as u64, 2500, &deck, rules);
         assert!(ok > 500 && err > 500, "{rules:?}: ok {ok}, err {err}");
+        assert!(declared > 150, "{rules:?}: declared ok {declared}");
     }
 }
 
@@ -310,6 +422,6 @@ fn validate_matches_reference_with_three_jokers() {
     }
     .cards();
     let rules = &all_rules()[0];
-    let (ok, err) = run(77, 150, &deck, rules);
+    let (ok, err, _) = run(77, 150, &deck, rules);
     assert!(ok > 20 && err > 20, "ok {ok}, err {err}");
 }

@@ -226,6 +226,11 @@ fn long_sequences() {
         face: Face::Joker,
     };
     assert_eq!(m.extend(joker, &r), Err(MeldError::TooLong));
+    let heart = Card {
+        id: CardId(2),
+        face: face("H5"),
+    };
+    assert_eq!(m.extend(heart, &r), Err(MeldError::DoesNotFit));
 }
 
 #[test]
@@ -369,4 +374,124 @@ fn garbage_melds_do_not_panic() {
         assert!(empty.replace_joker(card("H3", 1), &r).is_err());
         assert_eq!(empty.opening_value(), 0);
     }
+}
+
+#[test]
+fn declared_jokers_keep_their_identity() {
+    let r = rules(true, None);
+    let placed = |label: &str, id: u16, as_: &str| Placed {
+        card: Card {
+            id: CardId(id),
+            face: face(label),
+        },
+        stands_for: face(as_),
+    };
+    // a joker declared ♦9 in a set of nines
+    let set = [
+        placed("C9", 1, "C9"),
+        placed("J", 2, "D9"),
+        placed("S9", 3, "S9"),
+    ];
+    let m = validate_declared(&set, &r).unwrap();
+    assert_eq!(m.kind, MeldKind::Set);
+    assert!(m
+        .cards
+        .iter()
+        .any(|p| p.card.id == CardId(2) && p.stands_for == face("D9")));
+    // declared as a suit already present
+    let clash = [
+        placed("C9", 1, "C9"),
+        placed("J", 2, "S9"),
+        placed("S9", 3, "S9"),
+    ];
+    assert_eq!(
+        validate_declared(&clash, &r),
+        Err(MeldError::SuitRepeated { suit: Suit::Spades })
+    );
+    // a sequence with a declared low joker (the hint-free reading would put it high)
+    let seq = [
+        placed("H5", 1, "H5"),
+        placed("H6", 2, "H6"),
+        placed("J", 3, "H4"),
+    ];
+    let m = validate_declared(&seq, &r).unwrap();
+    assert_eq!(m.cards[0].stands_for, face("H4"));
+    assert_eq!(m.cards[0].card.face, Face::Joker);
+    assert_eq!(m.opening_value(), 15);
+    let gap = [
+        placed("H5", 1, "H5"),
+        placed("H6", 2, "H6"),
+        placed("J", 3, "H8"),
+    ];
+    assert_eq!(
+        validate_declared(&gap, &r),
+        Err(MeldError::Gap { missing: 1 })
+    );
+    let corner = [
+        placed("H13", 1, "H13"),
+        placed("J", 2, "H1"),
+        placed("H2", 3, "H2"),
+    ];
+    assert_eq!(
+        validate_declared(&corner, &r),
+        Err(MeldError::AroundTheCorner)
+    );
+    // bad declarations
+    let lying = [
+        placed("H5", 1, "H7"),
+        placed("H6", 2, "H6"),
+        placed("J", 3, "H4"),
+    ];
+    assert_eq!(
+        validate_declared(&lying, &r),
+        Err(MeldError::BadDeclaration { card: CardId(1) })
+    );
+    let undeclared = [
+        placed("H5", 1, "H5"),
+        placed("H6", 2, "H6"),
+        placed("J", 3, "J"),
+    ];
+    assert_eq!(
+        validate_declared(&undeclared, &r),
+        Err(MeldError::BadDeclaration { card: CardId(3) })
+    );
+    let jokers = [
+        placed("J", 1, "H5"),
+        placed("J", 2, "H6"),
+        placed("J", 3, "H7"),
+    ];
+    assert_eq!(validate_declared(&jokers, &r), Err(MeldError::OnlyJokers));
+}
+
+#[test]
+fn errors_travel_as_tagged_json() {
+    use crate::game::RuleError;
+    let errors = [
+        MeldError::TooShort { min: 3, got: 2 },
+        MeldError::OnlyJokers,
+        MeldError::TooManyJokers { max: 1, got: 2 },
+        MeldError::NotARummyCard,
+        MeldError::Mixed,
+        MeldError::SuitRepeated { suit: Suit::Hearts },
+        MeldError::SetTooLarge { max: 4 },
+        MeldError::RankRepeated { rank: Rank(5) },
+        MeldError::Gap { missing: 2 },
+        MeldError::AroundTheCorner,
+        MeldError::TooLong,
+        MeldError::DoesNotFit,
+        MeldError::NoJokerFor { face: face("H7") },
+        MeldError::DuplicateCard { card: CardId(3) },
+        MeldError::BadDeclaration { card: CardId(4) },
+    ];
+    for e in errors {
+        let wrapped = RuleError::from(e.clone());
+        let json = serde_json::to_string(&wrapped).unwrap();
+        assert!(json.contains("\"kind\":\"Meld\""), "{json}");
+        assert!(json.contains("\"reason\":"), "{json}");
+        let back: RuleError = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, wrapped);
+    }
+    let meld = validate(&cards(&["S12", "S13", "S1"]), &MeldRules::default()).unwrap();
+    let json = serde_json::to_string(&meld).unwrap();
+    assert_eq!(serde_json::from_str::<Meld>(&json).unwrap(), meld);
 }

@@ -1,0 +1,511 @@
+//! Actions, their validation and their effects.
+
+use super::events::{AbluxxenEvent, DrawSource};
+use super::state::{group_value, sort_cards, Phase};
+use super::Abluxxen;
+use crate::card::{Card, CardId, Face};
+use crate::game::{check_turn, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// Everything a seat can decide.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action")]
+pub enum AbluxxenAction {
+    /// Lay a group: cards of one value plus any jokers (jokers alone = value 14).
+    Play { cards: Vec<CardId> },
+    /// Profiduell: choose which qualifying shadow value to luxx (when several qualify).
+    LuxxShadow { value: u8 },
+    /// Turn owner: take the victim's luxxed group into the hand (the victim then draws).
+    TakeLuxxed,
+    /// Turn owner: leave the luxxed group to the victim, who decides next.
+    LeaveLuxxed,
+    /// Victim: take the group back into the hand (no draw).
+    TakeBack,
+    /// Victim: put the group on the out-of-play discard pile and draw as many cards.
+    DiscardAndDraw,
+    /// Draw one supply place (a pair counts as one draw and gives both cards).
+    DrawFromSupply { slot: usize },
+    /// Draw the top card of the face-down pile.
+    DrawFromPile,
+    /// Decline the optional `draw_if_no_luxx` draw.
+    Pass,
+}
+
+/// Abluxxen-specific reasons for rejecting an action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason")]
+pub enum AbluxxenError {
+    /// A play must contain at least one card.
+    EmptyPlay,
+    /// A play may hold only one value (plus jokers); these values were named.
+    MixedValues { values: Vec<u8> },
+    /// The shadow shows no group of `needed_count` cards of `value` below the played value;
+    /// `options` are the values that qualify.
+    NotAQualifyingShadowGroup {
+        value: u8,
+        needed_count: u8,
+        options: Vec<u8>,
+    },
+    /// The supply has only `slots` places.
+    NoSuchSupplySlot { slot: usize, slots: usize },
+    /// This supply place holds no card.
+    SupplySlotEmpty { slot: usize },
+    /// The draw pile is empty.
+    DrawPileEmpty,
+    /// Passing is only possible for the optional draw of `draw_if_no_luxx`.
+    DrawNotOptional { remaining: u8 },
+}
+
+impl From<AbluxxenError> for RuleError {
+    fn from(e: AbluxxenError) -> Self {
+        RuleError::Abluxxen(e)
+    }
+}
+
+fn wrong_phase(phase: &Phase) -> RuleError {
+    let expected = match phase {
+        Phase::Play => "play",
+        Phase::ShadowChoice { .. } => "shadow_choice",
+        Phase::LuxxDecision { .. } => "luxx_decision",
+        Phase::VictimDecision { .. } => "victim_decision",
+        Phase::Draw { .. } => "draw",
+        Phase::Over => "over",
+    };
+    RuleError::WrongPhase {
+        expected: expected.into(),
+    }
+}
+
+/// Checks a play and returns the cards (in the order named).
+fn validate_play(hand: &[Card], ids: &[CardId]) -> Result<Vec<Card>, RuleError> {
+    if ids.is_empty() {
+        return Err(AbluxxenError::EmptyPlay.into());
+    }
+    let mut cards = Vec::with_capacity(ids.len());
+    for (i, id) in ids.iter().enumerate() {
+        if ids[..i].contains(id) {
+            return Err(RuleError::DuplicateCard { card: *id });
+        }
+        match hand.iter().find(|c| c.id == *id) {
+            Some(c) => cards.push(*c),
+            None => return Err(RuleError::CardNotInHand { card: *id }),
+        }
+    }
+    let mut values: Vec<u8> = cards
+        .iter()
+        .filter_map(|c| match c.face {
+            Face::Lux(v) => Some(v),
+            _ => None,
+        })
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    if values.len() > 1 {
+        return Err(AbluxxenError::MixedValues { values }.into());
+    }
+    Ok(cards)
+}
+
+pub(crate) fn apply(
+    g: &mut Abluxxen,
+    seat: Seat,
+    action: &AbluxxenAction,
+) -> Result<Vec<AbluxxenEvent>, RuleError> {
+    check_turn(g.decider(), g.seats, seat)?;
+    let mut out = Vec::new();
+    match (g.phase.clone(), action) {
+        (Phase::Play, AbluxxenAction::Play { cards }) => {
+            let cards = validate_play(&g.hands[seat], cards)?;
+            g.play(seat, cards, &mut out);
+        }
+        (
+            Phase::ShadowChoice {
+                options,
+                count,
+                victims,
+            },
+            AbluxxenAction::LuxxShadow { value },
+        ) => {
+            if !options.contains(value) {
+                return Err(AbluxxenError::NotAQualifyingShadowGroup {
+                    value: *value,
+                    needed_count: count,
+                    options,
+                }
+                .into());
+            }
+            g.luxx_shadow(*value, &mut out);
+            g.next_victim(victims, &mut out);
+        }
+        (Phase::LuxxDecision { victim, queue }, AbluxxenAction::TakeLuxxed) => {
+            let cards = g.displays[victim].pop().unwrap_or_default();
+            let n = cards.len() as u8;
+            let faces = cards.iter().map(|c| c.face).collect();
+            g.hands[seat].extend(cards);
+            g.push_event(
+                &mut out,
+                AbluxxenEvent::Took {
+                    by: seat,
+                    victim: Some(victim),
+                    faces,
+                },
+            );
+            g.start_draw(victim, n, queue, false, &mut out);
+        }
+        (Phase::LuxxDecision { victim, queue }, AbluxxenAction::LeaveLuxxed) => {
+            g.push_event(&mut out, AbluxxenEvent::Left { by: seat, victim });
+            g.phase = Phase::VictimDecision { victim, queue };
+        }
+        (Phase::VictimDecision { victim, queue }, AbluxxenAction::TakeBack) => {
+            let cards = g.displays[victim].pop().unwrap_or_default();
+            let faces = cards.iter().map(|c| c.face).collect();
+            g.hands[victim].extend(cards);
+            g.push_event(&mut out, AbluxxenEvent::TookBack { seat, faces });
+            g.next_victim(queue, &mut out);
+        }
+        (Phase::VictimDecision { victim, queue }, AbluxxenAction::DiscardAndDraw) => {
+            let cards = g.displays[victim].pop().unwrap_or_default();
+            let n = cards.len() as u8;
+            let faces = cards.iter().map(|c| c.face).collect();
+            g.discard.extend(cards);
+            g.push_event(&mut out, AbluxxenEvent::Discarded { seat, faces });
+            g.start_draw(victim, n, queue, false, &mut out);
+        }
+        (
+            Phase::Draw {
+                seat: drawer,
+                remaining,
+                queue,
+                optional,
+            },
+            AbluxxenAction::DrawFromSupply { .. } | AbluxxenAction::DrawFromPile,
+        ) => {
+            let taken = match action {
+                AbluxxenAction::DrawFromSupply { slot } => {
+                    let slot = *slot;
+                    let slots = g.supply.len();
+                    match g.supply.get(slot) {
+                        None => return Err(AbluxxenError::NoSuchSupplySlot { slot, slots }.into()),
+                        Some(s) if s.is_empty() => {
+                            return Err(AbluxxenError::SupplySlotEmpty { slot }.into())
+                        }
+                        Some(_) => {}
+                    }
+                    let cards = std::mem::take(&mut g.supply[slot]);
+                    let faces = cards.iter().map(|c| c.face).collect();
+                    let n = cards.len() as u8;
+                    g.hands[drawer].extend(cards);
+                    (DrawSource::Supply { slot, faces }, n)
+                }
+                _ => match g.pile.pop() {
+                    None => return Err(AbluxxenError::DrawPileEmpty.into()),
+                    Some(card) => {
+                        g.hands[drawer].push(card);
+                        (DrawSource::Pile, 1)
+                    }
+                },
+            };
+            g.push_event(
+                &mut out,
+                AbluxxenEvent::Drew {
+                    seat: drawer,
+                    from: taken.0,
+                    count: taken.1,
+                },
+            );
+            if g.stock_exhausted() {
+                g.end_round(&mut out);
+            } else if remaining <= 1 {
+                g.refill_supply(&mut out);
+                if optional {
+                    g.next_turn();
+                } else {
+                    g.next_victim(queue, &mut out);
+                }
+            } else {
+                g.phase = Phase::Draw {
+                    seat: drawer,
+                    remaining: remaining - 1,
+                    queue,
+                    optional,
+                };
+            }
+        }
+        (
+            Phase::Draw {
+                optional: true,
+                seat: drawer,
+                ..
+            },
+            AbluxxenAction::Pass,
+        ) => {
+            g.push_event(&mut out, AbluxxenEvent::Passed { seat: drawer });
+            g.next_turn();
+        }
+        (Phase::Draw { remaining, .. }, AbluxxenAction::Pass) => {
+            return Err(AbluxxenError::DrawNotOptional { remaining }.into());
+        }
+        (phase, _) => return Err(wrong_phase(&phase)),
+    }
+    Ok(out)
+}
+
+impl Abluxxen {
+    /// Lays a validated group and starts the luxx procedure.
+    fn play(&mut self, seat: Seat, mut cards: Vec<Card>, out: &mut Vec<AbluxxenEvent>) {
+        self.hands[seat].retain(|c| !cards.iter().any(|p| p.id == c.id));
+        sort_cards(&mut cards);
+        let value = group_value(&cards);
+        let count = cards.len();
+        let faces = cards.iter().map(|c| c.face).collect();
+        self.displays[seat].push(cards);
+        self.push_event(out, AbluxxenEvent::Played { seat, value, faces });
+        if self.hands[seat].is_empty() {
+            // No luxxing with one's last cards: the game ends at once.
+            self.end_round(out);
+            return;
+        }
+        let victims = self.victims_of(seat, value, count);
+        let shadow = if self.options.profiduell {
+            self.shadow_options(value, count)
+        } else {
+            Vec::new()
+        };
+        match shadow.len() {
+            0 if victims.is_empty() => {
+                if self.options.draw_if_no_luxx && !self.stock_exhausted() {
+                    self.phase = Phase::Draw {
+                        seat,
+                        remaining: 1,
+                        queue: Vec::new(),
+                        optional: true,
+                    };
+                } else {
+                    self.next_turn();
+                }
+            }
+            0 => self.next_victim(victims, out),
+            1 => {
+                self.luxx_shadow(shadow[0], out);
+                self.next_victim(victims, out);
+            }
+            _ => {
+                self.phase = Phase::ShadowChoice {
+                    options: shadow,
+                    count: count as u8,
+                    victims,
+                };
+            }
+        }
+    }
+
+    /// The turn owner luxxes the shadow's `value` cards into his hand; the shadow refills.
+    fn luxx_shadow(&mut self, value: u8, out: &mut Vec<AbluxxenEvent>) {
+        let by = self.active;
+        let (taken, kept): (Vec<Card>, Vec<Card>) = self
+            .shadow
+            .iter()
+            .partition(|c| super::state::card_value(c) == value);
+        self.shadow = kept;
+        let faces: Vec<Face> = taken.iter().map(|c| c.face).collect();
+        self.push_event(
+            out,
+            AbluxxenEvent::Luxxed {
+                by,
+                victim: None,
+                value,
+                faces: faces.clone(),
+            },
+        );
+        self.hands[by].extend(taken);
+        self.push_event(
+            out,
+            AbluxxenEvent::Took {
+                by,
+                victim: None,
+                faces,
+            },
+        );
+        self.settle_shadow(out);
+    }
+
+    /// Resolves the next victim of `queue`, or ends the turn.
+    fn next_victim(&mut self, mut queue: Vec<Seat>, out: &mut Vec<AbluxxenEvent>) {
+        if queue.is_empty() {
+            self.next_turn();
+            return;
+        }
+        let victim = queue.remove(0);
+        let group = self.displays[victim].last().cloned().unwrap_or_default();
+        self.push_event(
+            out,
+            AbluxxenEvent::Luxxed {
+                by: self.active,
+                victim: Some(victim),
+                value: group_value(&group),
+                faces: group.iter().map(|c| c.face).collect(),
+            },
+        );
+        self.phase = Phase::LuxxDecision { victim, queue };
+    }
+
+    fn start_draw(
+        &mut self,
+        seat: Seat,
+        n: u8,
+        queue: Vec<Seat>,
+        optional: bool,
+        out: &mut Vec<AbluxxenEvent>,
+    ) {
+        if self.stock_exhausted() {
+            self.end_round(out);
+        } else if n == 0 {
+            self.next_victim(queue, out);
+        } else {
+            self.phase = Phase::Draw {
+                seat,
+                remaining: n,
+                queue,
+                optional,
+            };
+        }
+    }
+
+    fn next_turn(&mut self) {
+        self.active = (self.active + 1) % self.seats;
+        self.phase = Phase::Play;
+    }
+
+    /// Scores the game, then deals the next one or ends the match.
+    pub(crate) fn end_round(&mut self, out: &mut Vec<AbluxxenEvent>) {
+        let result = self.round_result();
+        for s in 0..self.seats {
+            self.totals[s] += result.scores[s];
+            self.hand_totals[s] += result.hand_counts[s] as i32;
+        }
+        self.results.push(result.clone());
+        self.push_event(out, AbluxxenEvent::RoundEnded { result });
+        if self.round < self.options.rounds {
+            self.deal_round(out);
+        } else {
+            self.phase = Phase::Over;
+            let totals = self.totals.clone();
+            self.push_event(out, AbluxxenEvent::MatchEnded { totals });
+        }
+    }
+}
+
+/// The legal actions of `seat` now. Plays are listed once per distinct shape (value, number
+/// of value cards, number of jokers); any cards of the same faces are equally legal.
+pub(crate) fn legal_actions(g: &Abluxxen, seat: Seat) -> Vec<AbluxxenAction> {
+    if g.decider() != Some(seat) {
+        return Vec::new();
+    }
+    match &g.phase {
+        Phase::Play => play_shapes(&g.hands[seat]),
+        Phase::ShadowChoice { options, .. } => options
+            .iter()
+            .map(|&value| AbluxxenAction::LuxxShadow { value })
+            .collect(),
+        Phase::LuxxDecision { .. } => vec![AbluxxenAction::TakeLuxxed, AbluxxenAction::LeaveLuxxed],
+        Phase::VictimDecision { .. } => {
+            vec![AbluxxenAction::TakeBack, AbluxxenAction::DiscardAndDraw]
+        }
+        Phase::Draw { optional, .. } => {
+            let mut v: Vec<AbluxxenAction> = (0..g.supply.len())
+                .filter(|&s| !g.supply[s].is_empty())
+                .map(|slot| AbluxxenAction::DrawFromSupply { slot })
+                .collect();
+            if !g.pile.is_empty() {
+                v.push(AbluxxenAction::DrawFromPile);
+            }
+            if *optional {
+                v.push(AbluxxenAction::Pass);
+            }
+            v
+        }
+        Phase::Over => Vec::new(),
+    }
+}
+
+/// One play per (value, count, jokers) shape of `hand`.
+pub fn play_shapes(hand: &[Card]) -> Vec<AbluxxenAction> {
+    let jokers: Vec<CardId> = hand
+        .iter()
+        .filter(|c| c.face.is_joker())
+        .map(|c| c.id)
+        .collect();
+    let mut out = Vec::new();
+    for v in 1..=13u8 {
+        let same: Vec<CardId> = hand
+            .iter()
+            .filter(|c| c.face == Face::Lux(v))
+            .map(|c| c.id)
+            .collect();
+        for n in 1..=same.len() {
+            for j in 0..=jokers.len() {
+                let mut cards = same[..n].to_vec();
+                cards.extend_from_slice(&jokers[..j]);
+                out.push(AbluxxenAction::Play { cards });
+            }
+        }
+    }
+    for j in 1..=jokers.len() {
+        out.push(AbluxxenAction::Play {
+            cards: jokers[..j].to_vec(),
+        });
+    }
+    out
+}
+
+/// Actions that must be rejected now (for the invariant harness).
+pub(crate) fn illegal_probes(g: &Abluxxen, seat: Seat) -> Vec<AbluxxenAction> {
+    let mut probes = vec![
+        AbluxxenAction::Play { cards: Vec::new() },
+        AbluxxenAction::Play {
+            cards: vec![CardId(999)],
+        },
+        AbluxxenAction::DrawFromSupply { slot: 99 },
+        AbluxxenAction::LuxxShadow { value: 0 },
+        AbluxxenAction::LuxxShadow { value: 200 },
+        AbluxxenAction::TakeLuxxed,
+        AbluxxenAction::LeaveLuxxed,
+        AbluxxenAction::TakeBack,
+        AbluxxenAction::DiscardAndDraw,
+        AbluxxenAction::Pass,
+        AbluxxenAction::DrawFromPile,
+    ];
+    if let Some(hand) = g.hands.get(seat) {
+        if let Some(first) = hand.first() {
+            probes.push(AbluxxenAction::Play {
+                cards: vec![first.id, first.id],
+            });
+            if let Some(other) = hand
+                .iter()
+                .find(|c| !c.face.is_joker() && !first.face.is_joker() && c.face != first.face)
+            {
+                probes.push(AbluxxenAction::Play {
+                    cards: vec![first.id, other.id],
+                });
+            }
+        }
+        // A card that is somewhere else (a display, the supply or the pile).
+        let elsewhere = g
+            .displays
+            .iter()
+            .flatten()
+            .flatten()
+            .chain(g.supply.iter().flatten())
+            .chain(g.pile.iter())
+            .next();
+        if let Some(c) = elsewhere {
+            probes.push(AbluxxenAction::Play { cards: vec![c.id] });
+        }
+    }
+    if let Some(slot) = g.supply.iter().position(|s| s.is_empty()) {
+        probes.push(AbluxxenAction::DrawFromSupply { slot });
+    }
+    let legal = legal_actions(g, seat);
+    probes.retain(|p| !legal.contains(p));
+    probes
+}
