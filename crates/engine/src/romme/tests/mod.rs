@@ -20,6 +20,7 @@ macro_rules! rejected {
 
 mod buying;
 mod examples;
+mod harness;
 mod options;
 mod playout;
 mod robbing;

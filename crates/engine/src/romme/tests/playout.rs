@@ -8,13 +8,13 @@ use crate::romme::*;
 
 /// A simple policy that makes deals end: meld and lay off when possible, otherwise
 /// discard the most expensive card.
-struct Policy {
-    rng: GameRng,
-    undone: bool,
+pub(super) struct Policy {
+    pub(super) rng: GameRng,
+    pub(super) undone: bool,
 }
 
 impl Policy {
-    fn choose(&mut self, g: &Romme, legal: &[RommeAction]) -> RommeAction {
+    pub(super) fn choose(&mut self, g: &Romme, legal: &[RommeAction]) -> RommeAction {
         let r = self.rng.below(100);
         let pick =
             |rng: &mut GameRng, v: &[&RommeAction]| v[rng.below(v.len() as u64) as usize].clone();
