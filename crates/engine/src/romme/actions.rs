@@ -213,6 +213,4 @@ pub enum RommeError {
     NoSuchMeld { meld: MeldId },
     /// Nothing was played this turn.
     NothingToUndo,
-    /// A meld needs at least this many cards.
-    NotEnoughCards { min: u8, got: usize },
 }

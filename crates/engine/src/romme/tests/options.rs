@@ -489,3 +489,50 @@ fn option_ring_pot() {
     );
     assert!(g.view(0).ring_match.is_some());
 }
+
+#[test]
+fn option_scoring_on_the_same_deal() {
+    // Seat 0 goes out in one turn (nothing played before); seat 1 made the first meld
+    // earlier and holds 12 pips; seat 2 holds one joker.
+    let hands = |g: &Romme| g.deal_state().hands.clone();
+    let mut s = setup(&["H2 H3 H4 C9", "S2 SK", "JK"], "D9", "C5", 0);
+    s.table = vec![(1, faces("D2 D3 D4"))];
+    s.opened = vec![1];
+    s.first_melder = Some(1);
+    let g = build(&grund(), &s);
+    let mut h = hands(&g);
+    h[0].clear();
+    let out = DealEnd::WentOut {
+        seat: 0,
+        hand_romme: true,
+    };
+    let score = |scoring| {
+        let o = RommeOptions {
+            scoring,
+            joker_penalty: 40,
+            ..grund()
+        };
+        score_deal(&o, &h, &out, Some(1)).0
+    };
+    assert_eq!(score(Scoring::Plain), vec![0, 12, 40]);
+    assert_eq!(score(Scoring::AnlegenBonuses), vec![-40, 32, 20]);
+    assert_eq!(score(Scoring::Traditionell), vec![0, 37, 65]);
+}
+
+#[test]
+fn actions_round_trip_as_tagged_json() {
+    let a = RommeAction::LayOff {
+        card: CardId(5),
+        meld: MeldId(2),
+    };
+    let json = serde_json::to_string(&a).unwrap();
+    assert_eq!(json, r#"{"type":"LayOff","card":5,"meld":2}"#);
+    assert_eq!(serde_json::from_str::<RommeAction>(&json).unwrap(), a);
+    let rob = RommeAction::Rob {
+        take: vec![CardId(1)],
+        melds: vec![vec![CardId(1)]],
+        lay_offs: vec![(CardId(2), MeldId(0))],
+    };
+    let back: RommeAction = serde_json::from_str(&serde_json::to_string(&rob).unwrap()).unwrap();
+    assert_eq!(back, rob);
+}
