@@ -193,7 +193,7 @@ fn playout(opts: &RommeOptions, seats: usize, seed: u64) -> (usize, bool) {
     let mut steps = 0;
     check_state(&g, true);
     while let Some(seat) = g.to_move() {
-        assert!(steps < 4000, "seed {seed}: too long");
+        assert!(steps < 40_000, "seed {seed}: too long");
         let deep = steps % 50 == 0;
         let legal = g.legal_actions(seat);
         assert!(!legal.is_empty(), "seed {seed}: no legal action for {seat}");
@@ -230,7 +230,15 @@ fn playout(opts: &RommeOptions, seats: usize, seed: u64) -> (usize, bool) {
         check_state(&g, deep);
     }
     check_state(&g, true);
-    assert_eq!(g.score_sheet().rows.len(), 1);
+    let rows = g.score_sheet().rows.len();
+    match opts.match_end {
+        MatchEnd::Deals { count: Some(n) } => assert_eq!(rows, n as usize),
+        MatchEnd::Deals { count: None } => assert_eq!(rows, seats),
+        MatchEnd::Points { limit } => {
+            assert!(g.totals().iter().any(|&t| t >= limit as i32));
+            assert!(rows >= 1);
+        }
+    }
     (steps, g.score_sheet().rows[0].winner.is_some())
 }
 
@@ -277,4 +285,55 @@ fn playouts_raeuber() {
 #[test]
 fn playouts_traditionell() {
     run_preset(Preset::Traditionell, GAMES);
+}
+
+/// Random mixes of options (a table may combine them freely), multi-deal matches.
+#[test]
+fn playouts_with_mixed_options() {
+    let mut rng = GameRng::seed_from_u64(77);
+    for i in 0..150u64 {
+        let mut o = Preset::ALL[rng.below(5) as usize].options();
+        let flip = |rng: &mut GameRng| rng.below(2) == 0;
+        o.jokers = rng.below(5) as u8;
+        o.first_meld_min = [0, 30, 40][rng.below(3) as usize];
+        o.first_meld_counts_lay_off = flip(&mut rng);
+        o.lay_off = [
+            LayOffPolicy::OwnMelds,
+            LayOffPolicy::AnyAfterOwnFirstMeld,
+            LayOffPolicy::AnyAnyTime,
+        ][rng.below(3) as usize];
+        o.buying = flip(&mut rng);
+        o.buy_limit = [None, Some(1), Some(3)][rng.below(3) as usize];
+        o.robbing = flip(&mut rng);
+        o.end_mode = if flip(&mut rng) {
+            EndMode::GoOut
+        } else {
+            EndMode::BidAtMost
+        };
+        o.target_pips = rng.below(10) as u8;
+        o.scoring = [
+            Scoring::Plain,
+            Scoring::AnlegenBonuses,
+            Scoring::Traditionell,
+        ][rng.below(3) as usize];
+        o.draw_from_discard =
+            [DiscardDraw::Yes, DiscardDraw::OnlyIfMelded, DiscardDraw::No][rng.below(3) as usize];
+        o.go_out_needs_discard = flip(&mut rng);
+        o.max_reshuffles = rng.below(3) as u8;
+        o.joker_exchange = flip(&mut rng);
+        o.set_distinct_suits = flip(&mut rng);
+        o.max_jokers_per_meld = [None, Some(1)][rng.below(2) as usize];
+        o.upcard = flip(&mut rng);
+        o.hand_size = [7, 10, 13][rng.below(3) as usize];
+        o.ring_pot = [None, Some(50)][rng.below(2) as usize];
+        o.match_end = if flip(&mut rng) {
+            MatchEnd::Points { limit: 150 }
+        } else {
+            MatchEnd::Deals {
+                count: [None, Some(2)][rng.below(2) as usize],
+            }
+        };
+        let seats = 2 + rng.below(5) as usize;
+        playout(&o, seats, 900_000 + i);
+    }
 }
