@@ -299,6 +299,22 @@ fn option_end_mode() {
 }
 
 #[test]
+fn declaring_too_early_names_the_residual() {
+    let mut g = build(
+        &grund(),
+        &setup(&["C2 C3 C4 H9 S8", "S2 S3 S4"], "SK", "H8", 0),
+    );
+    ok!(g, 0, RommeAction::DrawTalon);
+    ok!(g, 0, meld(ids(&g, 0, "C2 C3 C4")));
+    // H9 + S8 + SK: even after discarding the king 17 pips are left.
+    let e = rejected!(g, 0, RommeAction::DeclareRomme);
+    assert_eq!(
+        romme_err(e),
+        RommeError::ResidualTooHigh { limit: 9, have: 17 }
+    );
+}
+
+#[test]
 fn option_target_pips() {
     let mut g = nine_pips_left(&RommeOptions {
         target_pips: 9,

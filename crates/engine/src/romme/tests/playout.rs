@@ -117,7 +117,10 @@ fn check_state(g: &Romme, deep: bool) {
     let mover = g.to_move();
     for s in 0..g.seats() {
         if Some(s) != mover {
-            assert!(g.legal_actions(s).is_empty(), "seat {s} has actions out of turn");
+            assert!(
+                g.legal_actions(s).is_empty(),
+                "seat {s} has actions out of turn"
+            );
         }
     }
     if let Some(m) = mover {
