@@ -12,13 +12,19 @@ fn main() {
     };
     let opts = bots::romme::arena::one_deal(&preset.options());
     let mut g = Romme::new(&opts, 3, 4).unwrap();
-    let mut bots: Vec<RommeBot> = (0..3).map(|i| RommeBot::new(if i == 0 { Level::Normal } else { Level::Easy }, i).with_options(&opts)).collect();
+    let mut bots: Vec<RommeBot> = (0..3)
+        .map(|i| {
+            RommeBot::new(if i == 0 { Level::Normal } else { Level::Easy }, i).with_options(&opts)
+        })
+        .collect();
     while let Some(s) = g.to_move() {
         let v = g.view(s);
         let legal = g.legal_actions(s);
         let a = bots[s].choose(&v, &legal);
         let hand: Vec<String> = v.hand.iter().map(|c| c.face.to_string()).collect();
         println!("seat {s} hand [{}] -> {:?}", hand.join(" "), a);
-        for e in g.apply(s, &a).unwrap() { println!("    {e:?}"); }
+        for e in g.apply(s, &a).unwrap() {
+            println!("    {e:?}");
+        }
     }
 }

@@ -18,4 +18,6 @@ pub use bot::{Level, RommeBot};
 pub use partition::{best_partition, Partition};
 
 #[cfg(test)]
+mod scenario_tests;
+#[cfg(test)]
 mod tests;

@@ -72,3 +72,25 @@ fn normal_beats_easy() {
         assert!(normal < easy, "{preset:?}: normal {normal} easy {easy}");
     }
 }
+
+#[test]
+fn bots_without_the_options_stay_legal() {
+    use super::RommeBot;
+    use crate::{drive, Bot};
+    use engine::romme::Romme;
+    use engine::Game;
+    for preset in Preset::ALL {
+        let opts = one_deal(&preset.options());
+        for seed in 0..40u64 {
+            let mut g = Romme::new(&opts, 3, seed).expect("new");
+            let mut bots: Vec<Box<dyn Bot<Romme>>> = (0..3)
+                .map(|i| {
+                    let level = if i == 1 { Level::Easy } else { Level::Normal };
+                    Box::new(RommeBot::new(level, seed + i)) as Box<dyn Bot<Romme>>
+                })
+                .collect();
+            drive(&mut g, &mut bots, 100_000)
+                .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: {e:?}"));
+        }
+    }
+}
