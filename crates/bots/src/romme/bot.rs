@@ -1,6 +1,7 @@
 //! The Rommé bot: heuristic play on top of the exact meld partition.
 
 use super::heuristic::{rob_effect, Ctx};
+use super::memory::Memory;
 use crate::Bot;
 use engine::romme::{DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView};
 use engine::{Card, CardId, Face, GameRng, Seat};
@@ -51,6 +52,7 @@ pub struct RommeBot {
     /// appear in the legal list and assumes the Grundspiel for its judgement.
     options: Option<RommeOptions>,
     undone: Option<UndoKey>,
+    memory: Memory,
 }
 
 impl RommeBot {
@@ -60,6 +62,7 @@ impl RommeBot {
             rng: GameRng::seed_from_u64(seed),
             options: None,
             undone: None,
+            memory: Memory::default(),
         }
     }
 
@@ -86,7 +89,11 @@ impl Bot<Romme> for RommeBot {
         };
         let default_opts = RommeOptions::default();
         let opts = self.options.clone().unwrap_or(default_opts);
-        let ctx = Ctx::new(view, legal, &opts, self.options.is_some());
+        if self.level == Level::Normal {
+            self.memory.update(view);
+        }
+        let collected = self.memory.collected.clone();
+        let ctx = Ctx::new(view, legal, &opts, self.options.is_some(), &collected);
         let action = match (&view.phase, self.level) {
             (PhaseView::DealOver { .. }, _) => RommeAction::NextDeal,
             (PhaseView::MayDeclare { .. }, _) => RommeAction::DeclareRomme,
@@ -155,7 +162,8 @@ fn claim(ctx: &Ctx) -> RommeAction {
         .unwrap_or(false);
     let can_open =
         opened || p.opening_value(&ctx.rules) >= ctx.view.opening_needed || ctx.view.hand.len() > 9;
-    if covered && !small && can_open {
+    let fits = opened && ctx.fits_table(ctx.me, &top, opened);
+    if (covered || fits) && !small && can_open {
         RommeAction::Buy
     } else {
         RommeAction::PassBuy

@@ -12,6 +12,7 @@
 pub mod arena;
 mod bot;
 mod heuristic;
+mod memory;
 pub mod partition;
 
 pub use bot::{Level, RommeBot};

@@ -197,3 +197,36 @@ fn keeps_pairs_and_throws_the_lonely_high_card() {
     });
     assert_eq!(thrown, Some(f(13, D)), "{ev:?}");
 }
+
+#[test]
+fn does_not_feed_what_the_next_player_collects() {
+    let opts = Preset::Grundspiel.options();
+    let setup = Setup {
+        hands: vec![vec![f(10, S), f(11, C), f(4, H), f(6, D)], junk()],
+        discard: vec![f(8, S)],
+        talon_top: vec![f(2, D)],
+        turn: 1,
+        ..Setup::default()
+    };
+    let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+    let mut b = bot(&opts);
+    // The bot watches seat 1 take the ♠8.
+    b.choose(&g.view(0), &[RommeAction::NextDeal]);
+    g.apply(1, &RommeAction::DrawDiscard).expect("draw");
+    let c = g.view(1).hand[0].id;
+    g.apply(1, &RommeAction::Discard { card: c })
+        .expect("discard");
+    let mut thrown = None;
+    while g.to_move() == Some(0) {
+        let a = b.choose(&g.view(0), &g.legal_actions(0));
+        if let RommeAction::Discard { card } = a {
+            thrown = g.view(0).hand.iter().find(|x| x.id == card).map(|x| x.face);
+        }
+        g.apply(0, &a).expect("legal");
+    }
+    assert_eq!(
+        thrown,
+        Some(f(11, C)),
+        "keeps ♠10 away from the ♠8 collector"
+    );
+}
