@@ -53,6 +53,8 @@ pub struct RommeBot {
     options: Option<RommeOptions>,
     undone: Option<UndoKey>,
     memory: Memory,
+    /// (deal, talon size, reshuffles) at the bot's last draw.
+    last_draw: Option<(u32, usize, u8)>,
 }
 
 impl RommeBot {
@@ -63,6 +65,7 @@ impl RommeBot {
             options: None,
             undone: None,
             memory: Memory::default(),
+            last_draw: None,
         }
     }
 
@@ -101,7 +104,12 @@ impl Bot<Romme> for RommeBot {
             (PhaseView::Claim { .. }, Level::Normal) => claim(&ctx),
             (PhaseView::Draw { .. }, Level::Easy) => RommeAction::DrawTalon,
             (PhaseView::Draw { .. }, Level::Normal) => {
-                let undone = self.already_undone(view);
+                // Nobody drew from the talon for a whole round: draw from it, so that
+                // players taking each other's discards cannot stall the deal.
+                let stamp = (view.deal, view.talon_size, view.reshuffles);
+                let stalled = self.last_draw == Some(stamp);
+                self.last_draw = Some(stamp);
+                let undone = self.already_undone(view) || stalled;
                 draw(&ctx, undone)
             }
             (PhaseView::Play { .. }, level) => {

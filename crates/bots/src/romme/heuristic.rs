@@ -175,12 +175,14 @@ impl<'a> Ctx<'a> {
             .any(|m| self.may_lay_on(seat, m, opened) && m.meld.extend(*card, &self.rules).is_ok())
     }
 
-    /// Does adding `card` to the hand make it part of the best partition?
+    /// Does adding `card` to the hand make it part of the planned melds (keeping another
+    /// card to discard when going out needs one)?
     pub fn melds_with(&self, card: Card) -> (bool, Partition) {
         let mut cards = self.placeable();
-        let before = best_partition(&cards, &self.rules, self.table).value;
+        let before = self.plan(&cards).value;
         cards.push(card);
-        let p = best_partition(&cards, &self.rules, self.table);
+        // The new card is not in the hand yet, so `plan` never keeps it as the discard.
+        let p = self.plan(&cards);
         let covered = p.melds.iter().flatten().any(|c| c.id == card.id)
             && p.value >= before + self.pen(&card);
         (covered, p)

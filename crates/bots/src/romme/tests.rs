@@ -4,17 +4,18 @@ use super::arena::{normal_vs_easy, one_deal, play};
 use super::Level;
 use engine::romme::{DealEnd, Preset};
 
-const MIXES: [&[Level]; 3] = [
+const MIXES: [&[Level]; 4] = [
     &[Level::Normal, Level::Normal, Level::Normal],
     &[Level::Normal, Level::Easy],
     &[Level::Easy, Level::Normal, Level::Easy, Level::Normal],
+    &[Level::Normal, Level::Normal],
 ];
 
 fn legal_games(preset: Preset, games: u64) {
     let opts = one_deal(&preset.options());
     let (mut ended, mut exhausted) = (0, 0);
     for seed in 0..games {
-        let levels = MIXES[(seed % 3) as usize];
+        let levels = MIXES[(seed % 4) as usize];
         let out = play(&opts, levels, 1000 + seed)
             .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: {e:?}"));
         for end in &out.ends {
@@ -59,7 +60,7 @@ fn traditionell_bots_play_legally_and_finish() {
 #[test]
 fn full_matches_end() {
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
-        let out = play(&preset.options(), MIXES[i % 3], 77 + i as u64).expect("legal match");
+        let out = play(&preset.options(), MIXES[i % 4], 77 + i as u64).expect("legal match");
         assert!(out.totals.iter().any(|&t| t >= 500), "{preset:?}: {out:?}");
     }
 }
