@@ -1,6 +1,7 @@
 //! The Rommé bot: heuristic play on top of the exact meld partition.
 
 use super::heuristic::{rob_effect, Ctx};
+use super::memory::Memory;
 use crate::Bot;
 use engine::romme::{DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView};
 use engine::{Card, CardId, Face, GameRng, Seat};
@@ -51,6 +52,9 @@ pub struct RommeBot {
     /// appear in the legal list and assumes the Grundspiel for its judgement.
     options: Option<RommeOptions>,
     undone: Option<UndoKey>,
+    memory: Memory,
+    /// (deal, talon size, reshuffles) at the bot's last draw.
+    last_draw: Option<(u32, usize, u8)>,
 }
 
 impl RommeBot {
@@ -60,6 +64,8 @@ impl RommeBot {
             rng: GameRng::seed_from_u64(seed),
             options: None,
             undone: None,
+            memory: Memory::default(),
+            last_draw: None,
         }
     }
 
@@ -86,7 +92,11 @@ impl Bot<Romme> for RommeBot {
         };
         let default_opts = RommeOptions::default();
         let opts = self.options.clone().unwrap_or(default_opts);
-        let ctx = Ctx::new(view, legal, &opts, self.options.is_some());
+        if self.level == Level::Normal {
+            self.memory.update(view);
+        }
+        let collected = self.memory.collected.clone();
+        let ctx = Ctx::new(view, legal, &opts, self.options.is_some(), &collected);
         let action = match (&view.phase, self.level) {
             (PhaseView::DealOver { .. }, _) => RommeAction::NextDeal,
             (PhaseView::MayDeclare { .. }, _) => RommeAction::DeclareRomme,
@@ -94,7 +104,12 @@ impl Bot<Romme> for RommeBot {
             (PhaseView::Claim { .. }, Level::Normal) => claim(&ctx),
             (PhaseView::Draw { .. }, Level::Easy) => RommeAction::DrawTalon,
             (PhaseView::Draw { .. }, Level::Normal) => {
-                let undone = self.already_undone(view);
+                // Nobody drew from the talon for a whole round: draw from it, so that
+                // players taking each other's discards cannot stall the deal.
+                let stamp = (view.deal, view.talon_size, view.reshuffles);
+                let stalled = self.last_draw == Some(stamp);
+                self.last_draw = Some(stamp);
+                let undone = self.already_undone(view) || stalled;
                 draw(&ctx, undone)
             }
             (PhaseView::Play { .. }, level) => {
@@ -155,7 +170,8 @@ fn claim(ctx: &Ctx) -> RommeAction {
         .unwrap_or(false);
     let can_open =
         opened || p.opening_value(&ctx.rules) >= ctx.view.opening_needed || ctx.view.hand.len() > 9;
-    if covered && !small && can_open {
+    let fits = opened && ctx.fits_table(ctx.me, &top, opened);
+    if (covered || fits) && !small && can_open {
         RommeAction::Buy
     } else {
         RommeAction::PassBuy

@@ -12,10 +12,13 @@
 pub mod arena;
 mod bot;
 mod heuristic;
+mod memory;
 pub mod partition;
 
 pub use bot::{Level, RommeBot};
 pub use partition::{best_partition, Partition};
 
+#[cfg(test)]
+mod scenario_tests;
 #[cfg(test)]
 mod tests;

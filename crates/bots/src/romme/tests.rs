@@ -4,17 +4,18 @@ use super::arena::{normal_vs_easy, one_deal, play};
 use super::Level;
 use engine::romme::{DealEnd, Preset};
 
-const MIXES: [&[Level]; 3] = [
+const MIXES: [&[Level]; 4] = [
     &[Level::Normal, Level::Normal, Level::Normal],
     &[Level::Normal, Level::Easy],
     &[Level::Easy, Level::Normal, Level::Easy, Level::Normal],
+    &[Level::Normal, Level::Normal],
 ];
 
 fn legal_games(preset: Preset, games: u64) {
     let opts = one_deal(&preset.options());
     let (mut ended, mut exhausted) = (0, 0);
     for seed in 0..games {
-        let levels = MIXES[(seed % 3) as usize];
+        let levels = MIXES[(seed % 4) as usize];
         let out = play(&opts, levels, 1000 + seed)
             .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: {e:?}"));
         for end in &out.ends {
@@ -59,7 +60,7 @@ fn traditionell_bots_play_legally_and_finish() {
 #[test]
 fn full_matches_end() {
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
-        let out = play(&preset.options(), MIXES[i % 3], 77 + i as u64).expect("legal match");
+        let out = play(&preset.options(), MIXES[i % 4], 77 + i as u64).expect("legal match");
         assert!(out.totals.iter().any(|&t| t >= 500), "{preset:?}: {out:?}");
     }
 }
@@ -70,5 +71,27 @@ fn normal_beats_easy() {
         let (win, normal, easy) = normal_vs_easy(&preset.options(), 2, 200, 5).expect("legal");
         assert!(win > 0.6, "{preset:?}: win share {win}");
         assert!(normal < easy, "{preset:?}: normal {normal} easy {easy}");
+    }
+}
+
+#[test]
+fn bots_without_the_options_stay_legal() {
+    use super::RommeBot;
+    use crate::{drive, Bot};
+    use engine::romme::Romme;
+    use engine::Game;
+    for preset in Preset::ALL {
+        let opts = one_deal(&preset.options());
+        for seed in 0..40u64 {
+            let mut g = Romme::new(&opts, 3, seed).expect("new");
+            let mut bots: Vec<Box<dyn Bot<Romme>>> = (0..3)
+                .map(|i| {
+                    let level = if i == 1 { Level::Easy } else { Level::Normal };
+                    Box::new(RommeBot::new(level, seed + i)) as Box<dyn Bot<Romme>>
+                })
+                .collect();
+            drive(&mut g, &mut bots, 100_000)
+                .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: {e:?}"));
+        }
     }
 }
