@@ -145,7 +145,6 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ro.err.discard_as_draw", "Die Ablagekarte kann nur als Ziehen genommen werden.", "The discard can only be taken as your draw."),
     ("ro.err.no_meld", "Diese Kombination gibt es nicht (mehr).", "That meld does not exist (any more)."),
     ("ro.err.nothing_to_undo", "In diesem Zug gibt es nichts zurückzunehmen.", "Nothing to undo this turn."),
-    ("ro.err.not_enough", "Zu wenige Karten: mindestens {min}, gewählt {got}.", "Too few cards: at least {min}, chosen {got}."),
     ("ro.log.deal", "Runde {deal} – {dealer} gibt.", "Deal {deal} – {dealer} deals."),
     ("ro.log.drew_discard", "{name} nimmt {card} vom Ablagestapel.", "{name} takes {card} from the discard pile."),
     ("ro.log.drew_talon", "{name} zieht vom Stapel.", "{name} draws from the stock."),

@@ -83,7 +83,13 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
             selected.set(Vec::new());
         }
     };
-    let can_rob = move || legal.with(|l| l.iter().any(|a| matches!(a, RommeAction::Rob { .. }))) || (view.with(|v| v.options.robbing) && !legal.with(|l| l.is_empty()) && view.with(|v| matches!(v.phase, PhaseView::Draw { .. } | PhaseView::Play { .. })));
+    let can_rob = move || {
+        legal.with(|l| l.iter().any(|a| matches!(a, RommeAction::Rob { .. })))
+            || (view.with(|v| v.options.robbing)
+                && !legal.with(|l| l.is_empty())
+                && view
+                    .with(|v| matches!(v.phase, PhaseView::Draw { .. } | PhaseView::Play { .. })))
+    };
 
     let toggle = move |id: CardId| {
         warn_discard.set(None);

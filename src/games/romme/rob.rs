@@ -73,7 +73,11 @@ pub fn find_card(v: &RommeView, id: CardId) -> Option<Card> {
         .iter()
         .chain(v.freed_jokers.iter())
         .copied()
-        .chain(v.table.iter().flat_map(|m| m.meld.cards.iter().map(|p| p.card)))
+        .chain(
+            v.table
+                .iter()
+                .flat_map(|m| m.meld.cards.iter().map(|p| p.card)),
+        )
         .chain(v.discard_top)
         .find(|c| c.id == id)
 }
