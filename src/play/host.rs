@@ -152,6 +152,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let save_error = RwSignal::new(None::<String>);
     let log = RwSignal::new(initial_log);
     let highlight = RwSignal::new(Vec::<CardId>::new());
+    let share = RwSignal::new(None::<String>);
 
     let names_apply = StoredValue::new(names.clone());
     let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
@@ -287,6 +288,35 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             <Show when=move || save_error.get().is_some()>
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
             </Show>
+            <div class="host-tools">
+                <button class="button small" data-testid="share" on:click=move |_| {
+                    let s = sess.get_untracked();
+                    match save::share_link(&s.record, &s.meta) {
+                        Ok(payload) => {
+                            let base = web_sys::window()
+                                .and_then(|w| w.location().href().ok())
+                                .map(|h| h.split('#').next().unwrap_or("").to_string())
+                                .unwrap_or_default();
+                            let url = format!("{base}#/link/{payload}");
+                            if let Some(w) = web_sys::window() {
+                                let _ = w.navigator().clipboard().write_text(&url);
+                            }
+                            share.set(Some(url));
+                        }
+                        Err(e) => error.set(Some(format!("{e:?}"))),
+                    }
+                }>{move || t("host.share")}</button>
+                <Show when=move || share.get().is_some()>
+                    <label class="share-box">
+                        <span>{move || t("host.share_hint")}</span>
+                        <input type="text" readonly data-testid="share-url" prop:value=move || share.get().unwrap_or_default()
+                            on:focus=move |ev| {
+                                use wasm_bindgen::JsCast;
+                                if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
+                            }/>
+                    </label>
+                </Show>
+            </div>
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>
                 <ol data-testid="log">

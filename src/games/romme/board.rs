@@ -10,7 +10,7 @@ use crate::components::drag::{start_drag, DragSpec};
 use crate::games::common::fill;
 use crate::play::BoardProps;
 use engine::meld::{validate, MeldKind};
-use engine::romme::{MeldId, PhaseView, Romme, RommeAction, RommeView};
+use engine::romme::{MeldId, PhaseView, Romme, RommeAction, RommeEvent, RommeView};
 use engine::{Card, CardId, Face};
 use leptos::prelude::*;
 
@@ -250,6 +250,35 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         }
     };
 
+    // What the others did since the viewer's own last move: those melds (and the discard)
+    // are highlighted so a bot's move can be followed.
+    let recent = Memo::new(move |_| {
+        let v = view.get();
+        let own = |e: &RommeEvent| match e {
+            RommeEvent::Drew { seat, .. }
+            | RommeEvent::Melded { seat, .. }
+            | RommeEvent::LaidOff { seat, .. }
+            | RommeEvent::Discarded { seat, .. } => *seat == v.seat,
+            _ => false,
+        };
+        let start = v.events.iter().rposition(own).map(|i| i + 1).unwrap_or(0);
+        let mut melds = Vec::new();
+        let mut discard = false;
+        for e in &v.events[start..] {
+            match e {
+                RommeEvent::Melded { meld, .. } | RommeEvent::LaidOff { meld, .. } | RommeEvent::JokerExchanged { meld, .. } => melds.push(*meld),
+                RommeEvent::Robbed { new_melds, .. } => melds.extend(new_melds.iter().copied()),
+                RommeEvent::Discarded { .. } => discard = true,
+                RommeEvent::DealStarted { .. } => {
+                    melds.clear();
+                    discard = false;
+                }
+                _ => {}
+            }
+        }
+        (melds, discard)
+    });
+
     let names_opp = names.clone();
     let opponents = move || {
         let v = view.get();
@@ -310,7 +339,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                     })
                     .collect_view();
                 view! {
-                    <div class="table-meld" class:target=target class:pending=m.pending data-kind=kind
+                    <div class="table-meld" class:target=target class:pending=m.pending class:recent=recent.with(|r| r.0.contains(&id)) data-kind=kind
                         data-testid="table-meld" data-drop=format!("meld:{}", id.0)
                         on:click=move |_| click_table_meld(id)>
                         <div class="meld-cards">{cards}</div>
@@ -487,7 +516,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                     <CardView face={ let b: Option<Face> = None; b }/>
                     <span class="pile-count">{move || view.get().talon_size}</span>
                 </button>
-                <button class="pile discard" data-testid="discard" data-drop="discard" on:click=move |_| click_discard()
+                <button class="pile discard" class:recent=move || recent.with(|r| r.1) data-testid="discard" data-drop="discard" on:click=move |_| click_discard()
                     on:pointerdown=move |ev| {
                         if has(&legal.get_untracked(), &RommeAction::DrawDiscard) {
                             start_drag(&ev, DragSpec::default(), move |t| drop_pile(RommeAction::DrawDiscard, t));
