@@ -7,7 +7,7 @@ use engine::romme::{DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOp
 use engine::{Card, CardId, Face, GameRng, Seat};
 
 /// Playing strength.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Level {
     /// Melds what is listed, greedily; random discards among high cards; never buys,
     /// robs or takes the discard.
