@@ -4,7 +4,7 @@ use super::heuristic::{rob_effect, Ctx};
 use super::memory::Memory;
 use crate::Bot;
 use engine::romme::{DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView};
-use engine::{Card, CardId, Face, GameRng, Seat};
+use engine::{Card, CardId, Face, GameRng};
 
 /// Playing strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -148,26 +148,17 @@ fn constructed_ok(action: &RommeAction, ctx: &Ctx) -> bool {
     }
 }
 
-fn seat_of(view: &RommeView) -> Seat {
-    view.seat
-}
-
 /// Buying (mit Kaufen): buy a discard that gets melded, unless the hand is almost done.
 fn claim(ctx: &Ctx) -> RommeAction {
     let Some(top) = ctx.view.discard_top else {
         return RommeAction::PassBuy;
     };
-    if !ctx.listed(&RommeAction::Buy) || top.face == Face::Joker && !ctx.known {
+    if !ctx.listed(&RommeAction::Buy) {
         return RommeAction::PassBuy;
     }
     let (covered, p) = ctx.melds_with(top);
     let small = ctx.view.hand.len() <= 4;
-    let opened = ctx
-        .view
-        .opened
-        .get(seat_of(ctx.view))
-        .copied()
-        .unwrap_or(false);
+    let opened = ctx.view.opened.get(ctx.me).copied().unwrap_or(false);
     let can_open =
         opened || p.opening_value(&ctx.rules) >= ctx.view.opening_needed || ctx.view.hand.len() > 9;
     let fits = opened && ctx.fits_table(ctx.me, &top, opened);

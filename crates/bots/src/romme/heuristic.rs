@@ -53,7 +53,9 @@ impl<'a> Ctx<'a> {
     /// Hand cards plus freed jokers (everything that may be placed).
     pub fn placeable(&self) -> Vec<Card> {
         let mut v = self.view.hand.clone();
-        v.extend(self.view.freed_jokers.iter().copied());
+        if self.view.turn == self.me {
+            v.extend(self.view.freed_jokers.iter().copied());
+        }
         v
     }
 
