@@ -144,7 +144,7 @@ fn bots_stay_legal_under_random_options() {
         }
         let levels: Vec<Level> = (0..seats)
             .map(|s| {
-                if (s as u64 + round) % 3 == 0 {
+                if (s as u64 + round).is_multiple_of(3) {
                     Level::Easy
                 } else {
                     Level::Normal
