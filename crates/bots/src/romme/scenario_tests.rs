@@ -14,8 +14,11 @@ const S: Suit = Suit::Spades;
 const H: Suit = Suit::Hearts;
 const D: Suit = Suit::Diamonds;
 
+/// A normal bot that melds at once (no hold-back in go-out modes).
 fn bot(opts: &RommeOptions) -> RommeBot {
-    RommeBot::new(Level::Normal, 1).with_options(opts)
+    RommeBot::new(Level::Normal, 1)
+        .with_options(opts)
+        .with_hold(None)
 }
 
 /// Lets the bots play until the turn of `seat` is over; returns the events.
@@ -277,4 +280,27 @@ fn easy_bot_takes_back_a_too_low_opening() {
         "{actions:?}"
     );
     assert!(g.view(0).table.is_empty());
+}
+
+#[test]
+fn holds_melds_in_go_out_mode_until_an_opponent_is_close() {
+    let opts = Preset::MitAnlegen.options();
+    let mut hand = vec![f(11, C), f(12, C), f(13, C)];
+    hand.extend(junk());
+    for (other, melds) in [(junk2(), 0), (junk2()[..3].to_vec(), 1)] {
+        let setup = Setup {
+            hands: vec![hand.clone(), other],
+            talon_top: vec![f(8, H)],
+            discard: vec![f(12, D)],
+            ..Setup::default()
+        };
+        let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+        let mut b = RommeBot::new(Level::Normal, 1).with_options(&opts);
+        let mut events = Vec::new();
+        while g.to_move() == Some(0) {
+            let a = b.choose(&g.view(0), &g.legal_actions(0));
+            events.extend(g.apply(0, &a).expect("legal"));
+        }
+        assert_eq!(melded(&events), melds, "{events:?}");
+    }
 }
