@@ -3,7 +3,7 @@
 //! Prints bot-vs-bot speed, meld-partition timing and the normal bot's win rate against
 //! the easy one. An optional argument scales the number of games (default 1.0).
 
-use bots::romme::arena::{normal_vs_easy, one_deal, play};
+use bots::romme::arena::{normal_vs_easy, normal_vs_easy_matches, one_deal, play};
 use bots::romme::{best_partition, Level};
 use engine::romme::{DealEnd, Preset};
 use engine::{DeckSpec, GameRng};
@@ -92,6 +92,20 @@ fn main() {
         &grund,
         n(40.0) as u64,
     );
+    let matches = n(200.0);
+    println!("normal vs easy, full matches to 500, seats rotated, {matches} matches each:");
+    for preset in [Preset::Grundspiel, Preset::MitAnlegen] {
+        for seats in [2, 3] {
+            match normal_vs_easy_matches(&preset.options(), seats, matches, 500) {
+                Ok((win, _, _)) => println!(
+                    "  {preset:?}, {seats} players: normal wins {:.1}% of matches (fair share {:.1}%)",
+                    100.0 * win,
+                    100.0 / seats as f64
+                ),
+                Err(e) => println!("  {preset:?}, {seats} players: ERROR {e:?}"),
+            }
+        }
+    }
     let games = n(2000.0);
     println!("normal vs easy, one deal per game, seats rotated, {games} games each:");
     for preset in Preset::ALL {
