@@ -53,7 +53,9 @@ impl<'a> Ctx<'a> {
     /// Hand cards plus freed jokers (everything that may be placed).
     pub fn placeable(&self) -> Vec<Card> {
         let mut v = self.view.hand.clone();
-        v.extend(self.view.freed_jokers.iter().copied());
+        if self.view.turn == self.me {
+            v.extend(self.view.freed_jokers.iter().copied());
+        }
         v
     }
 
@@ -105,7 +107,11 @@ impl<'a> Ctx<'a> {
         }
         let (_, hint) = best_reading(cards, &self.rules)?;
         let from_hand = cards.iter().filter(|c| self.in_hand(c.id)).count();
-        let freed_left = self.view.freed_jokers.len() - (cards.len() - from_hand);
+        let freed_left = self
+            .view
+            .freed_jokers
+            .len()
+            .saturating_sub(cards.len() - from_hand);
         let hand_after = self.view.hand.len() - from_hand;
         if hand_after == 0 && (self.opts.go_out_needs_discard || freed_left > 0) {
             return None;
@@ -287,7 +293,7 @@ impl<'a> Ctx<'a> {
             let limit = u32::from(self.opts.target_pips);
             let finishing = candidates
                 .clone()
-                .filter(|c| pips - self.pen(c) <= limit)
+                .filter(|c| pips.saturating_sub(self.pen(c)) <= limit)
                 .max_by_key(|c| (self.pen(c), c.id));
             if let Some(c) = finishing {
                 return Some(RommeAction::Discard { card: c.id });

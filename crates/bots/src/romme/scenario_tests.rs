@@ -14,8 +14,11 @@ const S: Suit = Suit::Spades;
 const H: Suit = Suit::Hearts;
 const D: Suit = Suit::Diamonds;
 
+/// A normal bot that melds at once (no hold-back in go-out modes).
 fn bot(opts: &RommeOptions) -> RommeBot {
-    RommeBot::new(Level::Normal, 1).with_options(opts)
+    RommeBot::new(Level::Normal, 1)
+        .with_options(opts)
+        .with_hold(None)
 }
 
 /// Lets the bots play until the turn of `seat` is over; returns the events.
@@ -229,4 +232,75 @@ fn does_not_feed_what_the_next_player_collects() {
         Some(f(11, C)),
         "keeps ♠10 away from the ♠8 collector"
     );
+}
+
+#[test]
+fn robs_a_table_card_to_meld_hand_cards() {
+    let opts = Preset::Raeuber.options();
+    let mut hand = vec![f(8, S), f(8, C)];
+    hand.extend(junk());
+    let setup = Setup {
+        hands: vec![hand, junk2()],
+        table: vec![(1, vec![f(5, H), f(6, H), f(7, H), f(8, H)])],
+        opened: vec![0, 1],
+        talon_top: vec![f(12, S)],
+        discard: vec![f(13, C)],
+        ..Setup::default()
+    };
+    let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+    let ev = play_turn(&mut g, &opts, 0);
+    assert!(
+        ev.iter().any(|e| matches!(e, RommeEvent::Robbed { .. })),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn easy_bot_takes_back_a_too_low_opening() {
+    let opts = Preset::MitAnlegen.options();
+    let mut hand = vec![f(2, C), f(3, C), f(4, C)];
+    hand.extend(junk());
+    let setup = Setup {
+        hands: vec![hand, junk2()],
+        talon_top: vec![f(8, H)],
+        discard: vec![f(12, D)],
+        ..Setup::default()
+    };
+    let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+    let mut b = RommeBot::new(Level::Easy, 3).with_options(&opts);
+    let mut actions = Vec::new();
+    while g.to_move() == Some(0) && actions.len() < 20 {
+        let a = b.choose(&g.view(0), &g.legal_actions(0));
+        g.apply(0, &a).expect("legal");
+        actions.push(a);
+    }
+    assert!(actions.contains(&RommeAction::UndoTurn), "{actions:?}");
+    assert!(
+        matches!(actions.last(), Some(RommeAction::Discard { .. })),
+        "{actions:?}"
+    );
+    assert!(g.view(0).table.is_empty());
+}
+
+#[test]
+fn holds_melds_in_go_out_mode_until_an_opponent_is_close() {
+    let opts = Preset::MitAnlegen.options();
+    let mut hand = vec![f(11, C), f(12, C), f(13, C)];
+    hand.extend(junk());
+    for (other, melds) in [(junk2(), 0), (junk2()[..3].to_vec(), 1)] {
+        let setup = Setup {
+            hands: vec![hand.clone(), other],
+            talon_top: vec![f(8, H)],
+            discard: vec![f(12, D)],
+            ..Setup::default()
+        };
+        let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+        let mut b = RommeBot::new(Level::Normal, 1).with_options(&opts);
+        let mut events = Vec::new();
+        while g.to_move() == Some(0) {
+            let a = b.choose(&g.view(0), &g.legal_actions(0));
+            events.extend(g.apply(0, &a).expect("legal"));
+        }
+        assert_eq!(melded(&events), melds, "{events:?}");
+    }
 }

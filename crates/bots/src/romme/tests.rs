@@ -95,3 +95,64 @@ fn bots_without_the_options_stay_legal() {
         }
     }
 }
+
+/// Random option mixes (the setup screen allows any combination).
+fn random_options(rng: &mut engine::GameRng) -> engine::romme::RommeOptions {
+    use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, RommeOptions, Scoring};
+    let base = Preset::ALL[rng.below(5) as usize].options();
+    let pick = |rng: &mut engine::GameRng, n: u64| rng.below(n);
+    RommeOptions {
+        jokers: pick(rng, 9) as u8,
+        hand_size: [7, 10, 13, 15][pick(rng, 4) as usize],
+        upcard: pick(rng, 2) == 0,
+        first_meld_min: [0, 30, 40, 60][pick(rng, 4) as usize],
+        first_meld_counts_lay_off: pick(rng, 2) == 0,
+        lay_off: [
+            LayOffPolicy::OwnMelds,
+            LayOffPolicy::AnyAfterOwnFirstMeld,
+            LayOffPolicy::AnyAnyTime,
+        ][pick(rng, 3) as usize],
+        buying: pick(rng, 2) == 0,
+        buy_limit: [None, Some(1), Some(3)][pick(rng, 3) as usize],
+        robbing: pick(rng, 3) == 0,
+        end_mode: [EndMode::BidAtMost, EndMode::GoOut][pick(rng, 2) as usize],
+        target_pips: pick(rng, 10) as u8,
+        scoring: [
+            Scoring::Plain,
+            Scoring::AnlegenBonuses,
+            Scoring::Traditionell,
+        ][pick(rng, 3) as usize],
+        draw_from_discard: [DiscardDraw::Yes, DiscardDraw::OnlyIfMelded, DiscardDraw::No]
+            [pick(rng, 3) as usize],
+        go_out_needs_discard: pick(rng, 3) != 0,
+        joker_exchange: pick(rng, 3) != 0,
+        set_distinct_suits: pick(rng, 2) == 0,
+        max_jokers_per_meld: [None, Some(0), Some(1), Some(2)][pick(rng, 4) as usize],
+        ..one_deal(&base)
+    }
+}
+
+#[test]
+fn bots_stay_legal_under_random_options() {
+    let mut rng = engine::GameRng::seed_from_u64(99);
+    let mut played = 0;
+    for round in 0..400u64 {
+        let opts = random_options(&mut rng);
+        let seats = 2 + rng.below(4) as usize;
+        if opts.validate(seats).is_err() {
+            continue;
+        }
+        let levels: Vec<Level> = (0..seats)
+            .map(|s| {
+                if (s as u64 + round).is_multiple_of(3) {
+                    Level::Easy
+                } else {
+                    Level::Normal
+                }
+            })
+            .collect();
+        play(&opts, &levels, round).unwrap_or_else(|e| panic!("{opts:?} {seats}: {e:?}"));
+        played += 1;
+    }
+    assert!(played > 300, "{played}");
+}
