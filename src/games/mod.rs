@@ -34,7 +34,8 @@ fn host<G: UiGame>(id: String, json: &str, lang: Lang) -> Result<AnyView, String
 /// under a new id and returns that id. A malformed link changes nothing.
 pub fn import_link(payload: &str) -> Result<String, String> {
     let lang = crate::app::use_app().lang();
-    let json = engine::save::decode_link(payload).map_err(|e| common::explain_save_error(&e, lang))?;
+    let json =
+        engine::save::decode_link(payload).map_err(|e| common::explain_save_error(&e, lang))?;
     let file = engine::save::read_file(&json).map_err(|e| common::explain_save_error(&e, lang))?;
     match file.game.as_str() {
         n if n == engine::romme::Romme::NAME => import::<engine::romme::Romme>(&json, lang),
@@ -43,7 +44,8 @@ pub fn import_link(payload: &str) -> Result<String, String> {
 }
 
 fn import<G: UiGame>(json: &str, lang: Lang) -> Result<String, String> {
-    let mut session = Session::<G>::from_json(storage::new_id(), json).map_err(|e| common::explain_save_error(&e, lang))?;
+    let mut session = Session::<G>::from_json(storage::new_id(), json)
+        .map_err(|e| common::explain_save_error(&e, lang))?;
     session.persist()?;
     Ok(session.id)
 }

@@ -113,6 +113,9 @@ fn replay_events<G: Game>(record: &Record<G>) -> Vec<G::Event> {
 
 const LOG_LINES: usize = 60;
 
+/// The bots of a session, created on their first decision.
+type SeatBots<G> = Vec<Option<Box<dyn bots::Bot<G>>>>;
+
 #[component]
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
@@ -202,6 +205,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
 
     // Bots: one decision per timer tick, after the configured delay.
     let bot_seq = StoredValue::new(0u64);
+    // One bot per seat for the whole session, so bots keep their memory of the game.
+    let bots_by_seat: StoredValue<SeatBots<G>, LocalStorage> = StoredValue::new_local(Vec::new());
     Effect::new(move |_| {
         let s = sess.get();
         let Some(seat) = s.state.to_move() else {
@@ -228,11 +233,19 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                     return;
                 }
                 let view = s.state.view(seat);
-                let seed = s.record.seed
-                    ^ ((step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                    ^ seat as u64;
-                let mut bot = G::bot(level, seed);
-                let action = bot.choose(&view, &legal);
+                let action = bots_by_seat.try_update_value(|all| {
+                    if all.len() <= seat {
+                        all.resize_with(seat + 1, || None);
+                    }
+                    let bot = all[seat].get_or_insert_with(|| {
+                        let seed = s.record.seed
+                            ^ (step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                            ^ seat as u64;
+                        G::bot_for(level, seed, &s.record.options)
+                    });
+                    bot.choose(&view, &legal)
+                });
+                let Some(action) = action else { return };
                 apply(seat, action, true);
             },
             std::time::Duration::from_millis(delay as u64),

@@ -56,6 +56,10 @@ impl<G: Game> Clone for BoardProps<G> {
 
 pub trait UiGame: Game {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>>;
+    /// A bot that also knows the table's rules (public information).
+    fn bot_for(level: BotLevel, seed: u64, _options: &Self::Options) -> Box<dyn Bot<Self>> {
+        Self::bot(level, seed)
+    }
     /// One log line for an event (None: not worth a line).
     fn describe(event: &Self::Event, names: &[String], lang: Lang) -> Option<String>;
     /// A specific, translated explanation of a rejection.

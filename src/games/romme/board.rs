@@ -266,7 +266,9 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         let mut discard = false;
         for e in &v.events[start..] {
             match e {
-                RommeEvent::Melded { meld, .. } | RommeEvent::LaidOff { meld, .. } | RommeEvent::JokerExchanged { meld, .. } => melds.push(*meld),
+                RommeEvent::Melded { meld, .. }
+                | RommeEvent::LaidOff { meld, .. }
+                | RommeEvent::JokerExchanged { meld, .. } => melds.push(*meld),
                 RommeEvent::Robbed { new_melds, .. } => melds.extend(new_melds.iter().copied()),
                 RommeEvent::Discarded { .. } => discard = true,
                 RommeEvent::DealStarted { .. } => {
