@@ -271,6 +271,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         act: Callback::new(move |a: G::Action| apply(viewer.get_untracked(), a, false)),
         highlight: highlight.into(),
         error: error.write_only(),
+        pass_and_play: several_humans,
     };
     let names_priv = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();

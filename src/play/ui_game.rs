@@ -38,6 +38,8 @@ pub struct BoardProps<G: Game> {
     /// Set by the board to show a rejection reason without applying anything (e.g. an
     /// illegal drop the board already knows the engine rejects).
     pub error: WriteSignal<Option<String>>,
+    /// Several humans share this device (no timers that would rush one of them).
+    pub pass_and_play: bool,
 }
 
 impl<G: Game> Clone for BoardProps<G> {
@@ -50,6 +52,7 @@ impl<G: Game> Clone for BoardProps<G> {
             act: self.act,
             highlight: self.highlight,
             error: self.error,
+            pass_and_play: self.pass_and_play,
         }
     }
 }

@@ -42,6 +42,9 @@ fn rank_sort_key(c: &Card) -> (u8, u8) {
     }
 }
 
+/// Seconds a lone human has to decide about buying the discard.
+const CLAIM_SECONDS: u32 = 12;
+
 fn has(legal: &[RommeAction], a: &RommeAction) -> bool {
     legal.contains(a)
 }
@@ -281,6 +284,43 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         (melds, discard)
     });
 
+    // Buying: a visible countdown for a lone human (pausable); none in pass-and-play.
+    let countdown = RwSignal::new(None::<u32>);
+    let paused = RwSignal::new(false);
+    let pass_and_play = p.pass_and_play;
+    Effect::new(move |_| {
+        let claim_mine = matches!(view.get().phase, PhaseView::Claim { claimant, .. } if claimant == view.with_untracked(|v| v.seat))
+            && legal.with(|l| has(l, &RommeAction::PassBuy));
+        if claim_mine && !pass_and_play {
+            if countdown.get_untracked().is_none() {
+                paused.set(false);
+                countdown.set(Some(CLAIM_SECONDS));
+            }
+        } else if countdown.get_untracked().is_some() {
+            countdown.set(None);
+        }
+    });
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            if paused.get_untracked() {
+                return;
+            }
+            match countdown.get_untracked() {
+                Some(n) if n <= 1 => {
+                    countdown.set(None);
+                    if has(&legal.get_untracked(), &RommeAction::PassBuy) {
+                        act.run(RommeAction::PassBuy);
+                    }
+                }
+                Some(n) => countdown.set(Some(n - 1)),
+                None => {}
+            }
+        },
+        std::time::Duration::from_secs(1),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+
     let names_opp = names.clone();
     let opponents = move || {
         let v = view.get();
@@ -362,7 +402,11 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
             match &v.phase {
                 PhaseView::Draw { seat } if mine && *seat == v.seat => app.t("ro.ui.your_draw"),
                 PhaseView::Play { .. } if mine => app.t("ro.ui.your_play"),
-                PhaseView::Claim { claimant, .. } if *claimant == v.seat => app.t("ro.ui.may_buy"),
+                PhaseView::Claim { claimant, .. } if *claimant == v.seat => {
+                    let card = v.discard_top.map(|c| crate::games::common::face_text(c.face, app.lang())).unwrap_or_default();
+                    fill(app.lang(), "ro.ui.may_buy", &[("card", card)])
+                }
+                PhaseView::Claim { claimant, .. } => fill(app.lang(), "ro.ui.other_may_buy", &[("name", n(*claimant))]),
                 PhaseView::MayDeclare { .. } if mine => app.t("ro.ui.may_declare"),
                 PhaseView::DealOver { .. } => app.t("ro.ui.deal_over"),
                 PhaseView::MatchOver => app.t("ro.ui.match_over"),
@@ -460,6 +504,14 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         }
         if has(&l, &RommeAction::UndoTurn) {
             out.push(mk("ro.ui.undo", RommeAction::UndoTurn, "undo", false));
+        }
+        if let Some(n) = countdown.get() {
+            out.push(view! {
+                <span class="countdown" data-testid="claim-countdown">{format!("{n} s")}</span>
+                <button class="button small" data-testid="claim-pause" on:click=move |_| paused.update(|p| *p = !*p)>
+                    {move || app.t(if paused.get() { "ro.ui.resume" } else { "ro.ui.pause" })}
+                </button>
+            }.into_any());
         }
         out.collect_view()
     };
