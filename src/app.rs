@@ -26,7 +26,9 @@ impl AppCtx {
         if let Some(w) = web_sys::window() {
             let _ = w.location().set_hash(&hash);
         }
-        self.route.set(route);
+        if self.route.get_untracked() != route {
+            self.route.set(route);
+        }
     }
 }
 
@@ -48,7 +50,11 @@ pub fn App() -> impl IntoView {
     provide_context(ctx);
 
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
-        route.set(Route::parse(&current_hash()));
+        let next = Route::parse(&current_hash());
+        // `go` already set it: re-setting the same route would rebuild the page.
+        if route.get_untracked() != next {
+            route.set(next);
+        }
     });
     on_cleanup(move || handle.remove());
 

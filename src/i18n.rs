@@ -239,7 +239,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ro.ui.match_winner", "{name} gewinnt die Partie.", "{name} wins the match."),
     ("ro.ui.deal_n_over", "Runde {deal} ist vorbei", "Deal {deal} is over"),
     ("ro.ui.next_deal", "Nächste Runde geben", "Deal the next hand"),
-    ("ro.ui.wait_next_deal", "Warte auf den nächsten Geber …", "Waiting for the next dealer …"),
+    ("ro.ui.next_deal_bot", "Weiter zur nächsten Runde", "On to the next deal"),
     ("ro.line.hand", "Handkarten: {n}", "Cards in hand: {n}"),
     ("ro.line.residual", "Rest beim Ansagen: {n}", "Residual when declaring: {n}"),
     ("ro.line.winner_bonus", "Siegerbonus: {n}", "Winner's bonus: {n}"),

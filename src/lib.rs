@@ -13,5 +13,9 @@ pub mod settings;
 
 /// Mounts the app on `<body>`.
 pub fn start() {
+    // A panic is a bug: make its message visible in the console before the module aborts.
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("Kartenrunde panic: {info}").into());
+    }));
     leptos::mount::mount_to_body(app::App);
 }

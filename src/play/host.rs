@@ -156,6 +156,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let log = RwSignal::new(initial_log);
     let highlight = RwSignal::new(Vec::<CardId>::new());
     let share = RwSignal::new(None::<String>);
+    // The log length at which a human let the bots go on after a pause (`hold_bots`).
+    let proceeded = RwSignal::new(None::<usize>);
 
     let names_apply = StoredValue::new(names.clone());
     let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
@@ -216,15 +218,21 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             return;
         };
         let step = s.record.log.len();
+        if G::hold_bots(&s.state.view(viewer.get_untracked())) && proceeded.get() != Some(step) {
+            return;
+        }
         bot_seq.update_value(|v| *v += 1);
         let my_seq = bot_seq.get_value();
         let delay = app.settings.with_untracked(|st| st.bot_delay_ms);
         set_timeout(
             move || {
-                if bot_seq.get_value() != my_seq {
+                // The host may be gone (page left) by the time the timer fires.
+                if bot_seq.try_get_value() != Some(my_seq) {
                     return;
                 }
-                let s = sess.get_untracked();
+                let Some(s) = sess.try_get_untracked() else {
+                    return;
+                };
                 if s.record.log.len() != step || s.state.to_move() != Some(seat) {
                     return;
                 }
@@ -272,6 +280,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         highlight: highlight.into(),
         error: error.write_only(),
         pass_and_play: several_humans,
+        proceed: Callback::new(move |_| {
+            proceeded.set(Some(sess.with_untracked(|s| s.record.log.len())))
+        }),
     };
     let names_priv = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();

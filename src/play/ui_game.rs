@@ -40,6 +40,8 @@ pub struct BoardProps<G: Game> {
     pub error: WriteSignal<Option<String>>,
     /// Several humans share this device (no timers that would rush one of them).
     pub pass_and_play: bool,
+    /// Lets bots go on after a pause the game asked for ([`UiGame::hold_bots`]).
+    pub proceed: Callback<()>,
 }
 
 impl<G: Game> Clone for BoardProps<G> {
@@ -53,6 +55,7 @@ impl<G: Game> Clone for BoardProps<G> {
             highlight: self.highlight,
             error: self.error,
             pass_and_play: self.pass_and_play,
+            proceed: self.proceed,
         }
     }
 }
@@ -72,4 +75,9 @@ pub trait UiGame: Game {
         Vec::new()
     }
     fn board(props: BoardProps<Self>) -> AnyView;
+    /// True when bots should wait for a human to look first (e.g. a deal-end summary);
+    /// the board calls `proceed` to let them go on.
+    fn hold_bots(_view: &Self::View) -> bool {
+        false
+    }
 }

@@ -58,6 +58,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     let view = p.view;
     let legal = p.legal;
     let act = p.act;
+    let proceed = p.proceed;
     let names = p.names.clone();
 
     // Forget selections of cards that left the hand.
@@ -302,10 +303,10 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     });
     if let Ok(handle) = set_interval_with_handle(
         move || {
-            if paused.get_untracked() {
+            if paused.try_get_untracked() != Some(false) {
                 return;
             }
-            match countdown.get_untracked() {
+            match countdown.try_get_untracked().flatten() {
                 Some(n) if n <= 1 => {
                     countdown.set(None);
                     if has(&legal.get_untracked(), &RommeAction::PassBuy) {
@@ -403,10 +404,15 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 PhaseView::Draw { seat } if mine && *seat == v.seat => app.t("ro.ui.your_draw"),
                 PhaseView::Play { .. } if mine => app.t("ro.ui.your_play"),
                 PhaseView::Claim { claimant, .. } if *claimant == v.seat => {
-                    let card = v.discard_top.map(|c| crate::games::common::face_text(c.face, app.lang())).unwrap_or_default();
+                    let card = v
+                        .discard_top
+                        .map(|c| crate::games::common::face_text(c.face, app.lang()))
+                        .unwrap_or_default();
                     fill(app.lang(), "ro.ui.may_buy", &[("card", card)])
                 }
-                PhaseView::Claim { claimant, .. } => fill(app.lang(), "ro.ui.other_may_buy", &[("name", n(*claimant))]),
+                PhaseView::Claim { claimant, .. } => {
+                    fill(app.lang(), "ro.ui.other_may_buy", &[("name", n(*claimant))])
+                }
                 PhaseView::MayDeclare { .. } if mine => app.t("ro.ui.may_declare"),
                 PhaseView::DealOver { .. } => app.t("ro.ui.deal_over"),
                 PhaseView::MatchOver => app.t("ro.ui.match_over"),
@@ -539,7 +545,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         let next = has(&legal.get(), &RommeAction::NextDeal);
         let over = matches!(v.phase, PhaseView::MatchOver);
         let deal_over = matches!(v.phase, PhaseView::DealOver { .. });
-        (deal_over || over).then(|| deal_end_panel(&v, &names_end, next, over, act))
+        (deal_over || over).then(|| deal_end_panel(&v, &names_end, next, over, act, proceed))
     };
     let names_sheet = names.clone();
     let sheet = move || {

@@ -12,7 +12,7 @@ pub use texts::explain_meld;
 use crate::i18n::Lang;
 use crate::play::{BoardProps, BotLevel, UiGame};
 use bots::Bot;
-use engine::romme::{Romme, RommeEvent, RommeOptions};
+use engine::romme::{PhaseView, Romme, RommeEvent, RommeOptions, RommeView};
 use engine::RuleError;
 use leptos::prelude::*;
 
@@ -36,6 +36,9 @@ impl UiGame for Romme {
     }
     fn explain(error: &RuleError, names: &[String], lang: Lang) -> String {
         texts::explain(error, names, lang)
+    }
+    fn hold_bots(view: &RommeView) -> bool {
+        matches!(view.phase, PhaseView::DealOver { .. })
     }
     fn board(props: BoardProps<Self>) -> AnyView {
         board::board(props)

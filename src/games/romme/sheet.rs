@@ -69,6 +69,7 @@ pub fn deal_end_panel(
     can_next: bool,
     over: bool,
     act: Callback<RommeAction>,
+    proceed: Callback<()>,
 ) -> AnyView {
     let app = use_app();
     let lang = app.lang();
@@ -122,7 +123,7 @@ pub fn deal_end_panel(
                 {sheet}
                 <div class="overlay-actions">
                     {can_next.then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| act.run(RommeAction::NextDeal)>{tr(lang, "ro.ui.next_deal")}</button> })}
-                    {(!can_next && !over).then(|| view! { <span>{tr(lang, "ro.ui.wait_next_deal")}</span> })}
+                    {(!can_next && !over).then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| proceed.run(())>{tr(lang, "ro.ui.next_deal_bot")}</button> })}
                     {over.then(|| view! { <a class="button" href="#/">{tr(lang, "nav.home")}</a> })}
                 </div>
             </div>
