@@ -119,7 +119,7 @@ async function playTurn(page, { meld = true, dragMeld = false } = {}) {
   return melded;
 }
 
-export default [
+const TESTS = [
   {
     name: 'romme: Grundspiel vs two bots – drag a meld out, discard, finish the deal, score sheet',
     async run({ page, base, shot }) {
@@ -231,3 +231,30 @@ export default [
     },
   },
 ];
+
+// Two humans on one device: the privacy screen passes the device between them.
+export const privacy = {
+  name: 'romme: pass-and-play – the privacy screen hands the device to the next human',
+  async run({ page, base, shot }) {
+    await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+    await page.goto(base + '#/setup/romme');
+    await page.reload();
+    await page.waitForSelector('[data-testid=seat-row]');
+    await page.selectOption('[data-testid=seat-row] >> nth=1 >> select', 'human');
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=privacy]');
+    assert(!(await page.$('[data-testid=hand-card]')), 'no hand is visible behind the privacy screen');
+    const first = await page.textContent('[data-testid=privacy]');
+    await page.click('[data-testid=privacy-ok]');
+    await waitMine(page);
+    const who = first.includes('Anna') ? 'Ben' : 'Anna';
+    await playTurn(page, { meld: false });
+    await page.waitForSelector('[data-testid=privacy]', { timeout: 20000 });
+    const text = await page.textContent('[data-testid=privacy]');
+    assert(text.includes(`Gib das Gerät an ${who}`), 'the device goes to the other human: ' + text);
+    await shot('romme-privacy');
+  },
+};
+
+TESTS.push(privacy);
+export default TESTS;

@@ -623,6 +623,10 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
             </div>
             <div class="hand" data-testid="hand" data-drop="hand">{hand_view}</div>
             {end_panel}
+            <details class="sheet-wrap rules-info">
+                <summary>{move || app.t("ro.ui.rules")}</summary>
+                <fieldset disabled>{super::setup::rules_form(RwSignal::new(view.get_untracked().options))}</fieldset>
+            </details>
             <details class="sheet-wrap">
                 <summary>{move || app.t("ro.ui.sheet")}</summary>
                 {sheet}
@@ -630,4 +634,58 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         </div>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Suit;
+
+    fn card(id: u16, rank: u8) -> Card {
+        Card {
+            id: CardId(id),
+            face: Face::french(rank, Suit::Hearts),
+        }
+    }
+
+    #[test]
+    fn ordered_hand_keeps_the_players_order_and_appends_new_cards() {
+        let hand = vec![card(1, 2), card(2, 3), card(3, 4), card(9, 5)];
+        let order = vec![CardId(3), CardId(7), CardId(1), CardId(2)];
+        let ids: Vec<u16> = ordered_hand(&hand, &order).iter().map(|c| c.id.0).collect();
+        // 7 left the hand, 9 is new and goes last.
+        assert_eq!(ids, vec![3, 1, 2, 9]);
+    }
+
+    #[test]
+    fn sort_keys_group_by_suit_or_rank_with_jokers_last() {
+        let mut h = vec![
+            Card {
+                id: CardId(5),
+                face: Face::Joker,
+            },
+            Card {
+                id: CardId(1),
+                face: Face::french(9, Suit::Hearts),
+            },
+            Card {
+                id: CardId(2),
+                face: Face::french(3, Suit::Clubs),
+            },
+            Card {
+                id: CardId(3),
+                face: Face::french(9, Suit::Clubs),
+            },
+        ];
+        h.sort_by_key(rank_sort_key);
+        assert_eq!(
+            h.iter().map(|c| c.id.0).collect::<Vec<_>>(),
+            vec![2, 3, 1, 5]
+        );
+        h.sort_by_key(suit_sort_key);
+        assert_eq!(
+            h.iter().map(|c| c.id.0).collect::<Vec<_>>(),
+            vec![2, 3, 1, 5]
+        );
+    }
 }

@@ -42,7 +42,8 @@ const MATCH_END: &[(&str, &str)] = &[
     ("deals", "ro.match.deals"),
 ];
 
-fn rules_form(o: RwSignal<RommeOptions>) -> AnyView {
+/// Every option as a form; inside a disabled fieldset it is the read-only rules page.
+pub fn rules_form(o: RwSignal<RommeOptions>) -> AnyView {
     view! {
         <div class="options-grid" data-testid="options">
             {opt_number(o, "ro.jokers", 0, 6, |x| x.jokers as u32, |x, v| x.jokers = v as u8)}
