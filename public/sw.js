@@ -1,5 +1,7 @@
-// Offline support: cache the app shell on first load, then serve from the cache and
-// refresh it in the background. Relative URLs, so it works from any sub-path.
+// Offline support. The page puts everything it loaded into the cache (see index.html).
+// Navigations: network first, the cached page when offline (so a new version is picked up).
+// Everything else has a content hash in its name: cache first, network as fallback.
+// Relative URLs throughout, so it works from any sub-path.
 const CACHE = 'kartenrunde-v1';
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.add('./')).then(() => self.skipWaiting()));
@@ -11,19 +13,23 @@ self.addEventListener('activate', (event) => {
       .then(() => self.clients.claim())
   );
 });
+function remember(req, res) {
+  if (res && res.ok) {
+    const copy = res.clone();
+    caches.open(CACHE).then((c) => c.put(req, copy));
+  }
+  return res;
+}
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  if (req.mode === 'navigate') {
+    event.respondWith(
+      fetch(req).then((res) => remember(req, res)).catch(() => caches.match(req, { ignoreSearch: true }))
+    );
+    return;
+  }
   event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const cached = await cache.match(req, { ignoreSearch: true });
-      const fresh = fetch(req)
-        .then((res) => {
-          if (res && res.ok) cache.put(req, res.clone());
-          return res;
-        })
-        .catch(() => cached);
-      return cached || fresh;
-    })
+    caches.open(CACHE).then((c) => c.match(req.url, { ignoreSearch: true, ignoreVary: true })).then((hit) => hit || fetch(req).then((res) => remember(req, res)))
   );
 });

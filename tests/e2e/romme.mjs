@@ -52,7 +52,10 @@ function value(face) {
 }
 
 async function board(page) {
-  return page.$eval('[data-testid=romme-board]', (e) => ({ phase: e.dataset.phase, mine: e.dataset.mine === 'true' }));
+  const b = await page.$('[data-testid=romme-board]');
+  // No board: the privacy screen hides it while the device changes hands.
+  if (!b) return { phase: 'hidden', mine: false };
+  return b.evaluate((e) => ({ phase: e.dataset.phase, mine: e.dataset.mine === 'true' }));
 }
 
 async function waitMine(page, timeout = 20000) {

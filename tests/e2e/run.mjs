@@ -40,6 +40,8 @@ for (const t of SUITES) {
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
+  const failedRequests = [];
+  page.on('requestfailed', (r) => failedRequests.push(`${r.url()} (${r.failure()?.errorText})`));
   const t0 = Date.now();
   try {
     await page.goto(BASE);
@@ -52,6 +54,8 @@ for (const t of SUITES) {
   } catch (e) {
     failed++;
     console.log(`FAIL ${t.name}: ${e && e.stack ? e.stack : e}`);
+    if (errors.length) console.log('  console errors: ' + errors.join(' | '));
+    if (failedRequests.length) console.log('  failed requests: ' + failedRequests.join(' | '));
     try { await page.screenshot({ path: path.join(OUT, 'FAIL-' + t.name.replace(/\W+/g, '_') + '.png') }); } catch {}
   }
   await page.close();

@@ -49,4 +49,26 @@ export default [
       await page.waitForSelector('text=Diese Seite gibt es nicht.');
     },
   },
+
+  {
+    name: 'offline: after the first visit the app starts without network',
+    async run({ page, base, context }) {
+      await page.waitForSelector('[data-testid=game-entry]');
+      await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
+      // Every file the app needs is in the cache, and a service worker controls the page.
+      await page.waitForFunction(async () => {
+        const urls = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => /\.(js|wasm|css)$/.test(u));
+        const hits = await Promise.all(urls.map((u) => caches.match(u)));
+        return navigator.serviceWorker.controller && urls.length >= 3 && hits.every(Boolean);
+      }, null, { timeout: 15000, polling: 200 });
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await page.waitForSelector('[data-testid=game-entry]', { timeout: 15000 });
+        eq((await page.$$('[data-testid=game-entry]')).length, 9, 'home works offline');
+      } finally {
+        await context.setOffline(false);
+      }
+    },
+  },
 ];

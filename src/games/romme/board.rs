@@ -659,7 +659,7 @@ mod tests {
 
     #[test]
     fn sort_keys_group_by_suit_or_rank_with_jokers_last() {
-        let mut h = vec![
+        let mut h = [
             Card {
                 id: CardId(5),
                 face: Face::Joker,
