@@ -184,10 +184,23 @@ fn card_use(hand: &[u32; 15], c: &Card) -> f64 {
 }
 
 /// 0 early in the game, 1 when the pile is nearly empty.
+/// The game also ends when someone lays his last cards: small hands mean the end is near.
 fn endgame(view: &AbluxxenView) -> f64 {
     let pile = view.pile_count as f64;
-    (1.0 - pile / 40.0).clamp(0.0, 1.0)
+    let by_pile = (1.0 - pile / 40.0).clamp(0.0, 1.0);
+    let smallest = view
+        .players
+        .iter()
+        .filter(|p| p.seat != view.seat)
+        .map(|p| p.hand_count)
+        .min()
+        .unwrap_or(13) as f64;
+    let by_hands = (1.0 - (smallest - 1.0) / HAND_NEAR_END).clamp(0.0, 1.0);
+    by_pile.max(by_hands)
 }
+
+/// Opponent hand size at which the end is considered near.
+const HAND_NEAR_END: f64 = 5.0;
 
 fn score_play(view: &AbluxxenView, u: &Unseen, cards: &[engine::CardId]) -> f64 {
     let p = view.would_luxx(cards);
@@ -282,7 +295,7 @@ fn normal(view: &AbluxxenView, legal: &[AbluxxenAction], rng: &mut GameRng) -> A
         }),
         Pending::LuxxDecision { cards, .. } => {
             let usefulness: f64 = cards.iter().map(|c| card_use(&hand, c)).sum();
-            let cost = cards.len() as f64 * (0.9 + 1.5 * endgame(view));
+            let cost = cards.len() as f64 * (0.0 + 1.5 * endgame(view));
             let want = if usefulness > cost {
                 AbluxxenAction::TakeLuxxed
             } else {
