@@ -169,7 +169,7 @@ fn luxx_risk(view: &AbluxxenView, u: &Unseen, value: u8, count: usize) -> f64 {
         }
         opp_none *= 1.0 - poisson_at_least(lj, count);
         let p_can = 1.0 - opp_none;
-        survive *= 1.0 - 0.75 * p_can;
+        survive *= 1.0 - 0.5 * p_can;
     }
     1.0 - survive
 }
@@ -238,7 +238,7 @@ fn score_play(view: &AbluxxenView, u: &Unseen, cards: &[engine::CardId]) -> f64 
         s += best - k as f64 * (0.4 + 0.8 * endgame(view));
     }
     let enables = !p.victims.is_empty() || p.value == JOKER_GROUP_VALUE;
-    s -= jokers as f64 * if enables { 0.4 } else { 1.3 };
+    s -= jokers as f64 * if enables { 0.8 } else { 2.2 };
     if p.value < JOKER_GROUP_VALUE {
         let have = hand[p.value as usize] as usize;
         let used = k - jokers;
