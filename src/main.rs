@@ -1,1 +1,5 @@
-fn main(){}
+//! Kartenrunde: the browser app. `main` only mounts; everything else lives in modules.
+
+fn main() {
+    kartenrunde::start();
+}

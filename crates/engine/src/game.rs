@@ -52,6 +52,7 @@ pub enum RuleError {
     Meld(crate::meld::MeldError),
     Abluxxen(crate::abluxxen::AbluxxenError),
     // Game modules add their own variant here, e.g. `Romme(crate::romme::RommeError)`.
+    Romme(crate::romme::RommeError),
 }
 
 impl From<crate::meld::MeldError> for RuleError {
@@ -89,11 +90,11 @@ pub struct CardAudit {
 /// - a rejected `apply` leaves the state exactly as it was;
 /// - `apply` never panics, whatever it is given;
 /// - `view(seat)` contains no card from `audit().hidden_from[seat]`.
-pub trait Game: Sized + Clone + Debug + Serialize + DeserializeOwned {
-    type Options: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    type Event: Clone + Debug + Serialize + DeserializeOwned;
-    type View: Clone + Debug + Serialize + DeserializeOwned;
+pub trait Game: Sized + Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    type Options: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type View: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
 
     /// Stable name used in saves and links, e.g. `"romme"`.
     const NAME: &'static str;

@@ -53,6 +53,7 @@ pub mod harness;
 pub mod meld;
 pub mod penalty;
 pub mod rng;
+pub mod romme;
 pub mod save;
 
 pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};

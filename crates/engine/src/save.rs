@@ -171,6 +171,15 @@ pub struct SaveMeta {
     pub created_ms: u64,
     pub updated_ms: u64,
     pub player_names: Vec<String>,
+    /// Which catalog entry (preset) the app started, e.g. `"romme_kaufen"`.
+    #[serde(default)]
+    pub variant: String,
+    /// Per seat: `"human"` or a bot level (`"easy"`, `"normal"`), as the app chose.
+    #[serde(default)]
+    pub seat_kinds: Vec<String>,
+    /// True once the match is over (kept for the archive of finished matches).
+    #[serde(default)]
+    pub finished: bool,
 }
 
 /// The JSON document of a save, independent of the game type.

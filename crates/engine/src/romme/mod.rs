@@ -1,0 +1,265 @@
+//! # Rommé (Grundspiel, mit Kaufen, mit Anlegen, Räuber-Rommé, Traditionell)
+//!
+//! One engine, five presets ([`Preset`]); every rule of `rules/romme.md` is an option in
+//! [`RommeOptions`].
+//!
+//! ## Flow
+//! A deal: the dealer rotates clockwise (the first dealer is drawn from the seed), the
+//! player left of him (Vorhand) starts. A turn is [`Phase::Draw`] (`DrawTalon`,
+//! `DrawDiscard`, or a draw-phase `Rob` that takes the top discard), then [`Phase::Play`]
+//! (`Meld`, `LayOff`, `ExchangeJoker`, `Rob`, `UndoTurn`) ended by `Discard` — or by going
+//! out. In end mode "bid ≤ N" a discard that leaves at most N pips leads to
+//! [`Phase::MayDeclare`] (`DeclareRomme` / `DeclineRomme`). After a deal,
+//! [`Phase::DealOver`] waits for `NextDeal` by the next dealer; [`Phase::MatchOver`] ends.
+//!
+//! ## Decisions where the rules are silent
+//! - **Opening turn.** Melds (and lay-offs) of a player who has not yet opened are placed
+//!   at once but are *pending*: the minimum is checked when the turn ends (`Discard`, or
+//!   going out); below it the discard is rejected with `OpeningTooLow { needed, have }` and
+//!   the player adds more or takes everything back with `UndoTurn`. A player who has not
+//!   opened and only lays off (policy "any meld, any time") is held to the same minimum.
+//! - **Joker exchange** needs the player's first meld (earlier in the same turn counts).
+//!   The freed joker is kept aside (public, in the view's `freed_jokers`) until melded or
+//!   laid off; until then the turn cannot end (`FreedJokerMustBePlaced`).
+//! - **Undo.** `UndoTurn` restores hand and table to the moment the draw was complete
+//!   (after any claim window); the drawn card stays drawn.
+//! - **Going out** with `go_out_needs_discard`: a meld/lay-off/exchange that would empty
+//!   the hand is rejected (`MustDiscardToGoOut`). In end mode "bid ≤ N", going out counts
+//!   as a declaration with residual 0.
+//! - **Talon.** When a turn begins with an empty talon, the discard pile except its top
+//!   card is reshuffled (at most `max_reshuffles` times); otherwise the deal ends
+//!   (`TalonExhausted`), everybody is charged his hand, nobody wins.
+//! - **Buying**: see [`buying`] for the claim window.
+//! - **Robbing**: see [`robbing`]. A discard drawn under `DiscardDraw::OnlyIfMelded` must be
+//!   melded or laid off before the turn ends (`DiscardMustBeMelded`).
+//! - **Scoring**: the first melder's +20 (mit Anlegen) also applies when the talon runs
+//!   out. A hand-Rommé (Traditionell) is going out without having melded or laid off in
+//!   an earlier turn of the deal.
+//! - **Events** name faces, never `Card`s, so the log never reveals where a card is now.
+
+pub mod actions;
+pub mod buying;
+pub mod legal;
+pub mod options;
+pub mod robbing;
+pub mod scoring;
+pub mod state;
+pub mod turn;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::{DealEnd, DrawSource, MeldId, RommeAction, RommeError, RommeEvent, ScoreLine};
+pub use options::{DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring};
+pub use scoring::{ring_settlement, score_deal, DealRow, DealSummary, ScoreSheet};
+pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
+pub use view::{PhaseView, RommeView, TableMeldView};
+
+use crate::card::CardId;
+use crate::game::{check_turn, places, CardAudit, Game, RuleError, Seat, Standing};
+use turn::wrong_phase;
+
+impl Game for Romme {
+    type Options = RommeOptions;
+    type Action = RommeAction;
+    type Event = RommeEvent;
+    type View = RommeView;
+
+    const NAME: &'static str = "romme";
+
+    fn new(options: &RommeOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
+        let mut g = Romme::fresh(options, seats, seed)?;
+        let mut ev = Vec::new();
+        g.start_deal(&mut ev);
+        g.push_events(&ev);
+        Ok(g)
+    }
+
+    fn options(&self) -> &RommeOptions {
+        &self.opts
+    }
+
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.decider()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<RommeAction> {
+        if seat >= self.seats {
+            return Vec::new();
+        }
+        self.legal(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &RommeAction) -> Result<Vec<RommeEvent>, RuleError> {
+        check_turn(self.decider(), self.seats, seat)?;
+        let mut ev = Vec::new();
+        match action {
+            RommeAction::DrawTalon => {
+                self.check_draw_talon()?;
+                self.do_draw_talon(seat, &mut ev);
+            }
+            RommeAction::DrawDiscard => {
+                let card = self.check_draw_discard()?;
+                self.do_draw_discard(seat, card, &mut ev);
+            }
+            RommeAction::Meld { cards, hint } => {
+                let plan = self.check_meld(seat, cards, *hint)?;
+                self.do_meld(seat, plan, &mut ev);
+            }
+            RommeAction::LayOff { card, meld } => {
+                let plan = self.check_lay_off(seat, *card, *meld)?;
+                self.do_lay_off(seat, plan, &mut ev);
+            }
+            RommeAction::ExchangeJoker { card, meld } => {
+                let plan = self.check_exchange(seat, *card, *meld)?;
+                self.do_exchange(seat, plan, &mut ev);
+            }
+            RommeAction::Rob {
+                take,
+                melds,
+                lay_offs,
+            } => {
+                let plan = self.check_rob(seat, take, melds, lay_offs)?;
+                self.do_rob(seat, plan, &mut ev);
+            }
+            RommeAction::UndoTurn => {
+                self.check_undo()?;
+                self.do_undo(seat, &mut ev);
+            }
+            RommeAction::Discard { card } => {
+                let card = self.check_discard(seat, *card)?;
+                self.do_discard(seat, card, &mut ev);
+            }
+            RommeAction::DeclareRomme => {
+                let residual = self.check_declare(seat)?;
+                self.do_declare(seat, residual, &mut ev);
+            }
+            RommeAction::DeclineRomme => {
+                if self.phase != Phase::MayDeclare {
+                    return Err(wrong_phase("after your discard"));
+                }
+                self.end_turn(&mut ev);
+            }
+            RommeAction::Buy => {
+                self.check_buy(seat)?;
+                self.do_buy(seat, &mut ev);
+            }
+            RommeAction::PassBuy => {
+                self.check_pass_buy(seat)?;
+                self.do_pass_buy(seat, &mut ev);
+            }
+            RommeAction::NextDeal => {
+                if self.phase != Phase::DealOver {
+                    return Err(wrong_phase("deal over"));
+                }
+                self.do_next_deal(&mut ev);
+            }
+        }
+        self.push_events(&ev);
+        Ok(ev)
+    }
+
+    fn view(&self, seat: Seat) -> RommeView {
+        self.make_view(seat)
+    }
+
+    fn standings(&self) -> Vec<Standing> {
+        places(&self.totals, false)
+    }
+
+    fn audit(&self) -> CardAudit {
+        let d = &self.deal;
+        let talon: Vec<CardId> = d.talon.iter().map(|c| c.id).collect();
+        let revealed = matches!(self.phase, Phase::DealOver | Phase::MatchOver);
+        let hidden_from = (0..self.seats)
+            .map(|s| {
+                let mut h = talon.clone();
+                if !revealed {
+                    for (o, hand) in d.hands.iter().enumerate() {
+                        if o != s {
+                            h.extend(hand.iter().map(|c| c.id));
+                        }
+                    }
+                }
+                h
+            })
+            .collect();
+        CardAudit {
+            all: d.all_cards(),
+            hidden_from,
+        }
+    }
+
+    fn illegal_probes(&self, seat: Seat) -> Vec<RommeAction> {
+        let d = &self.deal;
+        let hand = d.hands.get(seat).cloned().unwrap_or_default();
+        let mut probes = vec![
+            RommeAction::Discard {
+                card: CardId(u16::MAX),
+            },
+            RommeAction::LayOff {
+                card: hand.first().map_or(CardId(u16::MAX), |c| c.id),
+                meld: MeldId(u32::MAX),
+            },
+            RommeAction::Rob {
+                take: vec![CardId(u16::MAX)],
+                melds: vec![],
+                lay_offs: vec![],
+            },
+        ];
+        if hand.len() >= 2 {
+            probes.push(RommeAction::Meld {
+                cards: vec![hand[0].id, hand[1].id],
+                hint: None,
+            });
+            probes.push(RommeAction::Meld {
+                cards: vec![hand[0].id, hand[0].id, hand[1].id],
+                hint: None,
+            });
+        }
+        if let Some(t) = d.talon.last() {
+            probes.push(RommeAction::Discard { card: t.id });
+            probes.push(RommeAction::Meld {
+                cards: vec![t.id, t.id, t.id],
+                hint: None,
+            });
+        }
+        match &self.phase {
+            Phase::Draw => {
+                if let Some(c) = hand.first() {
+                    probes.push(RommeAction::Discard { card: c.id });
+                }
+                probes.push(RommeAction::UndoTurn);
+                probes.push(RommeAction::DeclareRomme);
+                probes.push(RommeAction::Buy);
+            }
+            Phase::Play => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::DrawDiscard);
+                probes.push(RommeAction::NextDeal);
+                probes.push(RommeAction::PassBuy);
+                if let Some(t) = d.ts.taken_discard {
+                    probes.push(RommeAction::Discard { card: t });
+                }
+            }
+            Phase::Claim { .. } => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::DeclareRomme);
+            }
+            Phase::MayDeclare => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::UndoTurn);
+            }
+            Phase::DealOver | Phase::MatchOver => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::DeclineRomme);
+            }
+        }
+        probes
+    }
+}

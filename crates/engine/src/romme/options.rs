@@ -1,0 +1,266 @@
+//! Rommé options (every knob of `rules/romme.md`) and the five presets.
+
+use crate::game::RuleError;
+use crate::meld::MeldRules;
+use crate::penalty::PenaltyTable;
+use serde::{Deserialize, Serialize};
+
+/// Onto which melds a player may lay off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LayOffPolicy {
+    /// Only onto melds the player created himself.
+    OwnMelds,
+    /// Onto anyone's melds once the player has made his first meld (possibly earlier in
+    /// the same turn).
+    AnyAfterOwnFirstMeld,
+    /// Onto any meld at any time.
+    AnyAnyTime,
+}
+
+/// How a deal is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndMode {
+    /// "Rommé bieten": after his discard a player whose hand is worth at most
+    /// `target_pips` may declare. Going out also counts as a declaration.
+    BidAtMost,
+    /// The first player without cards wins.
+    GoOut,
+}
+
+/// How a finished deal is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Scoring {
+    /// Everybody is charged his hand (the declarer his residual).
+    Plain,
+    /// mit Anlegen: winner −40, a lone joker costs 20, first melder who lost +20.
+    AnlegenBonuses,
+    /// Traditionelles Rommé: hand-Rommé costs every loser +25.
+    Traditionell,
+}
+
+/// When the match ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MatchEnd {
+    /// After the deal in which some total reaches `limit`; the lowest total wins.
+    Points { limit: u32 },
+    /// After a fixed number of deals (`None` = each player deals once).
+    Deals { count: Option<u8> },
+}
+
+/// Whether the top discard may be drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DiscardDraw {
+    /// Always (the usual rule).
+    Yes,
+    /// Only if it is melded or laid off in the same turn (Räuber-Rommé).
+    OnlyIfMelded,
+    /// Never; only the talon is drawn from.
+    No,
+}
+
+/// Every option of the Rommé family. `Default` is the Grundspiel preset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RommeOptions {
+    /// Jokers added to the two packs (0..=8).
+    pub jokers: u8,
+    /// Penalty of a joker left in hand.
+    pub joker_penalty: u32,
+    /// Cards dealt to each player.
+    pub hand_size: u8,
+    /// The top talon card starts the discard pile face up.
+    pub upcard: bool,
+    /// First-meld minimum in points (0 = none).
+    pub first_meld_min: u32,
+    /// Cards laid off in the opening turn count towards the minimum.
+    pub first_meld_counts_lay_off: bool,
+    pub lay_off: LayOffPolicy,
+    /// Rommé mit Kaufen.
+    pub buying: bool,
+    /// Buys per player and deal (`None` = unlimited).
+    pub buy_limit: Option<u8>,
+    /// Räuber-Rommé: cards may be taken from the table melds.
+    pub robbing: bool,
+    pub end_mode: EndMode,
+    /// N of "bid ≤ N" (0..=9).
+    pub target_pips: u8,
+    pub scoring: Scoring,
+    pub draw_from_discard: DiscardDraw,
+    /// Going out needs a final discard.
+    pub go_out_needs_discard: bool,
+    /// Talon reshuffles per deal before the deal ends without a winner.
+    pub max_reshuffles: u8,
+    /// Jokers on the table may be exchanged for the card they represent.
+    pub joker_exchange: bool,
+    /// Sets need distinct suits (max. 4 cards).
+    pub set_distinct_suits: bool,
+    /// At most this many jokers in one meld (`None` = unlimited).
+    pub max_jokers_per_meld: Option<u8>,
+    pub match_end: MatchEnd,
+    /// Ring game: chips each player stakes (display only, never money).
+    pub ring_pot: Option<u32>,
+}
+
+/// The five presets of `rules/romme.md` §2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Preset {
+    Grundspiel,
+    MitKaufen,
+    MitAnlegen,
+    Raeuber,
+    Traditionell,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 5] = [
+        Preset::Grundspiel,
+        Preset::MitKaufen,
+        Preset::MitAnlegen,
+        Preset::Raeuber,
+        Preset::Traditionell,
+    ];
+
+    pub fn options(self) -> RommeOptions {
+        let base = RommeOptions {
+            jokers: 2,
+            joker_penalty: 40,
+            hand_size: 13,
+            upcard: true,
+            first_meld_min: 0,
+            first_meld_counts_lay_off: false,
+            lay_off: LayOffPolicy::OwnMelds,
+            buying: false,
+            buy_limit: None,
+            robbing: false,
+            end_mode: EndMode::BidAtMost,
+            target_pips: 9,
+            scoring: Scoring::Plain,
+            draw_from_discard: DiscardDraw::Yes,
+            go_out_needs_discard: true,
+            max_reshuffles: 2,
+            joker_exchange: true,
+            set_distinct_suits: false,
+            max_jokers_per_meld: None,
+            match_end: MatchEnd::Points { limit: 500 },
+            ring_pot: None,
+        };
+        match self {
+            Preset::Grundspiel => base,
+            Preset::MitKaufen => RommeOptions {
+                first_meld_min: 30,
+                buying: true,
+                ..base
+            },
+            Preset::MitAnlegen => RommeOptions {
+                first_meld_min: 30,
+                first_meld_counts_lay_off: true,
+                lay_off: LayOffPolicy::AnyAfterOwnFirstMeld,
+                end_mode: EndMode::GoOut,
+                scoring: Scoring::AnlegenBonuses,
+                ..base
+            },
+            Preset::Raeuber => RommeOptions {
+                first_meld_min: 40,
+                first_meld_counts_lay_off: true,
+                lay_off: LayOffPolicy::AnyAfterOwnFirstMeld,
+                robbing: true,
+                end_mode: EndMode::GoOut,
+                draw_from_discard: DiscardDraw::OnlyIfMelded,
+                ..base
+            },
+            Preset::Traditionell => RommeOptions {
+                jokers: 0,
+                joker_penalty: 25,
+                hand_size: 10,
+                upcard: false,
+                lay_off: LayOffPolicy::AnyAnyTime,
+                end_mode: EndMode::GoOut,
+                scoring: Scoring::Traditionell,
+                ..base
+            },
+        }
+    }
+}
+
+impl Default for RommeOptions {
+    fn default() -> Self {
+        Preset::Grundspiel.options()
+    }
+}
+
+fn bad(option: &str, reason: &str) -> RuleError {
+    RuleError::BadOption {
+        option: option.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+impl RommeOptions {
+    pub const MIN_PLAYERS: usize = 2;
+    pub const MAX_PLAYERS: usize = 6;
+
+    /// The meld rules these options imply.
+    pub fn meld_rules(&self) -> MeldRules {
+        MeldRules {
+            set_distinct_suits: self.set_distinct_suits,
+            max_jokers_per_meld: self.max_jokers_per_meld,
+            min_len: 3,
+        }
+    }
+
+    pub fn penalty_table(&self) -> PenaltyTable {
+        PenaltyTable::Romme {
+            joker: self.joker_penalty,
+        }
+    }
+
+    /// Number of cards in the game (two packs plus jokers).
+    pub fn deck_len(&self) -> usize {
+        104 + self.jokers as usize
+    }
+
+    /// Checks the options for `seats` players.
+    pub fn validate(&self, seats: usize) -> Result<(), RuleError> {
+        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&seats) {
+            return Err(RuleError::PlayerCount {
+                min: Self::MIN_PLAYERS,
+                max: Self::MAX_PLAYERS,
+                got: seats,
+            });
+        }
+        if self.jokers > 8 {
+            return Err(bad("jokers", "at most 8"));
+        }
+        if self.joker_penalty > 200 {
+            return Err(bad("joker_penalty", "at most 200"));
+        }
+        if !(1..=20).contains(&self.hand_size) {
+            return Err(bad("hand_size", "1 to 20"));
+        }
+        // Leave at least 10 cards for the talon after the deal and the upcard.
+        if seats * self.hand_size as usize + usize::from(self.upcard) + 10 > self.deck_len() {
+            return Err(bad("hand_size", "not enough cards for this many players"));
+        }
+        if self.target_pips > 9 {
+            return Err(bad("target_pips", "0 to 9"));
+        }
+        if self.first_meld_min > 200 {
+            return Err(bad("first_meld_min", "at most 200"));
+        }
+        if self.max_reshuffles > 20 {
+            return Err(bad("max_reshuffles", "at most 20"));
+        }
+        match self.match_end {
+            MatchEnd::Points { limit } if limit == 0 || limit > 100_000 => {
+                return Err(bad("match_end", "point limit 1 to 100000"))
+            }
+            MatchEnd::Deals { count: Some(0) } => {
+                return Err(bad("match_end", "at least one deal"))
+            }
+            _ => {}
+        }
+        if self.ring_pot == Some(0) || self.ring_pot.is_some_and(|p| p > 1_000_000) {
+            return Err(bad("ring_pot", "1 to 1000000 chips"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,213 @@
+//! Räuber-Rommé: the rob transaction, validated as a whole.
+//!
+//! `Rob { take, melds, lay_offs }`:
+//! - `take`: cards from table melds; in the draw phase it must also contain the top
+//!   discard (the rob is then the turn's draw). In the play phase the discard cannot be
+//!   taken (you have drawn already).
+//! - every meld left on the table must still be legal (≥ 3 cards); a meld whose cards
+//!   are all taken disappears;
+//! - `melds`: new melds from hand cards, freed jokers and taken cards;
+//! - `lay_offs`: applied in order after the new melds; the target may be an existing meld
+//!   or one of the new melds (their ids follow on from the table's);
+//! - every taken card must end up on the table again;
+//! - opening points: the opening values of the new melds (taken cards included), plus
+//!   the lay-offs when `first_meld_counts_lay_off`.
+
+use super::actions::{MeldId, RommeError, RommeEvent};
+use super::options::LayOffPolicy;
+use super::state::{remove_card, Phase, Romme, TableMeld};
+use super::turn::{err, wrong_phase};
+use crate::card::{Card, CardId};
+use crate::game::{RuleError, Seat};
+use crate::meld::validate;
+
+pub(crate) struct RobPlan {
+    table: Vec<TableMeld>,
+    next_meld: u32,
+    hand: Vec<Card>,
+    freed: Vec<Card>,
+    points: u32,
+    goes_out: bool,
+    discard: Option<Card>,
+    taken: Vec<Card>,
+    new_ids: Vec<MeldId>,
+}
+
+impl Romme {
+    pub(crate) fn check_rob(
+        &self,
+        seat: Seat,
+        take: &[CardId],
+        melds: &[Vec<CardId>],
+        lay_offs: &[(CardId, MeldId)],
+    ) -> Result<RobPlan, RuleError> {
+        if !self.opts.robbing {
+            return Err(err(RommeError::RobbingDisabled));
+        }
+        let drawing = match self.phase {
+            Phase::Draw => true,
+            Phase::Play => false,
+            _ => return Err(wrong_phase("play")),
+        };
+        if melds.is_empty() && lay_offs.is_empty() {
+            return Err(err(RommeError::EmptyRob));
+        }
+        let rules = self.opts.meld_rules();
+        let d = &self.deal;
+        let top = d.discard.last().copied();
+        let mut table = d.table.clone();
+        let mut taken: Vec<Card> = Vec::new();
+        let mut discard = None;
+        let mut touched: Vec<usize> = Vec::new();
+        for (i, &id) in take.iter().enumerate() {
+            if take[..i].contains(&id) {
+                return Err(RuleError::DuplicateCard { card: id });
+            }
+            if top.is_some_and(|c| c.id == id) {
+                if !drawing {
+                    return Err(err(RommeError::DiscardOnlyAsDraw));
+                }
+                if self.opts.draw_from_discard == super::options::DiscardDraw::No {
+                    return Err(err(RommeError::DiscardNotAvailable));
+                }
+                discard = top;
+                taken.extend(top);
+                continue;
+            }
+            let found = table.iter().enumerate().find_map(|(mi, m)| {
+                m.meld
+                    .cards
+                    .iter()
+                    .position(|p| p.card.id == id)
+                    .map(|ci| (mi, ci))
+            });
+            let Some((mi, ci)) = found else {
+                return Err(err(RommeError::CardNotOnTable { card: id }));
+            };
+            taken.push(table[mi].meld.cards.remove(ci).card);
+            if !touched.contains(&mi) {
+                touched.push(mi);
+            }
+        }
+        if drawing && discard.is_none() {
+            return Err(wrong_phase("play"));
+        }
+        // Re-check the melds that lost cards.
+        for &mi in &touched {
+            let m = &mut table[mi];
+            if m.meld.cards.is_empty() {
+                continue;
+            }
+            let rest: Vec<Card> = m.meld.cards.iter().map(|p| p.card).collect();
+            m.meld = validate(&rest, &rules)
+                .map_err(|error| err(RommeError::RobLeavesIllegalMeld { meld: m.id, error }))?;
+        }
+        table.retain(|m| !m.meld.cards.is_empty());
+
+        let mut hand = d.hands[seat].clone();
+        let mut freed = d.ts.freed_jokers.clone();
+        let mut pool = taken.clone();
+        let mut used: Vec<CardId> = Vec::new();
+        let mut grab = |id: CardId, used: &mut Vec<CardId>| -> Result<Card, RuleError> {
+            if used.contains(&id) {
+                return Err(RuleError::DuplicateCard { card: id });
+            }
+            used.push(id);
+            remove_card(&mut pool, id)
+                .or_else(|| remove_card(&mut hand, id))
+                .or_else(|| remove_card(&mut freed, id))
+                .ok_or(RuleError::CardNotInHand { card: id })
+        };
+        let mut points = 0;
+        let mut next_meld = d.next_meld;
+        let mut new_ids = Vec::new();
+        for ids in melds {
+            let cards = ids
+                .iter()
+                .map(|&id| grab(id, &mut used))
+                .collect::<Result<Vec<_>, _>>()?;
+            let meld = validate(&cards, &rules)?;
+            points += meld.opening_value();
+            new_ids.push(MeldId(next_meld));
+            table.push(TableMeld {
+                id: MeldId(next_meld),
+                owner: seat,
+                meld,
+            });
+            next_meld += 1;
+        }
+        let opened = d.opened[seat] || !melds.is_empty();
+        for &(id, target) in lay_offs {
+            let card = grab(id, &mut used)?;
+            let mi = table
+                .iter()
+                .position(|m| m.id == target)
+                .ok_or(err(RommeError::NoSuchMeld { meld: target }))?;
+            let allowed = match self.opts.lay_off {
+                LayOffPolicy::OwnMelds => table[mi].owner == seat,
+                LayOffPolicy::AnyAfterOwnFirstMeld => table[mi].owner == seat || opened,
+                LayOffPolicy::AnyAnyTime => true,
+            };
+            if !allowed {
+                return Err(err(RommeError::LayOffNotAllowed {
+                    policy: self.opts.lay_off,
+                }));
+            }
+            let old = &table[mi].meld;
+            let new = old.extend(card, &rules)?;
+            if self.opts.first_meld_counts_lay_off {
+                points += new.opening_value().saturating_sub(old.opening_value());
+            }
+            table[mi].meld = new;
+        }
+        if let Some(c) = pool.first() {
+            return Err(err(RommeError::TakenCardNotReused { card: c.id }));
+        }
+        let goes_out = self.check_go_out(hand.len(), freed.len(), d.ts.opening_points + points)?;
+        Ok(RobPlan {
+            table,
+            next_meld,
+            hand,
+            freed,
+            points,
+            goes_out,
+            discard,
+            taken,
+            new_ids,
+        })
+    }
+
+    pub(crate) fn do_rob(&mut self, seat: Seat, plan: RobPlan, ev: &mut Vec<RommeEvent>) {
+        if let Some(c) = plan.discard {
+            // The rob is the turn's draw: record it as a discard draw (so `UndoTurn`
+            // returns to "drew the discard"), then play.
+            self.do_draw_discard(seat, c, ev);
+        }
+        let d = &mut self.deal;
+        d.table = plan.table;
+        d.next_meld = plan.next_meld;
+        d.hands[seat] = plan.hand;
+        d.ts.freed_jokers = plan.freed;
+        if let Some(c) = d.ts.must_place {
+            if !d.hands[seat].iter().any(|h| h.id == c) {
+                d.ts.must_place = None;
+            }
+        }
+        d.ts.played = true;
+        if d.ts.opening_turn {
+            d.ts.opening_points += plan.points;
+        }
+        if !plan.new_ids.is_empty() {
+            d.opened[seat] = true;
+            d.first_melder.get_or_insert(seat);
+        }
+        ev.push(RommeEvent::Robbed {
+            seat,
+            taken: plan.taken.iter().map(|c| c.face).collect(),
+            new_melds: plan.new_ids,
+        });
+        if plan.goes_out {
+            self.went_out(seat, ev);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! Rommé tests: worked examples, one test per option, buying, robbing, undo, scoring and
+//! seeded random playouts with invariant checks.
+
+mod playout;

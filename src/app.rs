@@ -1,0 +1,109 @@
+//! The app root: settings and route in context, the top bar, and the page for the route.
+
+use crate::i18n::{tr, Lang};
+use crate::pages;
+use crate::routes::Route;
+use crate::settings::{DeckColours, Motion, Settings};
+use leptos::prelude::*;
+
+/// Shared app state, provided as context.
+#[derive(Clone, Copy)]
+pub struct AppCtx {
+    pub settings: RwSignal<Settings>,
+    pub route: RwSignal<Route>,
+}
+
+impl AppCtx {
+    pub fn lang(&self) -> Lang {
+        self.settings.with(|s| s.lang)
+    }
+    /// Translates `key` in the current language (reactive when called inside a closure).
+    pub fn t(&self, key: &str) -> String {
+        tr(self.lang(), key).to_string()
+    }
+    pub fn go(&self, route: Route) {
+        let hash = route.to_hash();
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&hash);
+        }
+        self.route.set(route);
+    }
+}
+
+pub fn use_app() -> AppCtx {
+    expect_context::<AppCtx>()
+}
+
+fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let settings = RwSignal::new(Settings::load());
+    let route = RwSignal::new(Route::parse(&current_hash()));
+    let ctx = AppCtx { settings, route };
+    provide_context(ctx);
+
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| {
+        route.set(Route::parse(&current_hash()));
+    });
+    on_cleanup(move || handle.remove());
+
+    // Persist settings and reflect the language on <html lang>.
+    Effect::new(move |_| {
+        let s = settings.get();
+        s.store();
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = el.set_attribute("lang", s.lang.code());
+        }
+    });
+
+    let root_class = move || {
+        let s = settings.get();
+        let mut c = String::from("app");
+        if s.deck == DeckColours::Four {
+            c.push_str(" deck-4");
+        }
+        match s.motion {
+            Motion::Reduced => c.push_str(" motion-reduced"),
+            Motion::Full => c.push_str(" motion-full"),
+            Motion::System => {}
+        }
+        c
+    };
+
+    view! {
+        <div class=root_class>
+            <header class="topbar">
+                <a class="brand" href="#/">{move || ctx.t("app.title")}</a>
+                <nav>
+                    <a href="#/" class="navlink">{move || ctx.t("nav.home")}</a>
+                    <a href="#/saves" class="navlink" data-testid="nav-saves">{move || ctx.t("nav.saves")}</a>
+                    <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>
+                </nav>
+            </header>
+            <main class="page">
+                {move || match route.get() {
+                    Route::Home => view! { <pages::home::Home/> }.into_any(),
+                    Route::Setup(id) => view! { <pages::setup::Setup id=id/> }.into_any(),
+                    Route::Settings => view! { <pages::settings::SettingsPage/> }.into_any(),
+                    Route::Play(id) => view! { <pages::play::Play id=id/> }.into_any(),
+                    Route::Saves => view! { <pages::saves::Saves/> }.into_any(),
+                    Route::Link(_) | Route::NotFound(_) => view! {
+                        <section class="panel">
+                            <h1>{move || ctx.t("error.title")}</h1>
+                            <p>{move || ctx.t("error.not_found")}</p>
+                            <a href="#/" class="button">{move || ctx.t("nav.home")}</a>
+                        </section>
+                    }.into_any(),
+                }}
+            </main>
+        </div>
+    }
+}

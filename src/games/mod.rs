@@ -1,0 +1,60 @@
+//! The games' boards and their glue to the host. Adding a game: a module with a
+//! `UiGame` impl, an options form, and one arm in each function below.
+
+use crate::catalog::Engine;
+use crate::i18n::{tr, Lang};
+use crate::pages::setup::SeatConfig;
+use crate::play::host::{GameHost, Session};
+use crate::play::storage;
+use crate::play::UiGame;
+use engine::save::SaveMeta;
+use engine::Game;
+use leptos::prelude::*;
+
+pub mod common;
+pub mod romme;
+
+/// Builds the host for a stored save, dispatching on the save's game name.
+pub fn host_for_save(id: String, json: &str) -> Result<AnyView, String> {
+    let lang = crate::app::use_app().lang();
+    let file = engine::save::read_file(json).map_err(|e| common::explain_save_error(&e, lang))?;
+    match file.game.as_str() {
+        n if n == engine::romme::Romme::NAME => host::<engine::romme::Romme>(id, json, lang),
+        other => Err(tr(lang, "play.unknown_game").replace("{game}", other)),
+    }
+}
+
+fn host<G: UiGame>(id: String, json: &str, lang: Lang) -> Result<AnyView, String> {
+    let session = Session::<G>::from_json(id, json).map_err(|e| common::explain_save_error(&e, lang))?;
+    Ok(view! { <GameHost<G> session=session/> }.into_any())
+}
+
+/// Starts a new game and stores it; returns its id.
+pub fn start_game<G: UiGame>(
+    variant: &str,
+    title: String,
+    seats: &[SeatConfig],
+    options: G::Options,
+) -> Result<String, String> {
+    let lang = crate::app::use_app().lang();
+    let now = storage::now_ms();
+    let meta = SaveMeta {
+        title,
+        created_ms: now,
+        updated_ms: now,
+        player_names: seats.iter().map(|s| s.name.clone()).collect(),
+        variant: variant.to_string(),
+        seat_kinds: seats.iter().map(|s| s.kind.code().to_string()).collect(),
+        finished: false,
+    };
+    let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
+        .map_err(|e| G::explain(&e, &[], lang))?;
+    session.persist()?;
+    Ok(session.id)
+}
+
+/// Which engine a stored save belongs to (for the list of saves).
+pub fn engine_of(variant: &str) -> Engine {
+    crate::catalog::find(variant).map(|e| e.engine).unwrap_or(Engine::NotYet)
+}
+

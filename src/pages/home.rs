@@ -1,0 +1,55 @@
+//! The home screen: every game and preset with a one-line description.
+
+use crate::app::use_app;
+use crate::catalog::{Engine, ENTRIES};
+use crate::components::card::CardView;
+use engine::{Face, Suit};
+use leptos::prelude::*;
+
+#[component]
+pub fn Home() -> impl IntoView {
+    let app = use_app();
+    let entries = ENTRIES
+        .iter()
+        .map(|e| {
+            let key = e.key;
+            let desc = e.desc_key();
+            let href = format!("#/setup/{}", e.id);
+            let icon = match e.engine {
+                Engine::Abluxxen => Face::Lux(7),
+                _ if e.id.starts_with("abl") || e.id == "profiduell" => Face::Lux(7),
+                _ => Face::french(7, Suit::Hearts),
+            };
+            let available = e.available();
+            view! {
+                <li class="game-entry" class:soon=!available data-testid="game-entry" data-game=e.id>
+                    <div class="game-icon"><CardView face=Some(icon)/></div>
+                    <div class="game-text">
+                        <h2>{move || app.t(key)}</h2>
+                        <p>{move || app.t(&desc)}</p>
+                    </div>
+                    {if available {
+                        view! { <a class="button primary" href=href>{move || app.t("home.play")}</a> }.into_any()
+                    } else {
+                        view! { <span class="badge" data-testid="coming-soon">{move || app.t("home.coming_soon")}</span> }.into_any()
+                    }}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="home">
+            <p class="tagline">{move || app.t("app.tagline")}</p>
+            <h1>{move || app.t("home.choose")}</h1>
+            <ul class="game-list">{entries}</ul>
+            <div class="card-strip" aria-hidden="true">
+                <CardView face=Some(Face::french(1, Suit::Spades))/>
+                <CardView face=Some(Face::french(10, Suit::Hearts))/>
+                <CardView face=Some(Face::french(12, Suit::Diamonds))/>
+                <CardView face=Some(Face::french(13, Suit::Clubs))/>
+                <CardView face=Some(Face::Joker)/>
+                <CardView face={ let back: Option<Face> = None; back }/>
+            </div>
+        </section>
+    }
+}

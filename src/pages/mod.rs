@@ -1,0 +1,5 @@
+pub mod home;
+pub mod play;
+pub mod saves;
+pub mod settings;
+pub mod setup;

@@ -1,0 +1,34 @@
+//! `#/play/<id>`: loads a saved game (re-validated) and hands it to the game's host.
+//! A corrupt save shows a specific message and stays untouched in storage.
+
+use crate::app::use_app;
+use crate::games;
+use crate::play::storage;
+use leptos::prelude::*;
+
+#[component]
+pub fn Play(id: String) -> impl IntoView {
+    let app = use_app();
+    let Some(json) = storage::load_game(&id) else {
+        return view! {
+            <section class="panel" data-testid="load-error">
+                <h1>{move || app.t("error.title")}</h1>
+                <p>{move || app.t("play.no_such_game")}</p>
+                <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
+            </section>
+        }
+        .into_any();
+    };
+    match games::host_for_save(id, &json) {
+        Ok(view) => view,
+        Err(reason) => view! {
+            <section class="panel" data-testid="load-error">
+                <h1>{move || app.t("play.corrupt")}</h1>
+                <p class="error-box">{reason}</p>
+                <p>{move || app.t("play.corrupt_kept")}</p>
+                <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
+            </section>
+        }
+        .into_any(),
+    }
+}

@@ -1,0 +1,148 @@
+//! The setup screen: players within the game's limits, human or bot per seat, names, and
+//! the game's options with their defaults.
+
+use crate::app::use_app;
+use crate::catalog::{self, Engine};
+use leptos::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SeatKind {
+    Human,
+    BotEasy,
+    BotNormal,
+}
+
+impl SeatKind {
+    /// The code stored in a save's metadata.
+    pub fn code(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::BotEasy => "easy",
+            SeatKind::BotNormal => "normal",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SeatConfig {
+    pub name: String,
+    pub kind: SeatKind,
+}
+
+const BOT_NAMES: [&str; 6] = ["Anna", "Ben", "Cara", "Dieter", "Emma", "Fritz"];
+
+pub fn default_seats(n: usize, you: &str) -> Vec<SeatConfig> {
+    (0..n)
+        .map(|i| {
+            if i == 0 {
+                SeatConfig {
+                    name: you.to_string(),
+                    kind: SeatKind::Human,
+                }
+            } else {
+                SeatConfig {
+                    name: BOT_NAMES[i % BOT_NAMES.len()].to_string(),
+                    kind: SeatKind::BotNormal,
+                }
+            }
+        })
+        .collect()
+}
+
+#[component]
+pub fn Setup(id: String) -> impl IntoView {
+    let app = use_app();
+    let Some(entry) = catalog::find(&id) else {
+        return view! {
+            <section class="panel"><p>{move || app.t("error.not_found")}</p></section>
+        }
+        .into_any();
+    };
+    let key = entry.key;
+    if !entry.available() {
+        return view! {
+            <section class="panel setup">
+                <h1>{move || app.t(key)}</h1>
+                <p data-testid="not-ready">{move || app.t("setup.not_ready")}</p>
+                <a class="button" href="#/">{move || app.t("nav.back")}</a>
+            </section>
+        }
+        .into_any();
+    }
+    let seats = RwSignal::new(default_seats(
+        entry.default_players,
+        &app.t("setup.default_human"),
+    ));
+    let (min, max) = (entry.min_players, entry.max_players);
+    let game_panel = match entry.engine {
+        Engine::Romme => crate::games::romme::setup_panel(entry, seats),
+        Engine::Abluxxen | Engine::NotYet => ().into_any(),
+    };
+    view! {
+        <section class="panel setup">
+            <h1>{move || app.t(key)}</h1>
+            <h2>{move || app.t("setup.players")}</h2>
+            <SeatEditor seats=seats min=min max=max/>
+            {game_panel}
+        </section>
+    }
+    .into_any()
+}
+
+/// Edits the list of seats: names, human/bot, add and remove within the limits.
+#[component]
+pub fn SeatEditor(seats: RwSignal<Vec<SeatConfig>>, min: usize, max: usize) -> impl IntoView {
+    let app = use_app();
+    let rows = move || {
+        seats
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                let kind_value = match seat.kind {
+                    SeatKind::Human => "human",
+                    SeatKind::BotEasy => "easy",
+                    SeatKind::BotNormal => "normal",
+                };
+                view! {
+                    <li class="seat-row" data-testid="seat-row">
+                        <span class="seat-no">{i + 1}</span>
+                        <input class="seat-name" type="text" maxlength="16" aria-label=move || app.t("setup.name")
+                            prop:value=seat.name.clone()
+                            on:change=move |ev| {
+                                let v = event_target_value(&ev);
+                                let v = v.trim().chars().take(16).collect::<String>();
+                                seats.update(|s| if let Some(x) = s.get_mut(i) { if !v.is_empty() { x.name = v; } });
+                            }/>
+                        <select class="seat-kind" prop:value=kind_value on:change=move |ev| {
+                            let kind = match event_target_value(&ev).as_str() {
+                                "human" => SeatKind::Human,
+                                "easy" => SeatKind::BotEasy,
+                                _ => SeatKind::BotNormal,
+                            };
+                            seats.update(|s| if let Some(x) = s.get_mut(i) { x.kind = kind; });
+                        }>
+                            <option value="human" selected=kind_value == "human">{move || app.t("setup.human")}</option>
+                            <option value="easy" selected=kind_value == "easy">{move || app.t("setup.bot_easy")}</option>
+                            <option value="normal" selected=kind_value == "normal">{move || app.t("setup.bot_normal")}</option>
+                        </select>
+                        <button class="button small" disabled=move || seats.with(|s| s.len() <= min)
+                            on:click=move |_| seats.update(|s| if s.len() > min && i < s.len() { s.remove(i); })>
+                            {move || app.t("setup.remove")}
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <ul class="seat-list">{rows}</ul>
+        <button class="button" disabled=move || seats.with(|s| s.len() >= max)
+            on:click=move |_| seats.update(|s| if s.len() < max {
+                let n = s.len();
+                s.push(SeatConfig { name: BOT_NAMES[n % BOT_NAMES.len()].to_string(), kind: SeatKind::BotNormal });
+            })>
+            {move || app.t("setup.add")}
+        </button>
+    }
+}

@@ -1,0 +1,257 @@
+//! The generic game host: holds the session (record + state), autosaves after every
+//! action, runs bots paced by a timer (one decision per tick, so the page never freezes),
+//! shows the privacy screen between humans on one device, explains rejections and keeps
+//! the running log.
+
+use super::storage::{self, IndexEntry};
+use super::ui_game::{BoardProps, BotLevel, UiGame};
+use crate::app::use_app;
+use crate::i18n::tr;
+use engine::save::{self, Record, SaveError, SaveMeta};
+use engine::{CardId, Game, RuleError, Seat};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// A running game: everything that is saved.
+pub struct Session<G: Game> {
+    pub id: String,
+    pub record: Record<G>,
+    pub state: G,
+    pub meta: SaveMeta,
+}
+
+impl<G: Game> Clone for Session<G> {
+    fn clone(&self) -> Self {
+        Session {
+            id: self.id.clone(),
+            record: self.record.clone(),
+            state: self.state.clone(),
+            meta: self.meta.clone(),
+        }
+    }
+}
+
+impl<G: Game> Session<G> {
+    pub fn start(id: String, options: G::Options, meta: SaveMeta, seed: u64) -> Result<Self, RuleError> {
+        let seats = meta.player_names.len();
+        let state = G::new(&options, seats, seed)?;
+        Ok(Session {
+            id,
+            record: Record::new(options, seats, seed),
+            state,
+            meta,
+        })
+    }
+
+    /// Loads and re-validates a save (replay from the seed, compared with the snapshot).
+    pub fn from_json(id: String, json: &str) -> Result<Self, SaveError> {
+        let (record, state, meta) = save::load_with_meta::<G>(json)?;
+        Ok(Session { id, record, state, meta })
+    }
+
+    pub fn to_json(&self) -> Result<String, SaveError> {
+        save::save(&self.record, &self.state, &self.meta)
+    }
+
+    /// Autosave: writes the save and the index entry.
+    pub fn persist(&mut self) -> Result<(), String> {
+        self.meta.updated_ms = storage::now_ms();
+        self.meta.finished = self.state.is_over();
+        let json = self.to_json().map_err(|e| format!("{e:?}"))?;
+        storage::store_game(
+            IndexEntry {
+                id: self.id.clone(),
+                variant: self.meta.variant.clone(),
+                title: self.meta.title.clone(),
+                players: self.meta.player_names.clone(),
+                updated_ms: self.meta.updated_ms,
+                finished: self.meta.finished,
+            },
+            &json,
+        )
+    }
+
+    fn is_human(&self, seat: Seat) -> bool {
+        self.meta.seat_kinds.get(seat).map(|k| k == "human").unwrap_or(true)
+    }
+
+    fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
+        self.meta.seat_kinds.get(seat).and_then(|k| BotLevel::from_kind(k))
+    }
+}
+
+/// Replays the log to rebuild the running log's events.
+fn replay_events<G: Game>(record: &Record<G>) -> Vec<G::Event> {
+    let mut events = Vec::new();
+    if let Ok(mut g) = record.start() {
+        for (seat, action) in &record.log {
+            match g.apply(*seat, action) {
+                Ok(ev) => events.extend(ev),
+                Err(_) => break,
+            }
+        }
+    }
+    events
+}
+
+const LOG_LINES: usize = 60;
+
+#[component]
+pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
+    let app = use_app();
+    let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
+    let humans: Vec<Seat> = (0..session.record.seats).filter(|&s| session.is_human(s)).collect();
+    let several_humans = humans.len() > 1;
+    let first_viewer = session
+        .state
+        .to_move()
+        .filter(|&s| session.is_human(s))
+        .or_else(|| humans.first().copied())
+        .unwrap_or(0);
+
+    let initial_log: Vec<String> = {
+        let lang = app.lang();
+        let ev = replay_events(&session.record);
+        let mut lines: Vec<String> = ev.iter().filter_map(|e| G::describe(e, &names, lang)).collect();
+        let skip = lines.len().saturating_sub(LOG_LINES);
+        lines.drain(..skip);
+        lines
+    };
+
+    let sess = RwSignal::new(session);
+    let viewer = RwSignal::new(first_viewer);
+    // With several humans, the hand stays hidden until the shown player confirms.
+    let privacy = RwSignal::new(if several_humans { Some(first_viewer) } else { None });
+    let error = RwSignal::new(None::<String>);
+    let save_error = RwSignal::new(None::<String>);
+    let log = RwSignal::new(initial_log);
+    let highlight = RwSignal::new(Vec::<CardId>::new());
+
+    let names_apply = StoredValue::new(names.clone());
+    let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
+        let mut s = sess.get_untracked();
+        let lang = app.lang();
+        match s.record.play(&mut s.state, seat, action) {
+            Ok(events) => {
+                error.set(None);
+                let lines: Vec<String> = events.iter().filter_map(|e| G::describe(e, &names_apply.get_value(), lang)).collect();
+                if from_bot {
+                    highlight.set(events.iter().flat_map(G::event_cards).collect());
+                } else {
+                    highlight.set(Vec::new());
+                }
+                log.update(|l| {
+                    l.extend(lines);
+                    let skip = l.len().saturating_sub(LOG_LINES);
+                    l.drain(..skip);
+                });
+                match s.persist() {
+                    Ok(()) => save_error.set(None),
+                    Err(e) => save_error.set(Some(e)),
+                }
+                sess.set(s);
+            }
+            Err(e) => {
+                error.set(Some(G::explain(&e, &names_apply.get_value(), lang)));
+            }
+        }
+    };
+
+    // Who is shown, and the privacy screen when the device must change hands.
+    Effect::new(move |_| {
+        let s = sess.get();
+        if let Some(next) = s.state.to_move() {
+            if s.is_human(next) && next != viewer.get_untracked() {
+                viewer.set(next);
+                if several_humans {
+                    privacy.set(Some(next));
+                }
+            }
+        }
+    });
+
+    // Bots: one decision per timer tick, after the configured delay.
+    let bot_seq = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let s = sess.get();
+        let Some(seat) = s.state.to_move() else { return };
+        let Some(level) = s.bot_level(seat) else { return };
+        let step = s.record.log.len();
+        bot_seq.update_value(|v| *v += 1);
+        let my_seq = bot_seq.get_value();
+        let delay = app.settings.with_untracked(|st| st.bot_delay_ms);
+        set_timeout(
+            move || {
+                if bot_seq.get_value() != my_seq {
+                    return;
+                }
+                let s = sess.get_untracked();
+                if s.record.log.len() != step || s.state.to_move() != Some(seat) {
+                    return;
+                }
+                let legal = s.state.legal_actions(seat);
+                if legal.is_empty() {
+                    return;
+                }
+                let view = s.state.view(seat);
+                let seed = s.record.seed ^ ((step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ seat as u64;
+                let mut bot = G::bot(level, seed);
+                let action = bot.choose(&view, &legal);
+                apply(seat, action, true);
+            },
+            std::time::Duration::from_millis(delay as u64),
+        );
+    });
+
+    let view_sig = Signal::derive(move || sess.with(|s| s.state.view(viewer.get())));
+    let legal_sig = Signal::derive(move || {
+        let v = viewer.get();
+        sess.with(|s| if s.state.to_move() == Some(v) { s.state.legal_actions(v) } else { Vec::new() })
+    });
+    let props = BoardProps::<G> {
+        seat: viewer.into(),
+        view: view_sig,
+        legal: legal_sig,
+        names: names.clone(),
+        act: Callback::new(move |a: G::Action| apply(viewer.get_untracked(), a, false)),
+        highlight: highlight.into(),
+        error: error.write_only(),
+    };
+    let names_priv = names.clone();
+    let t = move |k: &str| tr(app.lang(), k).to_string();
+
+    view! {
+        <div class="game-host">
+            <Show when=move || privacy.get().is_some()>
+                {
+                    let names_priv = names_priv.clone();
+                    view! {
+                        <div class="privacy" data-testid="privacy">
+                            <p class="privacy-text">{move || {
+                                let n = privacy.get().and_then(|s| names_priv.get(s).cloned()).unwrap_or_default();
+                                tr(app.lang(), "host.pass_to").replace("{name}", &n)
+                            }}</p>
+                            <button class="button primary" data-testid="privacy-ok" on:click=move |_| privacy.set(None)>
+                                {move || t("host.show_hand")}
+                            </button>
+                        </div>
+                    }
+                }
+            </Show>
+            {move || privacy.get().is_none().then(|| G::board(props.clone()))}
+            <div class="host-error" role="alert" data-testid="error" class:hidden=move || error.get().is_none()>
+                <span>{move || error.get().unwrap_or_default()}</span>
+                <button class="button small" on:click=move |_| error.set(None) aria-label="OK">"✕"</button>
+            </div>
+            <Show when=move || save_error.get().is_some()>
+                <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
+            </Show>
+            <details class="game-log" open>
+                <summary>{move || t("host.log")}</summary>
+                <ol data-testid="log">
+                    {move || log.get().into_iter().rev().take(12).map(|l| view! { <li>{l}</li> }).collect_view()}
+                </ol>
+            </details>
+        </div>
+    }
+}

@@ -1,0 +1,8 @@
+//! Playing a game: the generic host (autosave, bots, privacy screen, errors, log) and the
+//! per-game boards. The host knows no rules; each game plugs in through [`UiGame`].
+
+pub mod host;
+pub mod storage;
+pub mod ui_game;
+
+pub use ui_game::{BoardProps, BotLevel, UiGame};

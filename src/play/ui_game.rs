@@ -1,0 +1,68 @@
+//! How a game plugs into the host: bots, texts for events and errors, and its board.
+
+use crate::i18n::Lang;
+use bots::Bot;
+use engine::{CardId, Game, RuleError, Seat};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotLevel {
+    Easy,
+    Normal,
+}
+
+impl BotLevel {
+    pub fn from_kind(kind: &str) -> Option<BotLevel> {
+        match kind {
+            "easy" => Some(BotLevel::Easy),
+            "normal" => Some(BotLevel::Normal),
+            _ => None,
+        }
+    }
+}
+
+/// What a board gets from the host. The board shows `view` (the viewer's own view only),
+/// offers what `legal` contains, and calls `act` — the host applies the action and explains
+/// a rejection.
+pub struct BoardProps<G: Game> {
+    /// The seat whose view is shown (a human at this device).
+    pub seat: Signal<Seat>,
+    pub view: Signal<G::View>,
+    /// The legal actions of `seat` now (empty while others decide).
+    pub legal: Signal<Vec<G::Action>>,
+    pub names: Arc<Vec<String>>,
+    pub act: Callback<G::Action>,
+    /// Cards moved by the last action of another player (to highlight them).
+    pub highlight: Signal<Vec<CardId>>,
+    /// Set by the board to show a rejection reason without applying anything (e.g. an
+    /// illegal drop the board already knows the engine rejects).
+    pub error: WriteSignal<Option<String>>,
+}
+
+impl<G: Game> Clone for BoardProps<G> {
+    fn clone(&self) -> Self {
+        BoardProps {
+            seat: self.seat,
+            view: self.view,
+            legal: self.legal,
+            names: self.names.clone(),
+            act: self.act,
+            highlight: self.highlight,
+            error: self.error,
+        }
+    }
+}
+
+pub trait UiGame: Game {
+    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>>;
+    /// One log line for an event (None: not worth a line).
+    fn describe(event: &Self::Event, names: &[String], lang: Lang) -> Option<String>;
+    /// A specific, translated explanation of a rejection.
+    fn explain(error: &RuleError, names: &[String], lang: Lang) -> String;
+    /// Cards an event moved (highlighted after a bot's move).
+    fn event_cards(_event: &Self::Event) -> Vec<CardId> {
+        Vec::new()
+    }
+    fn board(props: BoardProps<Self>) -> AnyView;
+}

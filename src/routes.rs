@@ -1,0 +1,73 @@
+//! Hash-based routes (`#/`, `#/setup/romme`, `#/play/<save-id>`, ...), so `dist/` works on
+//! any static host and from any sub-path.
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    Home,
+    Setup(String),
+    Play(String),
+    Saves,
+    Settings,
+    /// A shared game arriving by link: `#/link/<payload>`.
+    Link(String),
+    NotFound(String),
+}
+
+impl Route {
+    pub fn parse(hash: &str) -> Route {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        let path = path.split('?').next().unwrap_or("");
+        let mut parts = path.splitn(2, '/');
+        let head = parts.next().unwrap_or("");
+        let rest = parts.next().unwrap_or("").trim_end_matches('/');
+        match (head, rest) {
+            ("", _) => Route::Home,
+            ("setup", id) if !id.is_empty() => Route::Setup(id.to_string()),
+            ("play", id) if !id.is_empty() => Route::Play(id.to_string()),
+            ("link", payload) if !payload.is_empty() => Route::Link(payload.to_string()),
+            ("saves", "") => Route::Saves,
+            ("settings", "") => Route::Settings,
+            _ => Route::NotFound(path.to_string()),
+        }
+    }
+
+    pub fn to_hash(&self) -> String {
+        match self {
+            Route::Home => "#/".into(),
+            Route::Setup(id) => format!("#/setup/{id}"),
+            Route::Play(id) => format!("#/play/{id}"),
+            Route::Link(p) => format!("#/link/{p}"),
+            Route::Saves => "#/saves".into(),
+            Route::Settings => "#/settings".into(),
+            Route::NotFound(p) => format!("#/{p}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_format_round_trip() {
+        for r in [
+            Route::Home,
+            Route::Setup("romme_kaufen".into()),
+            Route::Play("g-17".into()),
+            Route::Saves,
+            Route::Settings,
+            Route::Link("eyJ2Ijox".into()),
+        ] {
+            assert_eq!(Route::parse(&r.to_hash()), r);
+        }
+    }
+
+    #[test]
+    fn tolerant_parsing() {
+        assert_eq!(Route::parse(""), Route::Home);
+        assert_eq!(Route::parse("#"), Route::Home);
+        assert_eq!(Route::parse("#/settings/"), Route::Settings);
+        assert_eq!(Route::parse("#/setup/"), Route::NotFound("setup/".into()));
+        assert_eq!(Route::parse("#/zzz"), Route::NotFound("zzz".into()));
+    }
+}

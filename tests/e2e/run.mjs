@@ -1,0 +1,63 @@
+// End-to-end tests: serve the release dist/ on 127.0.0.1 under a sub-path and drive it in
+// Debian's headless Chromium through playwright-core, as a user would.
+// Usage: node tests/e2e/run.mjs [filter]
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from './serve.mjs';
+import shellTests from './shell.mjs';
+
+const SUITES = [...shellTests];
+const extra = ['romme.mjs', 'abluxxen.mjs'];
+for (const f of extra) {
+  const p = new URL(`./${f}`, import.meta.url);
+  if (fs.existsSync(p)) SUITES.push(...(await import(p)).default);
+}
+
+const PORT = Number(process.env.E2E_PORT || 8123);
+const SUB = '/kartenrunde/';
+const BASE = `http://127.0.0.1:${PORT}${SUB}`;
+const OUT = path.resolve('tests/e2e/out');
+fs.mkdirSync(OUT, { recursive: true });
+const filter = process.argv[2] || '';
+
+const server = await serve('dist', PORT, SUB);
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kr-e2e-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1366, height: 768 },
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--disable-dev-shm-usage'],
+});
+
+let passed = 0, failed = 0;
+for (const t of SUITES) {
+  if (filter && !t.name.includes(filter)) continue;
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const t0 = Date.now();
+  try {
+    await page.goto(BASE);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await t.run({ page, base: BASE, out: OUT, context, shot: (n) => page.screenshot({ path: path.join(OUT, n + '.png') }) });
+    if (errors.length) throw new Error('console errors: ' + errors.join(' | '));
+    passed++;
+    console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${t.name}: ${e && e.stack ? e.stack : e}`);
+    try { await page.screenshot({ path: path.join(OUT, 'FAIL-' + t.name.replace(/\W+/g, '_') + '.png') }); } catch {}
+  }
+  await page.close();
+}
+await context.close();
+server.close();
+fs.rmSync(profile, { recursive: true, force: true });
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
