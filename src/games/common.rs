@@ -16,14 +16,21 @@ pub fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
 }
 
 pub fn name(names: &[String], seat: usize) -> String {
-    names.get(seat).cloned().unwrap_or_else(|| format!("#{}", seat + 1))
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("#{}", seat + 1))
 }
 
 /// A face as the log writes it: "♥7", "Joker".
 pub fn face_text(face: Face, lang: Lang) -> String {
     match face {
         Face::French { rank, suit } => {
-            let r = if lang == Lang::En { rank.label_en() } else { rank.label_de() };
+            let r = if lang == Lang::En {
+                rank.label_en()
+            } else {
+                rank.label_de()
+            };
             format!("{}{}", suit.symbol(), r)
         }
         other => face_label(other, lang == Lang::En),
@@ -31,11 +38,19 @@ pub fn face_text(face: Face, lang: Lang) -> String {
 }
 
 pub fn faces_text(faces: &[Face], lang: Lang) -> String {
-    faces.iter().map(|f| face_text(*f, lang)).collect::<Vec<_>>().join(" ")
+    faces
+        .iter()
+        .map(|f| face_text(*f, lang))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 pub fn cards_text(cards: &[Card], lang: Lang) -> String {
-    cards.iter().map(|c| face_text(c.face, lang)).collect::<Vec<_>>().join(" ")
+    cards
+        .iter()
+        .map(|c| face_text(c.face, lang))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Explains the game-independent rule errors; `None` for game-specific ones.
@@ -47,17 +62,27 @@ pub fn explain_common(err: &RuleError, names: &[String], lang: Lang) -> Option<S
             None => tr(lang, "err.game_over").to_string(),
         },
         RuleError::NoSuchSeat { .. } => tr(lang, "err.no_such_seat").to_string(),
-        RuleError::CardNotInHand { card } => fill(lang, "err.card_not_in_hand", &[("card", card_id(*card))]),
+        RuleError::CardNotInHand { card } => {
+            fill(lang, "err.card_not_in_hand", &[("card", card_id(*card))])
+        }
         RuleError::DuplicateCard { .. } => tr(lang, "err.duplicate_card").to_string(),
-        RuleError::WrongPhase { expected } => fill(lang, "err.wrong_phase", &[("expected", expected.clone())]),
+        RuleError::WrongPhase { expected } => {
+            fill(lang, "err.wrong_phase", &[("expected", expected.clone())])
+        }
         RuleError::PlayerCount { min, max, got } => fill(
             lang,
             "err.player_count",
-            &[("min", min.to_string()), ("max", max.to_string()), ("got", got.to_string())],
+            &[
+                ("min", min.to_string()),
+                ("max", max.to_string()),
+                ("got", got.to_string()),
+            ],
         ),
-        RuleError::BadOption { option, reason } => {
-            fill(lang, "err.bad_option", &[("option", option.clone()), ("reason", reason.clone())])
-        }
+        RuleError::BadOption { option, reason } => fill(
+            lang,
+            "err.bad_option",
+            &[("option", option.clone()), ("reason", reason.clone())],
+        ),
         RuleError::Meld(e) => crate::games::romme::explain_meld(e, lang),
         _ => return None,
     })
@@ -73,9 +98,14 @@ pub fn explain_save_error(err: &SaveError, lang: Lang) -> String {
         SaveError::UnsupportedVersion { found, supported } => fill(
             lang,
             "save.version",
-            &[("found", found.to_string()), ("supported", supported.to_string())],
+            &[
+                ("found", found.to_string()),
+                ("supported", supported.to_string()),
+            ],
         ),
-        SaveError::IllegalAction { index, .. } => fill(lang, "save.illegal", &[("index", (index + 1).to_string())]),
+        SaveError::IllegalAction { index, .. } => {
+            fill(lang, "save.illegal", &[("index", (index + 1).to_string())])
+        }
         SaveError::SnapshotMismatch => tr(lang, "save.mismatch").to_string(),
         SaveError::BadLink { .. } => tr(lang, "save.bad_link").to_string(),
         other => fill(lang, "save.other", &[("detail", format!("{other:?}"))]),

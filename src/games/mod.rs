@@ -25,7 +25,8 @@ pub fn host_for_save(id: String, json: &str) -> Result<AnyView, String> {
 }
 
 fn host<G: UiGame>(id: String, json: &str, lang: Lang) -> Result<AnyView, String> {
-    let session = Session::<G>::from_json(id, json).map_err(|e| common::explain_save_error(&e, lang))?;
+    let session =
+        Session::<G>::from_json(id, json).map_err(|e| common::explain_save_error(&e, lang))?;
     Ok(view! { <GameHost<G> session=session/> }.into_any())
 }
 
@@ -55,6 +56,7 @@ pub fn start_game<G: UiGame>(
 
 /// Which engine a stored save belongs to (for the list of saves).
 pub fn engine_of(variant: &str) -> Engine {
-    crate::catalog::find(variant).map(|e| e.engine).unwrap_or(Engine::NotYet)
+    crate::catalog::find(variant)
+        .map(|e| e.engine)
+        .unwrap_or(Engine::NotYet)
 }
-

@@ -31,12 +31,12 @@ pub struct SeatConfig {
 
 const BOT_NAMES: [&str; 6] = ["Anna", "Ben", "Cara", "Dieter", "Emma", "Fritz"];
 
-pub fn default_seats(n: usize, you: &str) -> Vec<SeatConfig> {
+pub fn default_seats(n: usize) -> Vec<SeatConfig> {
     (0..n)
         .map(|i| {
             if i == 0 {
                 SeatConfig {
-                    name: you.to_string(),
+                    name: BOT_NAMES[0].to_string(),
                     kind: SeatKind::Human,
                 }
             } else {
@@ -69,10 +69,7 @@ pub fn Setup(id: String) -> impl IntoView {
         }
         .into_any();
     }
-    let seats = RwSignal::new(default_seats(
-        entry.default_players,
-        &app.t("setup.default_human"),
-    ));
+    let seats = RwSignal::new(default_seats(entry.default_players));
     let (min, max) = (entry.min_players, entry.max_players);
     let game_panel = match entry.engine {
         Engine::Romme => crate::games::romme::setup_panel(entry, seats),

@@ -32,7 +32,12 @@ impl<G: Game> Clone for Session<G> {
 }
 
 impl<G: Game> Session<G> {
-    pub fn start(id: String, options: G::Options, meta: SaveMeta, seed: u64) -> Result<Self, RuleError> {
+    pub fn start(
+        id: String,
+        options: G::Options,
+        meta: SaveMeta,
+        seed: u64,
+    ) -> Result<Self, RuleError> {
         let seats = meta.player_names.len();
         let state = G::new(&options, seats, seed)?;
         Ok(Session {
@@ -46,7 +51,12 @@ impl<G: Game> Session<G> {
     /// Loads and re-validates a save (replay from the seed, compared with the snapshot).
     pub fn from_json(id: String, json: &str) -> Result<Self, SaveError> {
         let (record, state, meta) = save::load_with_meta::<G>(json)?;
-        Ok(Session { id, record, state, meta })
+        Ok(Session {
+            id,
+            record,
+            state,
+            meta,
+        })
     }
 
     pub fn to_json(&self) -> Result<String, SaveError> {
@@ -72,11 +82,18 @@ impl<G: Game> Session<G> {
     }
 
     fn is_human(&self, seat: Seat) -> bool {
-        self.meta.seat_kinds.get(seat).map(|k| k == "human").unwrap_or(true)
+        self.meta
+            .seat_kinds
+            .get(seat)
+            .map(|k| k == "human")
+            .unwrap_or(true)
     }
 
     fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
-        self.meta.seat_kinds.get(seat).and_then(|k| BotLevel::from_kind(k))
+        self.meta
+            .seat_kinds
+            .get(seat)
+            .and_then(|k| BotLevel::from_kind(k))
     }
 }
 
@@ -100,7 +117,9 @@ const LOG_LINES: usize = 60;
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
     let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
-    let humans: Vec<Seat> = (0..session.record.seats).filter(|&s| session.is_human(s)).collect();
+    let humans: Vec<Seat> = (0..session.record.seats)
+        .filter(|&s| session.is_human(s))
+        .collect();
     let several_humans = humans.len() > 1;
     let first_viewer = session
         .state
@@ -112,7 +131,10 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let initial_log: Vec<String> = {
         let lang = app.lang();
         let ev = replay_events(&session.record);
-        let mut lines: Vec<String> = ev.iter().filter_map(|e| G::describe(e, &names, lang)).collect();
+        let mut lines: Vec<String> = ev
+            .iter()
+            .filter_map(|e| G::describe(e, &names, lang))
+            .collect();
         let skip = lines.len().saturating_sub(LOG_LINES);
         lines.drain(..skip);
         lines
@@ -121,7 +143,11 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let sess = RwSignal::new(session);
     let viewer = RwSignal::new(first_viewer);
     // With several humans, the hand stays hidden until the shown player confirms.
-    let privacy = RwSignal::new(if several_humans { Some(first_viewer) } else { None });
+    let privacy = RwSignal::new(if several_humans {
+        Some(first_viewer)
+    } else {
+        None
+    });
     let error = RwSignal::new(None::<String>);
     let save_error = RwSignal::new(None::<String>);
     let log = RwSignal::new(initial_log);
@@ -134,7 +160,10 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         match s.record.play(&mut s.state, seat, action) {
             Ok(events) => {
                 error.set(None);
-                let lines: Vec<String> = events.iter().filter_map(|e| G::describe(e, &names_apply.get_value(), lang)).collect();
+                let lines: Vec<String> = events
+                    .iter()
+                    .filter_map(|e| G::describe(e, &names_apply.get_value(), lang))
+                    .collect();
                 if from_bot {
                     highlight.set(events.iter().flat_map(G::event_cards).collect());
                 } else {
@@ -174,8 +203,12 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let bot_seq = StoredValue::new(0u64);
     Effect::new(move |_| {
         let s = sess.get();
-        let Some(seat) = s.state.to_move() else { return };
-        let Some(level) = s.bot_level(seat) else { return };
+        let Some(seat) = s.state.to_move() else {
+            return;
+        };
+        let Some(level) = s.bot_level(seat) else {
+            return;
+        };
         let step = s.record.log.len();
         bot_seq.update_value(|v| *v += 1);
         let my_seq = bot_seq.get_value();
@@ -194,7 +227,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                     return;
                 }
                 let view = s.state.view(seat);
-                let seed = s.record.seed ^ ((step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ seat as u64;
+                let seed = s.record.seed
+                    ^ ((step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                    ^ seat as u64;
                 let mut bot = G::bot(level, seed);
                 let action = bot.choose(&view, &legal);
                 apply(seat, action, true);
@@ -206,7 +241,13 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let view_sig = Signal::derive(move || sess.with(|s| s.state.view(viewer.get())));
     let legal_sig = Signal::derive(move || {
         let v = viewer.get();
-        sess.with(|s| if s.state.to_move() == Some(v) { s.state.legal_actions(v) } else { Vec::new() })
+        sess.with(|s| {
+            if s.state.to_move() == Some(v) {
+                s.state.legal_actions(v)
+            } else {
+                Vec::new()
+            }
+        })
     });
     let props = BoardProps::<G> {
         seat: viewer.into(),

@@ -6,6 +6,8 @@ pub mod abluxxen;
 
 use engine::{Game, GameRng, RuleError, Seat};
 
+pub mod romme;
+
 /// A player that decides from its own view and the list of legal actions.
 pub trait Bot<G: Game> {
     /// Picks one of `legal` (which is never empty when called).

@@ -90,7 +90,9 @@ pub struct CardAudit {
 /// - a rejected `apply` leaves the state exactly as it was;
 /// - `apply` never panics, whatever it is given;
 /// - `view(seat)` contains no card from `audit().hidden_from[seat]`.
-pub trait Game: Sized + Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+pub trait Game:
+    Sized + Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
+{
     type Options: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;

@@ -1,7 +1,35 @@
 //! Rommé in the app: setup panel, board, texts.
 
+pub mod board;
 pub mod setup;
+pub mod sheet;
 pub mod texts;
 
 pub use setup::setup_panel;
 pub use texts::explain_meld;
+
+use crate::i18n::Lang;
+use crate::play::{BoardProps, BotLevel, UiGame};
+use bots::Bot;
+use engine::romme::{Romme, RommeEvent};
+use engine::RuleError;
+use leptos::prelude::*;
+
+impl UiGame for Romme {
+    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
+        let level = match level {
+            BotLevel::Easy => bots::romme::Level::Easy,
+            BotLevel::Normal => bots::romme::Level::Normal,
+        };
+        Box::new(bots::romme::RommeBot::new(level, seed))
+    }
+    fn describe(event: &RommeEvent, names: &[String], lang: Lang) -> Option<String> {
+        texts::describe(event, names, lang)
+    }
+    fn explain(error: &RuleError, names: &[String], lang: Lang) -> String {
+        texts::explain(error, names, lang)
+    }
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board::board(props)
+    }
+}

@@ -5,7 +5,9 @@ use crate::catalog::Entry;
 use crate::components::options::{opt_check, opt_number, opt_select};
 use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
-use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, Romme, RommeOptions, Scoring};
+use engine::romme::{
+    DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, Romme, RommeOptions, Scoring,
+};
 use leptos::prelude::*;
 
 pub fn preset_for(variant: &str) -> Preset {

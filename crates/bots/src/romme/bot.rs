@@ -1,0 +1,424 @@
+//! The Rommé bot: heuristic play on top of the exact meld partition.
+
+use super::heuristic::{rob_effect, Ctx};
+use crate::Bot;
+use engine::romme::{DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView};
+use engine::{Card, CardId, Face, GameRng, Seat};
+
+/// Playing strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Melds what is listed, greedily; random discards among high cards; never buys,
+    /// robs or takes the discard.
+    Easy,
+    /// Plans with the exact best partition, respects the opening minimum, lays off,
+    /// exchanges jokers, takes and buys useful discards, robs, and discards carefully.
+    Normal,
+}
+
+/// Identifies the turn in which the bot took its play back (so it does not repeat it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct UndoKey {
+    deal: u32,
+    talon: usize,
+    reshuffles: u8,
+    others: Vec<usize>,
+}
+
+impl UndoKey {
+    fn of(view: &RommeView) -> UndoKey {
+        UndoKey {
+            deal: view.deal,
+            talon: view.talon_size,
+            reshuffles: view.reshuffles,
+            others: view
+                .hand_sizes
+                .iter()
+                .enumerate()
+                .filter(|(s, _)| *s != view.seat)
+                .map(|(_, n)| *n)
+                .collect(),
+        }
+    }
+}
+
+/// A heuristic Rommé player.
+#[derive(Clone, Debug)]
+pub struct RommeBot {
+    pub level: Level,
+    pub rng: GameRng,
+    /// The table's options (public knowledge). Without them the bot only plays melds that
+    /// appear in the legal list and assumes the Grundspiel for its judgement.
+    options: Option<RommeOptions>,
+    undone: Option<UndoKey>,
+}
+
+impl RommeBot {
+    pub fn new(level: Level, seed: u64) -> RommeBot {
+        RommeBot {
+            level,
+            rng: GameRng::seed_from_u64(seed),
+            options: None,
+            undone: None,
+        }
+    }
+
+    /// Tells the bot the table's options (recommended: it then builds its own melds).
+    pub fn with_options(mut self, options: &RommeOptions) -> RommeBot {
+        self.options = Some(options.clone());
+        self
+    }
+
+    fn undo(&mut self, view: &RommeView) -> RommeAction {
+        self.undone = Some(UndoKey::of(view));
+        RommeAction::UndoTurn
+    }
+
+    fn already_undone(&self, view: &RommeView) -> bool {
+        self.undone.as_ref() == Some(&UndoKey::of(view))
+    }
+}
+
+impl Bot<Romme> for RommeBot {
+    fn choose(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
+        let Some(first) = legal.first() else {
+            return RommeAction::NextDeal; // never called with an empty list
+        };
+        let default_opts = RommeOptions::default();
+        let opts = self.options.clone().unwrap_or(default_opts);
+        let ctx = Ctx::new(view, legal, &opts, self.options.is_some());
+        let action = match (&view.phase, self.level) {
+            (PhaseView::DealOver { .. }, _) => RommeAction::NextDeal,
+            (PhaseView::MayDeclare { .. }, _) => RommeAction::DeclareRomme,
+            (PhaseView::Claim { .. }, Level::Easy) => RommeAction::PassBuy,
+            (PhaseView::Claim { .. }, Level::Normal) => claim(&ctx),
+            (PhaseView::Draw { .. }, Level::Easy) => RommeAction::DrawTalon,
+            (PhaseView::Draw { .. }, Level::Normal) => {
+                let undone = self.already_undone(view);
+                draw(&ctx, undone)
+            }
+            (PhaseView::Play { .. }, level) => {
+                let undone = self.already_undone(view);
+                let a = match level {
+                    Level::Easy => play_easy(&ctx, undone, &mut self.rng),
+                    Level::Normal => play_normal(&ctx, undone),
+                };
+                match a {
+                    Some(a) => a,
+                    None if ctx.listed(&RommeAction::UndoTurn) && !undone => self.undo(view),
+                    None => first.clone(),
+                }
+            }
+            (PhaseView::MatchOver, _) => first.clone(),
+        };
+        if legal.contains(&action) || constructed_ok(&action, &ctx) {
+            action
+        } else {
+            first.clone()
+        }
+    }
+}
+
+/// A constructed action that is not listed: only melds built and checked by the bot.
+fn constructed_ok(action: &RommeAction, ctx: &Ctx) -> bool {
+    match action {
+        RommeAction::Meld { cards, .. } => {
+            let group: Vec<Card> = cards
+                .iter()
+                .filter_map(|id| ctx.placeable().into_iter().find(|c| c.id == *id))
+                .collect();
+            group.len() == cards.len() && ctx.meld_action(&group).is_some()
+        }
+        _ => false,
+    }
+}
+
+fn seat_of(view: &RommeView) -> Seat {
+    view.seat
+}
+
+/// Buying (mit Kaufen): buy a discard that gets melded, unless the hand is almost done.
+fn claim(ctx: &Ctx) -> RommeAction {
+    let Some(top) = ctx.view.discard_top else {
+        return RommeAction::PassBuy;
+    };
+    if !ctx.listed(&RommeAction::Buy) || top.face == Face::Joker && !ctx.known {
+        return RommeAction::PassBuy;
+    }
+    let (covered, p) = ctx.melds_with(top);
+    let small = ctx.view.hand.len() <= 4;
+    let opened = ctx
+        .view
+        .opened
+        .get(seat_of(ctx.view))
+        .copied()
+        .unwrap_or(false);
+    let can_open =
+        opened || p.opening_value(&ctx.rules) >= ctx.view.opening_needed || ctx.view.hand.len() > 9;
+    if covered && !small && can_open {
+        RommeAction::Buy
+    } else {
+        RommeAction::PassBuy
+    }
+}
+
+/// The draw: the discard if it gets melded (or laid off), a good rob, else the talon.
+fn draw(ctx: &Ctx, undone: bool) -> RommeAction {
+    let talon = RommeAction::DrawTalon;
+    if undone {
+        return if ctx.listed(&talon) {
+            talon
+        } else {
+            ctx.legal[0].clone()
+        };
+    }
+    if let Some(rob) = best_rob(ctx) {
+        return rob;
+    }
+    if let (Some(top), true) = (ctx.view.discard_top, ctx.listed(&RommeAction::DrawDiscard)) {
+        let me = ctx.me;
+        let opened = ctx.view.opened.get(me).copied().unwrap_or(false);
+        let (covered, p) = ctx.melds_with(top);
+        let fits = opened && ctx.fits_table(me, &top, opened);
+        let opens =
+            p.opening_value(&ctx.rules) + ctx.lay_off_points(&p.rest) >= ctx.view.opening_needed;
+        let take = match ctx.opts.draw_from_discard {
+            DiscardDraw::OnlyIfMelded => ctx.known && (covered && (opened || opens) || fits),
+            _ => {
+                covered || fits || (top.face == Face::Joker && ctx.opts.end_mode == EndMode::GoOut)
+            }
+        };
+        if take {
+            return RommeAction::DrawDiscard;
+        }
+    }
+    if ctx.listed(&talon) {
+        talon
+    } else {
+        ctx.legal[0].clone()
+    }
+}
+
+/// The listed rob that frees the most hand value (and keeps the opening rule).
+fn best_rob(ctx: &Ctx) -> Option<RommeAction> {
+    let robs: Vec<&RommeAction> = ctx
+        .legal
+        .iter()
+        .filter(|a| matches!(a, RommeAction::Rob { .. }))
+        .collect();
+    if robs.is_empty() {
+        return None;
+    }
+    let hand = ctx.placeable();
+    let base = ctx.plan(&hand).value;
+    let mut best: Option<(u32, &RommeAction)> = None;
+    for a in robs {
+        let RommeAction::Rob {
+            melds, lay_offs, ..
+        } = a
+        else {
+            continue;
+        };
+        let (used, pts) = rob_effect(ctx, melds, lay_offs);
+        let left: Vec<Card> = hand
+            .iter()
+            .filter(|c| !used.contains(&c.id))
+            .copied()
+            .collect();
+        if left.is_empty() {
+            continue;
+        }
+        let freed: u32 = hand
+            .iter()
+            .filter(|c| used.contains(&c.id))
+            .map(|c| ctx.pen(c))
+            .sum();
+        let after = ctx.plan(&left);
+        let value = freed + after.value;
+        if ctx.needs_minimum() {
+            let total = ctx.view.opening_points + pts + after.opening_value(&ctx.rules);
+            if total < ctx.view.opening_needed {
+                continue;
+            }
+        }
+        if value > base && best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
+}
+
+/// The normal bot's play: melds of the plan, joker exchanges, lay-offs, robs, discard.
+/// `None`: nothing sensible is possible (the caller takes the turn back).
+fn play_normal(ctx: &Ctx, undone: bool) -> Option<RommeAction> {
+    let cards = ctx.placeable();
+    let plan = ctx.plan(&cards);
+    if undone {
+        return ctx.best_discard(&plan).or_else(|| forced(ctx));
+    }
+    let mut may_play = true;
+    if ctx.needs_minimum() {
+        let projected = ctx.view.opening_points
+            + plan.opening_value(&ctx.rules)
+            + ctx.lay_off_points(&plan.rest);
+        may_play = projected >= ctx.view.opening_needed;
+        if !may_play && ctx.view.can_undo {
+            return None;
+        }
+    }
+    if may_play {
+        let mut melds = plan.melds.clone();
+        melds.sort_by_key(|m| std::cmp::Reverse(m.len()));
+        for m in &melds {
+            if let Some(a) = ctx.meld_action(m) {
+                return Some(a);
+            }
+        }
+        if let Some(a) = exchange(ctx, &plan) {
+            return Some(a);
+        }
+        if let Some(a) = lay_off(ctx, &plan) {
+            return Some(a);
+        }
+        if let Some(a) = best_rob(ctx) {
+            return Some(a);
+        }
+    }
+    ctx.best_discard(&plan).or_else(|| forced(ctx))
+}
+
+/// The turn cannot end yet (freed joker, discard to place): any listed placement of it.
+fn forced(ctx: &Ctx) -> Option<RommeAction> {
+    let pending: Vec<CardId> = ctx
+        .view
+        .freed_jokers
+        .iter()
+        .map(|c| c.id)
+        .chain(ctx.view.must_place)
+        .collect();
+    ctx.legal
+        .iter()
+        .find(|a| match a {
+            RommeAction::LayOff { card, .. } => pending.contains(card),
+            RommeAction::Meld { cards, .. } => cards.iter().any(|c| pending.contains(c)),
+            _ => false,
+        })
+        .cloned()
+}
+
+/// A joker exchange with a card the plan does not meld, when the joker can be placed.
+fn exchange(ctx: &Ctx, plan: &super::partition::Partition) -> Option<RommeAction> {
+    for a in ctx.legal {
+        let RommeAction::ExchangeJoker { card, meld } = a else {
+            continue;
+        };
+        if !plan.rest.iter().any(|c| c.id == *card) || ctx.view.hand.len() < 2 {
+            continue;
+        }
+        let Some(m) = ctx.view.table.iter().find(|m| m.id == *meld) else {
+            continue;
+        };
+        let Some(natural) = ctx.view.hand.iter().find(|c| c.id == *card) else {
+            continue;
+        };
+        let Ok((new, joker)) = m.meld.replace_joker(*natural, &ctx.rules) else {
+            continue;
+        };
+        // The joker must go somewhere: onto a meld (the changed one included) or into a
+        // new meld with the rest of the hand.
+        let opened = true;
+        let fits_other = ctx.view.table.iter().any(|t| {
+            ctx.may_lay_on(ctx.me, t, opened)
+                && if t.id == *meld {
+                    new.extend(joker, &ctx.rules).is_ok()
+                } else {
+                    t.meld.extend(joker, &ctx.rules).is_ok()
+                }
+        });
+        let mut hand: Vec<Card> = ctx
+            .placeable()
+            .into_iter()
+            .filter(|c| c.id != *card)
+            .collect();
+        hand.push(joker);
+        let melds_it = ctx.known
+            && ctx
+                .plan(&hand)
+                .melds
+                .iter()
+                .flatten()
+                .any(|c| c.id == joker.id);
+        if fits_other || melds_it {
+            return Some(a.clone());
+        }
+    }
+    None
+}
+
+/// The listed lay-off of the most expensive card outside the plan's melds. Jokers from
+/// the hand are only laid off near the end of the hand.
+fn lay_off(ctx: &Ctx, plan: &super::partition::Partition) -> Option<RommeAction> {
+    let freed: Vec<CardId> = ctx.view.freed_jokers.iter().map(|c| c.id).collect();
+    let mut best: Option<(u32, &RommeAction)> = None;
+    for a in ctx.legal {
+        let RommeAction::LayOff { card, .. } = a else {
+            continue;
+        };
+        let Some(c) = plan.rest.iter().find(|c| c.id == *card) else {
+            continue;
+        };
+        let is_freed = freed.contains(card);
+        if c.face == Face::Joker && !is_freed && plan.rest.len() > 3 {
+            continue;
+        }
+        let v = if is_freed { 1000 } else { ctx.pen(c) };
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
+}
+
+/// The easy bot: longest listed meld, first listed lay-off, a random high discard.
+fn play_easy(ctx: &Ctx, undone: bool, rng: &mut GameRng) -> Option<RommeAction> {
+    if !undone {
+        let meld = ctx
+            .legal
+            .iter()
+            .filter(|a| matches!(a, RommeAction::Meld { .. }))
+            .max_by_key(|a| match a {
+                RommeAction::Meld { cards, .. } => cards.len(),
+                _ => 0,
+            });
+        if let Some(m) = meld {
+            return Some(m.clone());
+        }
+        let lay = ctx.legal.iter().find(|a| match a {
+            RommeAction::LayOff { card, .. } => ctx
+                .view
+                .hand
+                .iter()
+                .any(|c| c.id == *card && c.face != Face::Joker),
+            _ => false,
+        });
+        if let Some(l) = lay {
+            return Some(l.clone());
+        }
+    }
+    let mut discards: Vec<Card> = ctx
+        .legal
+        .iter()
+        .filter_map(|a| match a {
+            RommeAction::Discard { card } => ctx.view.hand.iter().find(|c| c.id == *card),
+            _ => None,
+        })
+        .copied()
+        .collect();
+    if discards.is_empty() {
+        return forced(ctx);
+    }
+    discards.sort_by_key(|c| (c.face == Face::Joker, std::cmp::Reverse(ctx.pen(c))));
+    let half = discards.len().div_ceil(2);
+    let pick = discards[rng.below(half as u64) as usize];
+    Some(RommeAction::Discard { card: pick.id })
+}

@@ -1,0 +1,170 @@
+use super::*;
+use engine::{CardId, DeckSpec, GameRng, Suit};
+
+const TABLE: PenaltyTable = PenaltyTable::Romme { joker: 40 };
+
+/// Every partition: the first card is unmelded or the lowest card of a legal group.
+fn brute(cards: &[Card], rules: &MeldRules) -> u32 {
+    let Some((first, rest)) = cards.split_first() else {
+        return 0;
+    };
+    let mut best = brute(rest, rules);
+    let n = rest.len();
+    for mask in 1u32..(1 << n) {
+        if (mask.count_ones() as usize) + 1 < rules.min_len as usize {
+            continue;
+        }
+        let mut group = vec![*first];
+        let mut others = Vec::new();
+        for (i, c) in rest.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                group.push(*c);
+            } else {
+                others.push(*c);
+            }
+        }
+        if engine::validate(&group, rules).is_ok() {
+            let v: u32 = group.iter().map(|c| penalty(c.face, TABLE)).sum();
+            best = best.max(v + brute(&others, rules));
+        }
+    }
+    best
+}
+
+fn check(cards: &[Card], rules: &MeldRules) -> Partition {
+    let p = best_partition(cards, rules, TABLE);
+    let mut seen: Vec<CardId> = Vec::new();
+    for m in &p.melds {
+        assert!(engine::validate(m, rules).is_ok(), "illegal meld {m:?}");
+        seen.extend(m.iter().map(|c| c.id));
+    }
+    seen.extend(p.rest.iter().map(|c| c.id));
+    seen.sort();
+    let mut all: Vec<CardId> = cards.iter().map(|c| c.id).collect();
+    all.sort();
+    assert_eq!(seen, all, "partition must use every card exactly once");
+    let melded: u32 = p
+        .melds
+        .iter()
+        .flatten()
+        .map(|c| penalty(c.face, TABLE))
+        .sum();
+    assert_eq!(melded, p.value);
+    p
+}
+
+/// A random hand from a narrow slice of two packs so that melds are frequent.
+fn random_hand(rng: &mut GameRng, n: usize, jokers: u8) -> Vec<Card> {
+    let deck = DeckSpec::French { packs: 2, jokers }.cards();
+    let lo = 1 + rng.below(8) as u8;
+    let suits = 1 + rng.below(4) as usize;
+    let mut pool: Vec<Card> = deck
+        .into_iter()
+        .filter(|c| match c.face {
+            Face::French { rank, suit } => {
+                let s = Suit::ALL.iter().position(|&x| x == suit).unwrap_or(0);
+                s < suits && (rank.0 >= lo && rank.0 < lo + 6 || rank.0 == 1)
+            }
+            _ => true,
+        })
+        .collect();
+    rng.shuffle(&mut pool);
+    pool.truncate(n);
+    pool
+}
+
+fn rules_variants() -> Vec<MeldRules> {
+    vec![
+        MeldRules::default(),
+        MeldRules {
+            set_distinct_suits: true,
+            ..MeldRules::default()
+        },
+        MeldRules {
+            max_jokers_per_meld: Some(1),
+            ..MeldRules::default()
+        },
+    ]
+}
+
+#[test]
+fn matches_brute_force_on_small_hands() {
+    let mut rng = GameRng::seed_from_u64(11);
+    let mut nontrivial = 0;
+    for round in 0..1500 {
+        let rules = &rules_variants()[round % 3];
+        let n = 3 + rng.below(7) as usize;
+        let jokers = rng.below(4) as u8;
+        let hand = random_hand(&mut rng, n, jokers);
+        let p = check(&hand, rules);
+        let want = brute(&hand, rules);
+        assert_eq!(p.value, want, "hand {hand:?} rules {rules:?}: got {p:?}");
+        if want > 0 {
+            nontrivial += 1;
+        }
+    }
+    assert!(nontrivial > 500, "too few hands with melds: {nontrivial}");
+}
+
+#[test]
+fn matches_brute_force_with_many_jokers() {
+    let mut rng = GameRng::seed_from_u64(5);
+    for _ in 0..300 {
+        let n = 4 + rng.below(5) as usize;
+        let hand = random_hand(&mut rng, n, 8);
+        let p = check(&hand, &MeldRules::default());
+        assert_eq!(p.value, brute(&hand, &MeldRules::default()), "{hand:?}");
+    }
+}
+
+fn card(id: u16, rank: u8, suit: Suit) -> Card {
+    Card {
+        id: CardId(id),
+        face: Face::french(rank, suit),
+    }
+}
+
+#[test]
+fn ace_high_and_low_sequences() {
+    let h = [
+        card(0, 12, Suit::Spades),
+        card(1, 13, Suit::Spades),
+        card(2, 1, Suit::Spades),
+        card(3, 2, Suit::Hearts),
+        card(4, 3, Suit::Hearts),
+        card(5, 1, Suit::Hearts),
+    ];
+    let p = check(&h, &MeldRules::default());
+    assert_eq!(p.melds.len(), 2);
+    assert!(p.rest.is_empty());
+    assert_eq!(p.opening_value(&MeldRules::default()), 31 + 6);
+}
+
+#[test]
+fn around_the_corner_is_not_a_meld() {
+    let h = [
+        card(0, 13, Suit::Spades),
+        card(1, 1, Suit::Spades),
+        card(2, 2, Suit::Spades),
+    ];
+    let p = check(&h, &MeldRules::default());
+    assert!(p.melds.is_empty());
+}
+
+#[test]
+fn full_random_hands_are_consistent() {
+    let mut rng = GameRng::seed_from_u64(3);
+    let mut deck = DeckSpec::French {
+        packs: 2,
+        jokers: 2,
+    }
+    .cards();
+    for _ in 0..300 {
+        rng.shuffle(&mut deck);
+        let p = check(&deck[..14], &MeldRules::default());
+        assert_eq!(
+            p.rest_penalty(TABLE) + p.value,
+            engine::hand_penalty(&deck[..14], TABLE)
+        );
+    }
+}
