@@ -159,6 +159,8 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
             <div class="ab-player" class:mine=mine class:would-luxx=would class:deciding=deciding class:active=active
                 data-testid=if mine { "my-display" } else { "player" } data-seat=seat
                 data-drop=mine.then_some(MY_DISPLAY)
+                data-open-count=move || info().and_then(|p| p.display.last().map(|g| g.cards.len())).unwrap_or(0)
+                data-open-value=move || info().and_then(|p| p.display.last().map(|g| g.value)).unwrap_or(0)
                 on:click=move |_| {
                     if mine && !selected.with_untracked(|s| s.is_empty()) && my_play() {
                         try_play();
@@ -230,9 +232,10 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
             .into_iter()
             .map(|(val, cards)| {
                 let choice = choices.contains(&val);
+                let count = cards.len();
                 let would = move || preview.with(|p| p.shadow_options.contains(&val));
                 view! {
-                    <button class="ab-shadow-group" data-testid="shadow-group" data-value=val
+                    <button class="ab-shadow-group" data-testid="shadow-group" data-value=val data-count=count
                         class:choice=choice class:would-luxx=would disabled=!choice
                         on:click=move |_| act.run(AbluxxenAction::LuxxShadow { value: val })>
                         {card_row(cards, "ab-cards")}
@@ -499,6 +502,16 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
         })
     };
 
+    let pending_kind = move || {
+        v.with(|v| match v.pending {
+            Pending::Play { .. } => "play",
+            Pending::ShadowChoice { .. } => "shadow",
+            Pending::LuxxDecision { .. } => "luxx",
+            Pending::VictimDecision { .. } => "victim",
+            Pending::Draw { .. } => "draw",
+            Pending::MatchOver => "over",
+        })
+    };
     let opponents = move || {
         let (me, n) = v.with(|v| (v.seat, v.seats));
         (1..n).map(|i| player_panel((me + i) % n, false)).collect_view()
@@ -506,7 +519,8 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     let me_panel = move || player_panel(v.with(|v| v.seat), true);
 
     view! {
-        <div class="ab-board" class:profi=profi class:over=over data-testid="ab-board">
+        <div class="ab-board" class:profi=profi class:over=over data-testid="ab-board"
+            data-pending=pending_kind data-mine=move || v.with(|v| v.my_decision()).to_string()>
             <div class="ab-status">{status}</div>
             <Show when=over>{end_screen}</Show>
             {round_end}
