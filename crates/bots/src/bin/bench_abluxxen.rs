@@ -45,12 +45,12 @@ fn main() {
                 let (hp, gp) = s.avg_points();
                 println!("\n== {label}");
                 println!(
-                    "  heuristic win rate {:5.1}%   greedy win rate (per seat) {:5.1}%   fair share {:5.1}%",
+                    "  tested bot win rate {:5.1}%   greedy win rate (per seat) {:5.1}%   fair share {:5.1}%",
                     100.0 * s.heuristic_rate(),
                     100.0 * s.greedy_rate(),
                     100.0 / seats as f64
                 );
-                println!("  avg points per game: heuristic {hp:+.2}, greedy {gp:+.2}");
+                println!("  avg points per game: tested bot {hp:+.2}, greedy {gp:+.2}");
                 println!(
                     "  {} decisions in {secs:.2} s = {:.0} decisions/s ({:.1} per game)",
                     s.decisions,

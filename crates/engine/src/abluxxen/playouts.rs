@@ -113,7 +113,7 @@ pub(crate) fn random_playout(
         let sample: Vec<usize> = if legal.len() <= 4 {
             (0..legal.len()).collect()
         } else {
-            (0..3)
+            (0..2)
                 .map(|_| rng.below(legal.len() as u64) as usize)
                 .collect()
         };
