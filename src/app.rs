@@ -48,7 +48,12 @@ pub fn App() -> impl IntoView {
     provide_context(ctx);
 
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
-        route.set(Route::parse(&current_hash()));
+        // `go` already set the route: setting it again would rebuild the page (and
+        // dispose a running game host while its timers are pending).
+        let next = Route::parse(&current_hash());
+        if route.with_untracked(|r| *r != next) {
+            route.set(next);
+        }
     });
     on_cleanup(move || handle.remove());
 

@@ -152,7 +152,11 @@ fn pointer(kind: &str, x: f64, y: f64) -> web_sys::PointerEvent {
 async fn drag_helper_ghost_follows_and_drop_reports_the_target() {
     use kartenrunde::components::drag::{start_drag, DragSpec};
     let el = fresh_container("drag");
-    el.set_attribute("style", "position:fixed;left:0;top:0;width:600px;height:200px").unwrap();
+    el.set_attribute(
+        "style",
+        "position:fixed;left:0;top:0;width:600px;height:200px",
+    )
+    .unwrap();
     let dropped = RwSignal::new(Vec::<String>::new());
     let clicks = RwSignal::new(0u32);
     let _h = leptos::mount::mount_to(el.clone(), move || {
@@ -171,21 +175,41 @@ async fn drag_helper_ghost_follows_and_drop_reports_the_target() {
     tick().await;
     let src = document().get_element_by_id("src").unwrap();
     // A small move stays below the threshold: no ghost.
-    src.dispatch_event(&pointer("pointerdown", 30.0, 30.0)).unwrap();
-    web_sys::window().unwrap().dispatch_event(&pointer("pointermove", 32.0, 31.0)).unwrap();
+    src.dispatch_event(&pointer("pointerdown", 30.0, 30.0))
+        .unwrap();
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&pointer("pointermove", 32.0, 31.0))
+        .unwrap();
     assert!(document().query_selector(".drag-ghost").unwrap().is_none());
     // Past the threshold a ghost follows the pointer; the target under it is highlighted.
-    web_sys::window().unwrap().dispatch_event(&pointer("pointermove", 340.0, 50.0)).unwrap();
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&pointer("pointermove", 340.0, 50.0))
+        .unwrap();
     assert!(document().query_selector(".drag-ghost").unwrap().is_some());
-    assert!(document().query_selector("[data-drop].drop-hover").unwrap().is_some());
-    web_sys::window().unwrap().dispatch_event(&pointer("pointerup", 340.0, 50.0)).unwrap();
+    assert!(document()
+        .query_selector("[data-drop].drop-hover")
+        .unwrap()
+        .is_some());
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&pointer("pointerup", 340.0, 50.0))
+        .unwrap();
     tick().await;
     assert_eq!(dropped.get_untracked(), vec!["ok".to_string()]);
-    assert!(document().query_selector(".drag-ghost").unwrap().is_none(), "accepted drop removes the ghost");
+    assert!(
+        document().query_selector(".drag-ghost").unwrap().is_none(),
+        "accepted drop removes the ghost"
+    );
     assert!(document().query_selector(".drop-hover").unwrap().is_none());
     // A press without movement is an ordinary click.
-    src.dispatch_event(&pointer("pointerdown", 30.0, 30.0)).unwrap();
-    web_sys::window().unwrap().dispatch_event(&pointer("pointerup", 30.0, 30.0)).unwrap();
+    src.dispatch_event(&pointer("pointerdown", 30.0, 30.0))
+        .unwrap();
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&pointer("pointerup", 30.0, 30.0))
+        .unwrap();
     src.dyn_ref::<web_sys::HtmlElement>().unwrap().click();
     tick().await;
     assert_eq!(clicks.get_untracked(), 1);
@@ -235,10 +259,21 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
             e.get_attribute("data-value").unwrap().parse().unwrap()
         })
         .collect();
-    assert!(values.windows(2).all(|w| w[0] <= w[1]), "hand sorted by value, jokers last: {values:?}");
-    assert_eq!(el.query_selector_all("[data-testid=supply-slot]").unwrap().length(), 6);
+    assert!(
+        values.windows(2).all(|w| w[0] <= w[1]),
+        "hand sorted by value, jokers last: {values:?}"
+    );
+    assert_eq!(
+        el.query_selector_all("[data-testid=supply-slot]")
+            .unwrap()
+            .length(),
+        6
+    );
     // Tap the cards of the most frequent value.
-    let best = *values.iter().max_by_key(|v| values.iter().filter(|w| w == v).count()).unwrap();
+    let best = *values
+        .iter()
+        .max_by_key(|v| values.iter().filter(|w| w == v).count())
+        .unwrap();
     let ids: Vec<engine::CardId> = hand
         .iter()
         .filter(|c| engine::abluxxen::card_value(c) as u32 == best)
@@ -255,10 +290,21 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
         tick().await;
         assert!(b.class_list().contains("selected"));
     }
-    let play: web_sys::HtmlElement = el.query_selector("[data-testid=play]").unwrap().unwrap().dyn_into().unwrap();
-    assert!(!play.has_attribute("disabled"), "a legal group can be played");
+    let play: web_sys::HtmlElement = el
+        .query_selector("[data-testid=play]")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert!(
+        !play.has_attribute("disabled"),
+        "a legal group can be played"
+    );
     play.click();
     tick().await;
-    assert_eq!(sent.get_untracked(), vec![AbluxxenAction::Play { cards: ids }]);
+    assert_eq!(
+        sent.get_untracked(),
+        vec![AbluxxenAction::Play { cards: ids }]
+    );
     el.remove();
 }

@@ -43,6 +43,9 @@ pub fn drop_target_at(x: f64, y: f64) -> Option<(Element, String)> {
     Some((target, value))
 }
 
+/// A window listener of a drag and the events it is registered for.
+type Listener = (&'static [&'static str], Closure<dyn FnMut(PointerEvent)>);
+
 struct Drag {
     start: (f64, f64),
     /// Pointer offset inside the pressed element.
@@ -54,7 +57,7 @@ struct Drag {
     hover: Option<Element>,
     on_drop: Rc<dyn Fn(String) -> bool>,
     /// The window listeners of this drag and the events they are registered for.
-    listeners: Vec<(&'static [&'static str], Closure<dyn FnMut(PointerEvent)>)>,
+    listeners: Vec<Listener>,
 }
 
 impl Drag {

@@ -215,7 +215,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         let delay = app.settings.with_untracked(|st| st.bot_delay_ms);
         set_timeout(
             move || {
-                if bot_seq.get_value() != my_seq {
+                // Also stops when the host was disposed meanwhile (page left or rebuilt).
+                if bot_seq.try_get_value() != Some(my_seq) {
                     return;
                 }
                 let s = sess.get_untracked();

@@ -38,7 +38,7 @@ pub fn store_game(entry: IndexEntry, json: &str) -> Result<(), String> {
     let mut index = read_index();
     index.retain(|e| e.id != entry.id);
     index.insert(0, entry);
-    index.sort_by(|a, b| b.updated_ms.cmp(&a.updated_ms));
+    index.sort_by_key(|e| std::cmp::Reverse(e.updated_ms));
     write_index(&index)
 }
 

@@ -5,8 +5,8 @@
 use super::texts::{lux_faces, value_text};
 use crate::app::use_app;
 use crate::components::card::CardView;
-use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
 use crate::components::drag::{start_drag, DragSpec};
+use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
 use crate::games::common::{fill, name};
 use crate::play::ui_game::BoardProps;
 use crate::routes::Route;
@@ -70,7 +70,9 @@ fn card_row(cards: Vec<Card>, class: &'static str) -> impl IntoView {
 
 /// Toggles `id` in the selection: one value at a time, jokers join any value.
 fn toggle(selected: RwSignal<Vec<CardId>>, hand: &[Card], id: CardId) {
-    let Some(card) = hand.iter().find(|c| c.id == id) else { return };
+    let Some(card) = hand.iter().find(|c| c.id == id) else {
+        return;
+    };
     selected.update(|sel| {
         if let Some(i) = sel.iter().position(|x| *x == id) {
             sel.remove(i);
@@ -109,7 +111,13 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     });
     let preview = Memo::new(move |_| {
         let sel = selected.get();
-        v.with(|v| if sel.is_empty() { LuxxPreview::default() } else { v.would_luxx(&sel) })
+        v.with(|v| {
+            if sel.is_empty() {
+                LuxxPreview::default()
+            } else {
+                v.would_luxx(&sel)
+            }
+        })
     });
     let my_play = move || v.with(|v| matches!(v.pending, Pending::Play { seat } if seat == v.seat));
     let can_play = move || {
@@ -138,9 +146,24 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     // ---- status line ------------------------------------------------------------------
     let status = move || {
         v.with(|v| {
-            let round = fill(app.lang(), "ab.round", &[("round", v.round.to_string()), ("rounds", v.rounds.to_string())]);
-            let pile = fill(app.lang(), "ab.pile_count", &[("n", v.pile_count.to_string())]);
-            let discard = fill(app.lang(), "ab.discard_count", &[("n", v.discard_count.to_string())]);
+            let round = fill(
+                app.lang(),
+                "ab.round",
+                &[
+                    ("round", v.round.to_string()),
+                    ("rounds", v.rounds.to_string()),
+                ],
+            );
+            let pile = fill(
+                app.lang(),
+                "ab.pile_count",
+                &[("n", v.pile_count.to_string())],
+            );
+            let discard = fill(
+                app.lang(),
+                "ab.discard_count",
+                &[("n", v.discard_count.to_string())],
+            );
             view! {
                 <span class="badge">{round}</span>
                 <span class="badge" data-testid="pile-count">{pile}</span>
@@ -170,7 +193,8 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
                     <span class="ab-name">{move || nm(seat)}</span>
                     <span class="ab-counts">
                         <span class="ab-hand-count" title=move || t("ab.hand_cards")>
-                            {move || info().map(|p| format!("✋ {}", p.hand_count)).unwrap_or_default()}
+                            <svg class="ab-icon" viewBox="0 0 10 14" aria-hidden="true"><rect x="0.75" y="0.75" width="8.5" height="12.5" rx="1.5"/></svg>
+                            {move || info().map(|p| p.hand_count.to_string()).unwrap_or_default()}
                         </span>
                         <span class="ab-display-count" title=move || t("ab.display_cards")>
                             {move || info().map(|p| format!("▤ {}", p.display_count)).unwrap_or_default()}
@@ -225,7 +249,9 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
             g
         });
         let choices: Vec<u8> = v.with(|v| match &v.pending {
-            Pending::ShadowChoice { seat, options, .. } if *seat == v.seat => options.iter().map(|o| o.value).collect(),
+            Pending::ShadowChoice { seat, options, .. } if *seat == v.seat => {
+                options.iter().map(|o| o.value).collect()
+            }
             _ => Vec::new(),
         });
         groups
@@ -272,7 +298,9 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
         let (pending, mine) = v.with(|v| (v.pending.clone(), v.my_decision()));
         let lang = app.lang();
         if !mine {
-            let Some(who) = pending.seat() else { return ().into_any() };
+            let Some(who) = pending.seat() else {
+                return ().into_any();
+            };
             let key = match pending {
                 Pending::LuxxDecision { .. } => "ab.wait.luxx",
                 Pending::VictimDecision { .. } => "ab.wait.victim",
@@ -362,14 +390,26 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
         }
         let mut who: Vec<String> = p.victims.iter().map(|s| nm(*s)).collect();
         if !p.shadow_options.is_empty() {
-            let vals = p.shadow_options.iter().map(|v| value_text(*v)).collect::<Vec<_>>().join("/");
+            let vals = p
+                .shadow_options
+                .iter()
+                .map(|v| value_text(*v))
+                .collect::<Vec<_>>()
+                .join("/");
             who.push(fill(lang, "ab.preview.shadow", &[("values", vals)]));
         }
-        let group = fill(lang, "ab.preview.group", &[("n", p.count.to_string()), ("value", value_text(p.value))]);
+        let group = fill(
+            lang,
+            "ab.preview.group",
+            &[("n", p.count.to_string()), ("value", value_text(p.value))],
+        );
         if who.is_empty() {
             format!("{group} – {}", t("ab.preview.nobody"))
         } else {
-            format!("{group} – {}", fill(lang, "ab.preview.luxxes", &[("names", who.join(", "))]))
+            format!(
+                "{group} – {}",
+                fill(lang, "ab.preview.luxxes", &[("names", who.join(", "))])
+            )
         }
     };
 
@@ -419,10 +459,20 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
                         SheetCell {
                             points,
                             total: running[s],
-                            details: vec![fill(lang, "ab.round_end.detail", &[
-                                ("display", r.display_counts.get(s).copied().unwrap_or(0).to_string()),
-                                ("hand", r.hand_counts.get(s).copied().unwrap_or(0).to_string()),
-                            ])],
+                            details: vec![fill(
+                                lang,
+                                "ab.round_end.detail",
+                                &[
+                                    (
+                                        "display",
+                                        r.display_counts.get(s).copied().unwrap_or(0).to_string(),
+                                    ),
+                                    (
+                                        "hand",
+                                        r.hand_counts.get(s).copied().unwrap_or(0).to_string(),
+                                    ),
+                                ],
+                            )],
                             winner: r.places.get(s) == Some(&1),
                             dealer: false,
                         }
@@ -441,10 +491,21 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
             (st, v.results.clone(), v.options.profiduell)
         });
         let lang = app.lang();
-        let hand_sum = |seat: Seat| -> usize { results.iter().map(|r| r.hand_counts.get(seat).copied().unwrap_or(0)).sum() };
+        let hand_sum = |seat: Seat| -> usize {
+            results
+                .iter()
+                .map(|r| r.hand_counts.get(seat).copied().unwrap_or(0))
+                .sum()
+        };
         // A tie on points decided by hand cards is worth saying.
-        let tie_note = standings.windows(2).any(|w| w[0].score == w[1].score && w[0].place != w[1].place);
-        let winners: Vec<String> = standings.iter().filter(|s| s.place == 1).map(|s| nm(s.seat)).collect();
+        let tie_note = standings
+            .windows(2)
+            .any(|w| w[0].score == w[1].score && w[0].place != w[1].place);
+        let winners: Vec<String> = standings
+            .iter()
+            .filter(|s| s.place == 1)
+            .map(|s| nm(s.seat))
+            .collect();
         let variant = if profiduell { "profiduell" } else { "abluxxen" };
         view! {
             <section class="ab-end panel" data-testid="end-screen">
@@ -514,7 +575,9 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     };
     let opponents = move || {
         let (me, n) = v.with(|v| (v.seat, v.seats));
-        (1..n).map(|i| player_panel((me + i) % n, false)).collect_view()
+        (1..n)
+            .map(|i| player_panel((me + i) % n, false))
+            .collect_view()
     };
     let me_panel = move || player_panel(v.with(|v| v.seat), true);
 

@@ -15,7 +15,11 @@ pub fn value_text(value: u8) -> String {
 }
 
 fn values_text(values: &[u8]) -> String {
-    values.iter().map(|v| value_text(*v)).collect::<Vec<_>>().join(", ")
+    values
+        .iter()
+        .map(|v| value_text(*v))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Faces as the log writes them: "7 7 X".
@@ -45,7 +49,11 @@ fn phase_text(code: &str, lang: Lang) -> String {
 
 pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
     if let RuleError::WrongPhase { expected } = err {
-        return fill(lang, "err.wrong_phase", &[("expected", phase_text(expected, lang))]);
+        return fill(
+            lang,
+            "err.wrong_phase",
+            &[("expected", phase_text(expected, lang))],
+        );
     }
     if let Some(s) = explain_common(err, names, lang) {
         return s;
@@ -74,11 +82,16 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
         AbluxxenError::NoSuchSupplySlot { slot, slots } => fill(
             lang,
             "ab.err.no_slot",
-            &[("slot", (slot + 1).to_string()), ("slots", slots.to_string())],
+            &[
+                ("slot", (slot + 1).to_string()),
+                ("slots", slots.to_string()),
+            ],
         ),
-        AbluxxenError::SupplySlotEmpty { slot } => {
-            fill(lang, "ab.err.slot_empty", &[("slot", (slot + 1).to_string())])
-        }
+        AbluxxenError::SupplySlotEmpty { slot } => fill(
+            lang,
+            "ab.err.slot_empty",
+            &[("slot", (slot + 1).to_string())],
+        ),
         AbluxxenError::DrawPileEmpty => tr(lang, "ab.err.pile_empty").into(),
         AbluxxenError::DrawNotOptional { remaining } => {
             fill(lang, "ab.err.must_draw", &[("n", remaining.to_string())])
@@ -152,7 +165,11 @@ pub fn describe(ev: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<Stri
                 return None;
             }
             let faces: Vec<Face> = placed.iter().map(|p| p.face).collect();
-            fill(lang, "ab.log.refilled", &[("cards", lux_faces(&faces, lang))])
+            fill(
+                lang,
+                "ab.log.refilled",
+                &[("cards", lux_faces(&faces, lang))],
+            )
         }
         AbluxxenEvent::ShadowRefilled {
             added,
@@ -163,11 +180,19 @@ pub fn describe(ev: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<Stri
             if !to_supply.is_empty() {
                 let faces: Vec<Face> = to_supply.iter().map(|p| p.face).collect();
                 s.push(' ');
-                s.push_str(&fill(lang, "ab.log.pairs", &[("cards", lux_faces(&faces, lang))]));
+                s.push_str(&fill(
+                    lang,
+                    "ab.log.pairs",
+                    &[("cards", lux_faces(&faces, lang))],
+                ));
             }
             if !out_of_play.is_empty() {
                 s.push(' ');
-                s.push_str(&fill(lang, "ab.log.out", &[("cards", lux_faces(out_of_play, lang))]));
+                s.push_str(&fill(
+                    lang,
+                    "ab.log.out",
+                    &[("cards", lux_faces(out_of_play, lang))],
+                ));
             }
             if added.is_empty() && to_supply.is_empty() && out_of_play.is_empty() {
                 return None;
