@@ -100,7 +100,8 @@ pub fn App() -> impl IntoView {
                     Route::Settings => view! { <pages::settings::SettingsPage/> }.into_any(),
                     Route::Play(id) => view! { <pages::play::Play id=id/> }.into_any(),
                     Route::Saves => view! { <pages::saves::Saves/> }.into_any(),
-                    Route::Link(_) | Route::NotFound(_) => view! {
+                    Route::Link(payload) => view! { <pages::play::OpenLink payload=payload/> }.into_any(),
+                    Route::NotFound(_) => view! {
                         <section class="panel">
                             <h1>{move || ctx.t("error.title")}</h1>
                             <p>{move || ctx.t("error.not_found")}</p>

@@ -33,7 +33,7 @@ pub static ENTRIES: &[Entry] = &[
     Entry {
         id: "romme",
         key: "game.romme",
-        engine: Engine::NotYet,
+        engine: Engine::Romme,
         min_players: 2,
         max_players: 6,
         default_players: 3,
@@ -41,7 +41,7 @@ pub static ENTRIES: &[Entry] = &[
     Entry {
         id: "romme_kaufen",
         key: "game.romme_kaufen",
-        engine: Engine::NotYet,
+        engine: Engine::Romme,
         min_players: 2,
         max_players: 6,
         default_players: 3,
@@ -49,7 +49,7 @@ pub static ENTRIES: &[Entry] = &[
     Entry {
         id: "romme_anlegen",
         key: "game.romme_anlegen",
-        engine: Engine::NotYet,
+        engine: Engine::Romme,
         min_players: 2,
         max_players: 6,
         default_players: 3,
@@ -57,7 +57,7 @@ pub static ENTRIES: &[Entry] = &[
     Entry {
         id: "romme_raeuber",
         key: "game.romme_raeuber",
-        engine: Engine::NotYet,
+        engine: Engine::Romme,
         min_players: 2,
         max_players: 6,
         default_players: 3,
@@ -65,7 +65,7 @@ pub static ENTRIES: &[Entry] = &[
     Entry {
         id: "romme_trad",
         key: "game.romme_trad",
-        engine: Engine::NotYet,
+        engine: Engine::Romme,
         min_players: 2,
         max_players: 6,
         default_players: 3,

@@ -43,7 +43,7 @@ pub fn drop_target_at(x: f64, y: f64) -> Option<(Element, String)> {
     Some((target, value))
 }
 
-/// A window listener of a drag and the events it is registered for.
+/// A window listener of a drag and the event names it is registered for.
 type Listener = (&'static [&'static str], Closure<dyn FnMut(PointerEvent)>);
 
 struct Drag {

@@ -34,6 +34,26 @@ fn host<G: UiGame>(id: String, json: &str, lang: Lang) -> Result<AnyView, String
     Ok(view! { <GameHost<G> session=session/> }.into_any())
 }
 
+/// Imports a shared game from a link payload: decodes, re-validates by replaying, stores it
+/// under a new id and returns that id. A malformed link changes nothing.
+pub fn import_link(payload: &str) -> Result<String, String> {
+    let lang = crate::app::use_app().lang();
+    let json =
+        engine::save::decode_link(payload).map_err(|e| common::explain_save_error(&e, lang))?;
+    let file = engine::save::read_file(&json).map_err(|e| common::explain_save_error(&e, lang))?;
+    match file.game.as_str() {
+        n if n == engine::romme::Romme::NAME => import::<engine::romme::Romme>(&json, lang),
+        other => Err(tr(lang, "play.unknown_game").replace("{game}", other)),
+    }
+}
+
+fn import<G: UiGame>(json: &str, lang: Lang) -> Result<String, String> {
+    let mut session = Session::<G>::from_json(storage::new_id(), json)
+        .map_err(|e| common::explain_save_error(&e, lang))?;
+    session.persist()?;
+    Ok(session.id)
+}
+
 /// Starts a new game and stores it; returns its id.
 pub fn start_game<G: UiGame>(
     variant: &str,

@@ -32,3 +32,23 @@ pub fn Play(id: String) -> impl IntoView {
         .into_any(),
     }
 }
+
+/// `#/link/<payload>`: a game someone shared. Imported as a new saved game, then opened.
+#[component]
+pub fn OpenLink(payload: String) -> impl IntoView {
+    let app = use_app();
+    match games::import_link(&payload) {
+        Ok(id) => {
+            app.go(crate::routes::Route::Play(id));
+            ().into_any()
+        }
+        Err(reason) => view! {
+            <section class="panel" data-testid="link-error">
+                <h1>{move || app.t("play.bad_link_title")}</h1>
+                <p class="error-box">{reason}</p>
+                <a class="button" href="#/">{move || app.t("nav.home")}</a>
+            </section>
+        }
+        .into_any(),
+    }
+}

@@ -113,6 +113,9 @@ fn replay_events<G: Game>(record: &Record<G>) -> Vec<G::Event> {
 
 const LOG_LINES: usize = 60;
 
+/// The bots of a session, created on their first decision.
+type SeatBots<G> = Vec<Option<Box<dyn bots::Bot<G>>>>;
+
 #[component]
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
@@ -152,6 +155,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let save_error = RwSignal::new(None::<String>);
     let log = RwSignal::new(initial_log);
     let highlight = RwSignal::new(Vec::<CardId>::new());
+    let share = RwSignal::new(None::<String>);
 
     let names_apply = StoredValue::new(names.clone());
     let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
@@ -201,6 +205,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
 
     // Bots: one decision per timer tick, after the configured delay.
     let bot_seq = StoredValue::new(0u64);
+    // One bot per seat for the whole session, so bots keep their memory of the game.
+    let bots_by_seat: StoredValue<SeatBots<G>, LocalStorage> = StoredValue::new_local(Vec::new());
     Effect::new(move |_| {
         let s = sess.get();
         let Some(seat) = s.state.to_move() else {
@@ -228,11 +234,19 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                     return;
                 }
                 let view = s.state.view(seat);
-                let seed = s.record.seed
-                    ^ ((step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                    ^ seat as u64;
-                let mut bot = G::bot(level, seed);
-                let action = bot.choose(&view, &legal);
+                let action = bots_by_seat.try_update_value(|all| {
+                    if all.len() <= seat {
+                        all.resize_with(seat + 1, || None);
+                    }
+                    let bot = all[seat].get_or_insert_with(|| {
+                        let seed = s.record.seed
+                            ^ (step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                            ^ seat as u64;
+                        G::bot_for(level, seed, &s.record.options)
+                    });
+                    bot.choose(&view, &legal)
+                });
+                let Some(action) = action else { return };
                 apply(seat, action, true);
             },
             std::time::Duration::from_millis(delay as u64),
@@ -258,6 +272,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         act: Callback::new(move |a: G::Action| apply(viewer.get_untracked(), a, false)),
         highlight: highlight.into(),
         error: error.write_only(),
+        pass_and_play: several_humans,
     };
     let names_priv = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
@@ -288,6 +303,35 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             <Show when=move || save_error.get().is_some()>
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
             </Show>
+            <div class="host-tools">
+                <button class="button small" data-testid="share" on:click=move |_| {
+                    let s = sess.get_untracked();
+                    match save::share_link(&s.record, &s.meta) {
+                        Ok(payload) => {
+                            let base = web_sys::window()
+                                .and_then(|w| w.location().href().ok())
+                                .map(|h| h.split('#').next().unwrap_or("").to_string())
+                                .unwrap_or_default();
+                            let url = format!("{base}#/link/{payload}");
+                            if let Some(w) = web_sys::window() {
+                                let _ = w.navigator().clipboard().write_text(&url);
+                            }
+                            share.set(Some(url));
+                        }
+                        Err(e) => error.set(Some(format!("{e:?}"))),
+                    }
+                }>{move || t("host.share")}</button>
+                <Show when=move || share.get().is_some()>
+                    <label class="share-box">
+                        <span>{move || t("host.share_hint")}</span>
+                        <input type="text" readonly data-testid="share-url" prop:value=move || share.get().unwrap_or_default()
+                            on:focus=move |ev| {
+                                use wasm_bindgen::JsCast;
+                                if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
+                            }/>
+                    </label>
+                </Show>
+            </div>
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>
                 <ol data-testid="log">

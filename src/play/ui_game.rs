@@ -38,6 +38,8 @@ pub struct BoardProps<G: Game> {
     /// Set by the board to show a rejection reason without applying anything (e.g. an
     /// illegal drop the board already knows the engine rejects).
     pub error: WriteSignal<Option<String>>,
+    /// Several humans share this device (no timers that would rush one of them).
+    pub pass_and_play: bool,
 }
 
 impl<G: Game> Clone for BoardProps<G> {
@@ -50,12 +52,17 @@ impl<G: Game> Clone for BoardProps<G> {
             act: self.act,
             highlight: self.highlight,
             error: self.error,
+            pass_and_play: self.pass_and_play,
         }
     }
 }
 
 pub trait UiGame: Game {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>>;
+    /// A bot that also knows the table's rules (public information).
+    fn bot_for(level: BotLevel, seed: u64, _options: &Self::Options) -> Box<dyn Bot<Self>> {
+        Self::bot(level, seed)
+    }
     /// One log line for an event (None: not worth a line).
     fn describe(event: &Self::Event, names: &[String], lang: Lang) -> Option<String>;
     /// A specific, translated explanation of a rejection.

@@ -2,6 +2,7 @@
 //! meld preview from the engine's meld validation, and every rejection from the engine.
 //! UI-only state (selection, hand order, the pending discard warning) lives here.
 
+use super::rob::{rob_panel, RobState};
 use super::sheet::{deal_end_panel, sheet_for};
 use crate::app::use_app;
 use crate::components::card::CardView;
@@ -9,7 +10,7 @@ use crate::components::drag::{start_drag, DragSpec};
 use crate::games::common::fill;
 use crate::play::BoardProps;
 use engine::meld::{validate, MeldKind};
-use engine::romme::{MeldId, PhaseView, Romme, RommeAction, RommeView};
+use engine::romme::{MeldId, PhaseView, Romme, RommeAction, RommeEvent, RommeView};
 use engine::{Card, CardId, Face};
 use leptos::prelude::*;
 
@@ -41,6 +42,9 @@ fn rank_sort_key(c: &Card) -> (u8, u8) {
     }
 }
 
+/// Seconds a lone human has to decide about buying the discard.
+const CLAIM_SECONDS: u32 = 12;
+
 fn has(legal: &[RommeAction], a: &RommeAction) -> bool {
     legal.contains(a)
 }
@@ -50,6 +54,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     let selected = RwSignal::new(Vec::<CardId>::new());
     let order = RwSignal::new(Vec::<CardId>::new());
     let warn_discard = RwSignal::new(None::<CardId>);
+    let rob = RobState::new();
     let view = p.view;
     let legal = p.legal;
     let act = p.act;
@@ -70,6 +75,23 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     let do_act = move |a: RommeAction| {
         warn_discard.set(None);
         act.run(a);
+    };
+
+    let rob_act = move |a: RommeAction| {
+        let before = view.with_untracked(|v| (v.hand.len(), v.table.len(), v.discard_size));
+        do_act(a);
+        if view.with_untracked(|v| (v.hand.len(), v.table.len(), v.discard_size)) != before {
+            rob.reset();
+            rob.active.set(false);
+            selected.set(Vec::new());
+        }
+    };
+    let can_rob = move || {
+        legal.with(|l| l.iter().any(|a| matches!(a, RommeAction::Rob { .. })))
+            || (view.with(|v| v.options.robbing)
+                && !legal.with(|l| l.is_empty())
+                && view
+                    .with(|v| matches!(v.phase, PhaseView::Draw { .. } | PhaseView::Play { .. })))
     };
 
     let toggle = move |id: CardId| {
@@ -135,6 +157,12 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     };
 
     let click_discard = move || {
+        if rob.active.get_untracked() {
+            if let Some(top) = view.with_untracked(|v| v.discard_top) {
+                rob.toggle_taken(top.id);
+            }
+            return;
+        }
         let l = legal.get_untracked();
         if has(&l, &RommeAction::DrawDiscard) {
             do_act(RommeAction::DrawDiscard);
@@ -225,6 +253,74 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         }
     };
 
+    // What the others did since the viewer's own last move: those melds (and the discard)
+    // are highlighted so a bot's move can be followed.
+    let recent = Memo::new(move |_| {
+        let v = view.get();
+        let own = |e: &RommeEvent| match e {
+            RommeEvent::Drew { seat, .. }
+            | RommeEvent::Melded { seat, .. }
+            | RommeEvent::LaidOff { seat, .. }
+            | RommeEvent::Discarded { seat, .. } => *seat == v.seat,
+            _ => false,
+        };
+        let start = v.events.iter().rposition(own).map(|i| i + 1).unwrap_or(0);
+        let mut melds = Vec::new();
+        let mut discard = false;
+        for e in &v.events[start..] {
+            match e {
+                RommeEvent::Melded { meld, .. }
+                | RommeEvent::LaidOff { meld, .. }
+                | RommeEvent::JokerExchanged { meld, .. } => melds.push(*meld),
+                RommeEvent::Robbed { new_melds, .. } => melds.extend(new_melds.iter().copied()),
+                RommeEvent::Discarded { .. } => discard = true,
+                RommeEvent::DealStarted { .. } => {
+                    melds.clear();
+                    discard = false;
+                }
+                _ => {}
+            }
+        }
+        (melds, discard)
+    });
+
+    // Buying: a visible countdown for a lone human (pausable); none in pass-and-play.
+    let countdown = RwSignal::new(None::<u32>);
+    let paused = RwSignal::new(false);
+    let pass_and_play = p.pass_and_play;
+    Effect::new(move |_| {
+        let claim_mine = matches!(view.get().phase, PhaseView::Claim { claimant, .. } if claimant == view.with_untracked(|v| v.seat))
+            && legal.with(|l| has(l, &RommeAction::PassBuy));
+        if claim_mine && !pass_and_play {
+            if countdown.get_untracked().is_none() {
+                paused.set(false);
+                countdown.set(Some(CLAIM_SECONDS));
+            }
+        } else if countdown.get_untracked().is_some() {
+            countdown.set(None);
+        }
+    });
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            if paused.get_untracked() {
+                return;
+            }
+            match countdown.get_untracked() {
+                Some(n) if n <= 1 => {
+                    countdown.set(None);
+                    if has(&legal.get_untracked(), &RommeAction::PassBuy) {
+                        act.run(RommeAction::PassBuy);
+                    }
+                }
+                Some(n) => countdown.set(Some(n - 1)),
+                None => {}
+            }
+        },
+        std::time::Duration::from_secs(1),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+
     let names_opp = names.clone();
     let opponents = move || {
         let v = view.get();
@@ -236,7 +332,8 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 let opened = v.opened.get(s).copied().unwrap_or(false);
                 view! {
                     <li class="opponent" class:active=active data-testid="opponent">
-                        <span class="opp-name">{name}{(s == v.dealer).then_some(" (G)")}</span>
+                        <span class="opp-name">{name}</span>
+                        {(s == v.dealer).then(|| view! { <span class="badge dealer-badge">{app.t("ro.ui.dealer")}</span> })}
                         <span class="opp-cards"><CardView face={ let b: Option<Face> = None; b }/><b data-testid="opp-count">{v.hand_sizes.get(s).copied().unwrap_or(0)}</b></span>
                         <span class="opp-total">{v.totals.get(s).copied().unwrap_or(0)}</span>
                         {opened.then(|| view! { <span class="badge">"✓"</span> })}
@@ -270,14 +367,21 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                     .iter()
                     .map(|pl| {
                         let sf = pl.card.face.is_joker().then_some(pl.stands_for);
-                        match sf {
+                        let cid = pl.card.id;
+                        let card = match sf {
                             Some(f) => view! { <CardView face=Some(pl.card.face) stands_for=f/> }.into_any(),
                             None => view! { <CardView face=Some(pl.card.face)/> }.into_any(),
+                        };
+                        view! {
+                            <span class="table-card" class:taken=move || rob.taken.with(|t| t.contains(&cid)) data-testid="table-card"
+                                on:click=move |ev| if rob.active.get_untracked() { ev.stop_propagation(); rob.toggle_taken(cid); }>
+                                {card}
+                            </span>
                         }
                     })
                     .collect_view();
                 view! {
-                    <div class="table-meld" class:target=target class:pending=m.pending data-kind=kind
+                    <div class="table-meld" class:target=target class:pending=m.pending class:recent=recent.with(|r| r.0.contains(&id)) data-kind=kind
                         data-testid="table-meld" data-drop=format!("meld:{}", id.0)
                         on:click=move |_| click_table_meld(id)>
                         <div class="meld-cards">{cards}</div>
@@ -298,7 +402,11 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
             match &v.phase {
                 PhaseView::Draw { seat } if mine && *seat == v.seat => app.t("ro.ui.your_draw"),
                 PhaseView::Play { .. } if mine => app.t("ro.ui.your_play"),
-                PhaseView::Claim { claimant, .. } if *claimant == v.seat => app.t("ro.ui.may_buy"),
+                PhaseView::Claim { claimant, .. } if *claimant == v.seat => {
+                    let card = v.discard_top.map(|c| crate::games::common::face_text(c.face, app.lang())).unwrap_or_default();
+                    fill(app.lang(), "ro.ui.may_buy", &[("card", card)])
+                }
+                PhaseView::Claim { claimant, .. } => fill(app.lang(), "ro.ui.other_may_buy", &[("name", n(*claimant))]),
                 PhaseView::MayDeclare { .. } if mine => app.t("ro.ui.may_declare"),
                 PhaseView::DealOver { .. } => app.t("ro.ui.deal_over"),
                 PhaseView::MatchOver => app.t("ro.ui.match_over"),
@@ -347,8 +455,9 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 let id = c.id;
                 let is_sel = sel.contains(&id);
                 let taken = v.taken_discard == Some(id);
+                let staged = rob.staged.with(|s| s.iter().any(|m| m.contains(&id)));
                 view! {
-                    <button class="hand-card" class:selected=is_sel class:taken=taken data-testid="hand-card"
+                    <button class="hand-card" class:selected=is_sel class:taken=taken class:staged=staged data-testid="hand-card"
                         data-card=id.0 data-face=c.face.to_string() data-drop=format!("hand:{}", id.0)
                         aria-pressed=move || is_sel.to_string()
                         on:pointerdown=move |ev| start_drag(&ev, DragSpec::default(), move |t| drop_card(id, t))
@@ -395,6 +504,14 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         }
         if has(&l, &RommeAction::UndoTurn) {
             out.push(mk("ro.ui.undo", RommeAction::UndoTurn, "undo", false));
+        }
+        if let Some(n) = countdown.get() {
+            out.push(view! {
+                <span class="countdown" data-testid="claim-countdown">{format!("{n} s")}</span>
+                <button class="button small" data-testid="claim-pause" on:click=move |_| paused.update(|p| *p = !*p)>
+                    {move || app.t(if paused.get() { "ro.ui.resume" } else { "ro.ui.pause" })}
+                </button>
+            }.into_any());
         }
         out.collect_view()
     };
@@ -453,7 +570,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                     <CardView face={ let b: Option<Face> = None; b }/>
                     <span class="pile-count">{move || view.get().talon_size}</span>
                 </button>
-                <button class="pile discard" data-testid="discard" data-drop="discard" on:click=move |_| click_discard()
+                <button class="pile discard" class:recent=move || recent.with(|r| r.1) data-testid="discard" data-drop="discard" on:click=move |_| click_discard()
                     on:pointerdown=move |ev| {
                         if has(&legal.get_untracked(), &RommeAction::DrawDiscard) {
                             start_drag(&ev, DragSpec::default(), move |t| drop_pile(RommeAction::DrawDiscard, t));
@@ -483,7 +600,16 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
             <Show when=move || warn_discard.get().is_some()>
                 <p class="warning" data-testid="discard-warning">{move || app.t("ro.ui.warn_lay_off")}</p>
             </Show>
-            <div class="table" data-testid="table">{table}</div>
+            <Show when=can_rob>
+                <button class="button" class:primary=move || rob.active.get() data-testid="rob-mode"
+                    on:click=move |_| { rob.active.update(|a| *a = !*a); rob.reset(); }>
+                    {move || app.t(if rob.active.get() { "ro.rob.stop" } else { "ro.rob.start" })}
+                </button>
+            </Show>
+            <Show when=move || rob.active.get()>
+                {rob_panel(rob, view, selected, rob_act)}
+            </Show>
+            <div class="table" class:robbing=move || rob.active.get() data-testid="table">{table}</div>
             <div class="hand-tools">
                 <button class="button small" on:click=sort_suit data-testid="sort-suit">{move || app.t("ro.ui.sort_suit")}</button>
                 <button class="button small" on:click=sort_rank data-testid="sort-rank">{move || app.t("ro.ui.sort_rank")}</button>

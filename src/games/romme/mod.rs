@@ -1,6 +1,7 @@
 //! Rommé in the app: setup panel, board, texts.
 
 pub mod board;
+pub mod rob;
 pub mod setup;
 pub mod sheet;
 pub mod texts;
@@ -11,11 +12,18 @@ pub use texts::explain_meld;
 use crate::i18n::Lang;
 use crate::play::{BoardProps, BotLevel, UiGame};
 use bots::Bot;
-use engine::romme::{Romme, RommeEvent};
+use engine::romme::{Romme, RommeEvent, RommeOptions};
 use engine::RuleError;
 use leptos::prelude::*;
 
 impl UiGame for Romme {
+    fn bot_for(level: BotLevel, seed: u64, options: &RommeOptions) -> Box<dyn Bot<Self>> {
+        let level = match level {
+            BotLevel::Easy => bots::romme::Level::Easy,
+            BotLevel::Normal => bots::romme::Level::Normal,
+        };
+        Box::new(bots::romme::RommeBot::new(level, seed).with_options(options))
+    }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         let level = match level {
             BotLevel::Easy => bots::romme::Level::Easy,

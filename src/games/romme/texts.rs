@@ -124,11 +124,6 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
         RommeError::DiscardOnlyAsDraw => tr(lang, "ro.err.discard_as_draw").into(),
         RommeError::NoSuchMeld { .. } => tr(lang, "ro.err.no_meld").into(),
         RommeError::NothingToUndo => tr(lang, "ro.err.nothing_to_undo").into(),
-        RommeError::NotEnoughCards { min, got } => fill(
-            lang,
-            "ro.err.not_enough",
-            &[("min", min.to_string()), ("got", got.to_string())],
-        ),
     }
 }
 

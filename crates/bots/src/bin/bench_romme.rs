@@ -3,7 +3,7 @@
 //! Prints bot-vs-bot speed, meld-partition timing and the normal bot's win rate against
 //! the easy one. An optional argument scales the number of games (default 1.0).
 
-use bots::romme::arena::{normal_vs_easy, one_deal, play};
+use bots::romme::arena::{normal_vs_easy, normal_vs_easy_matches, one_deal, play};
 use bots::romme::{best_partition, Level};
 use engine::romme::{DealEnd, Preset};
 use engine::{DeckSpec, GameRng};
@@ -47,6 +47,11 @@ fn partition_timing(hands: usize) {
     }
     .cards();
     let mut rng = GameRng::seed_from_u64(2024);
+    for _ in 0..200 {
+        // warm-up (caches, allocator)
+        rng.shuffle(&mut deck);
+        best_partition(&deck[..14], &rules, table);
+    }
     let mut times = Vec::with_capacity(hands);
     let mut melded = 0u64;
     for i in 0..hands {
@@ -60,9 +65,10 @@ fn partition_timing(hands: usize) {
     times.sort_by(|a, b| a.total_cmp(b));
     let mean = times.iter().sum::<f64>() / hands as f64;
     let p99 = times[(hands * 99 / 100).min(hands - 1)];
+    let p999 = times[(hands * 999 / 1000).min(hands - 1)];
     let max = times[hands - 1];
     println!(
-        "partition of random 13/14-card hands ({hands} hands, 2 jokers): mean {mean:.1} µs, p99 {p99:.1} µs, max {max:.1} µs (mean melded value {:.1})",
+        "partition of random 13/14-card hands ({hands} hands, 2 jokers): mean {mean:.1} µs, p99 {p99:.1} µs, p99.9 {p999:.1} µs, max {max:.1} µs (mean melded value {:.1})",
         melded as f64 / hands as f64
     );
 }
@@ -86,6 +92,20 @@ fn main() {
         &grund,
         n(40.0) as u64,
     );
+    let matches = n(200.0);
+    println!("normal vs easy, full matches to 500, seats rotated, {matches} matches each:");
+    for preset in [Preset::Grundspiel, Preset::MitAnlegen] {
+        for seats in [2, 3] {
+            match normal_vs_easy_matches(&preset.options(), seats, matches, 500) {
+                Ok((win, _, _)) => println!(
+                    "  {preset:?}, {seats} players: normal wins {:.1}% of matches (fair share {:.1}%)",
+                    100.0 * win,
+                    100.0 / seats as f64
+                ),
+                Err(e) => println!("  {preset:?}, {seats} players: ERROR {e:?}"),
+            }
+        }
+    }
     let games = n(2000.0);
     println!("normal vs easy, one deal per game, seats rotated, {games} games each:");
     for preset in Preset::ALL {

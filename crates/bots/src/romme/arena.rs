@@ -67,7 +67,16 @@ pub fn normal_vs_easy(
     games: usize,
     seed: u64,
 ) -> Result<(f64, f64, f64), DriveError> {
-    let opts = one_deal(opts);
+    normal_vs_easy_matches(&one_deal(opts), seats, games, seed)
+}
+
+/// Like [`normal_vs_easy`] with the match end of `opts` (e.g. full matches to 500).
+pub fn normal_vs_easy_matches(
+    opts: &RommeOptions,
+    seats: usize,
+    games: usize,
+    seed: u64,
+) -> Result<(f64, f64, f64), DriveError> {
     let (mut wins, mut normal, mut easy) = (0.0, 0.0, 0.0);
     for g in 0..games {
         let hero = g % seats;
@@ -80,7 +89,7 @@ pub fn normal_vs_easy(
                 }
             })
             .collect();
-        let out = play(&opts, &levels, seed.wrapping_add(g as u64))?;
+        let out = play(opts, &levels, seed.wrapping_add(g as u64))?;
         wins += out.win_share(hero);
         for (s, &t) in out.totals.iter().enumerate() {
             if s == hero {

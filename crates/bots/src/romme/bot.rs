@@ -1,12 +1,13 @@
 //! The Rommé bot: heuristic play on top of the exact meld partition.
 
 use super::heuristic::{rob_effect, Ctx};
+use super::memory::Memory;
 use crate::Bot;
 use engine::romme::{DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView};
-use engine::{Card, CardId, Face, GameRng, Seat};
+use engine::{Card, CardId, Face, GameRng};
 
 /// Playing strength.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Level {
     /// Melds what is listed, greedily; random discards among high cards; never buys,
     /// robs or takes the discard.
@@ -51,6 +52,12 @@ pub struct RommeBot {
     /// appear in the legal list and assumes the Grundspiel for its judgement.
     options: Option<RommeOptions>,
     undone: Option<UndoKey>,
+    memory: Memory,
+    /// (deal, talon size, reshuffles) at the bot's last draw.
+    last_draw: Option<(u32, usize, u8)>,
+    /// Go-out modes: keep melds in hand until an opponent holds at most this many cards
+    /// (or the whole hand can go out at once).
+    hold: Option<usize>,
 }
 
 impl RommeBot {
@@ -60,12 +67,22 @@ impl RommeBot {
             rng: GameRng::seed_from_u64(seed),
             options: None,
             undone: None,
+            memory: Memory::default(),
+            last_draw: None,
+            hold: Some(HOLD_UNTIL),
         }
     }
 
     /// Tells the bot the table's options (recommended: it then builds its own melds).
     pub fn with_options(mut self, options: &RommeOptions) -> RommeBot {
         self.options = Some(options.clone());
+        self
+    }
+
+    /// Changes the meld hold-back threshold (`None`: meld at once). For experiments.
+    #[doc(hidden)]
+    pub fn with_hold(mut self, hold: Option<usize>) -> RommeBot {
+        self.hold = hold;
         self
     }
 
@@ -86,7 +103,11 @@ impl Bot<Romme> for RommeBot {
         };
         let default_opts = RommeOptions::default();
         let opts = self.options.clone().unwrap_or(default_opts);
-        let ctx = Ctx::new(view, legal, &opts, self.options.is_some());
+        if self.level == Level::Normal {
+            self.memory.update(view);
+        }
+        let collected = self.memory.collected.clone();
+        let ctx = Ctx::new(view, legal, &opts, self.options.is_some(), &collected);
         let action = match (&view.phase, self.level) {
             (PhaseView::DealOver { .. }, _) => RommeAction::NextDeal,
             (PhaseView::MayDeclare { .. }, _) => RommeAction::DeclareRomme,
@@ -94,14 +115,19 @@ impl Bot<Romme> for RommeBot {
             (PhaseView::Claim { .. }, Level::Normal) => claim(&ctx),
             (PhaseView::Draw { .. }, Level::Easy) => RommeAction::DrawTalon,
             (PhaseView::Draw { .. }, Level::Normal) => {
-                let undone = self.already_undone(view);
+                // Nobody drew from the talon for a whole round: draw from it, so that
+                // players taking each other's discards cannot stall the deal.
+                let stamp = (view.deal, view.talon_size, view.reshuffles);
+                let stalled = self.last_draw == Some(stamp);
+                self.last_draw = Some(stamp);
+                let undone = self.already_undone(view) || stalled;
                 draw(&ctx, undone)
             }
             (PhaseView::Play { .. }, level) => {
                 let undone = self.already_undone(view);
                 let a = match level {
                     Level::Easy => play_easy(&ctx, undone, &mut self.rng),
-                    Level::Normal => play_normal(&ctx, undone),
+                    Level::Normal => play_normal(&ctx, undone, self.hold),
                 };
                 match a {
                     Some(a) => a,
@@ -133,29 +159,21 @@ fn constructed_ok(action: &RommeAction, ctx: &Ctx) -> bool {
     }
 }
 
-fn seat_of(view: &RommeView) -> Seat {
-    view.seat
-}
-
 /// Buying (mit Kaufen): buy a discard that gets melded, unless the hand is almost done.
 fn claim(ctx: &Ctx) -> RommeAction {
     let Some(top) = ctx.view.discard_top else {
         return RommeAction::PassBuy;
     };
-    if !ctx.listed(&RommeAction::Buy) || top.face == Face::Joker && !ctx.known {
+    if !ctx.listed(&RommeAction::Buy) {
         return RommeAction::PassBuy;
     }
     let (covered, p) = ctx.melds_with(top);
     let small = ctx.view.hand.len() <= 4;
-    let opened = ctx
-        .view
-        .opened
-        .get(seat_of(ctx.view))
-        .copied()
-        .unwrap_or(false);
+    let opened = ctx.view.opened.get(ctx.me).copied().unwrap_or(false);
     let can_open =
         opened || p.opening_value(&ctx.rules) >= ctx.view.opening_needed || ctx.view.hand.len() > 9;
-    if covered && !small && can_open {
+    let fits = opened && ctx.fits_table(ctx.me, &top, opened);
+    if (covered || fits) && !small && can_open {
         RommeAction::Buy
     } else {
         RommeAction::PassBuy
@@ -250,7 +268,7 @@ fn best_rob(ctx: &Ctx) -> Option<RommeAction> {
 
 /// The normal bot's play: melds of the plan, joker exchanges, lay-offs, robs, discard.
 /// `None`: nothing sensible is possible (the caller takes the turn back).
-fn play_normal(ctx: &Ctx, undone: bool) -> Option<RommeAction> {
+fn play_normal(ctx: &Ctx, undone: bool, hold: Option<usize>) -> Option<RommeAction> {
     let cards = ctx.placeable();
     let plan = ctx.plan(&cards);
     if undone {
@@ -265,6 +283,9 @@ fn play_normal(ctx: &Ctx, undone: bool) -> Option<RommeAction> {
         if !may_play && ctx.view.can_undo {
             return None;
         }
+    }
+    if may_play && hold_back(ctx, &plan, hold) {
+        return ctx.best_discard(&plan).or_else(|| forced(ctx));
     }
     if may_play {
         let mut melds = plan.melds.clone();
@@ -285,6 +306,31 @@ fn play_normal(ctx: &Ctx, undone: bool) -> Option<RommeAction> {
         }
     }
     ctx.best_discard(&plan).or_else(|| forced(ctx))
+}
+
+/// Default of [`RommeBot`]'s hold-back threshold (opponent hand size).
+const HOLD_UNTIL: usize = 4;
+
+/// In go-out modes, keep the melds in hand (no lay-off targets for the others, a chance of
+/// going out in one turn) until the hand can go out, an opponent is close to going out, or
+/// the bot has melds on the table already.
+fn hold_back(ctx: &Ctx, plan: &super::partition::Partition, hold: Option<usize>) -> bool {
+    let Some(limit) = hold else {
+        return false;
+    };
+    if ctx.opts.end_mode != EndMode::GoOut || !ctx.view.freed_jokers.is_empty() {
+        return false;
+    }
+    let threat = ctx
+        .view
+        .hand_sizes
+        .iter()
+        .enumerate()
+        .any(|(s, &n)| s != ctx.me && n <= limit);
+    let can_go_out = plan.rest.len() <= 1;
+    let started = ctx.view.table.iter().any(|t| t.owner == ctx.me);
+    let must_place = ctx.view.must_place.is_some();
+    !(threat || can_go_out || started || must_place)
 }
 
 /// The turn cannot end yet (freed joker, discard to place): any listed placement of it.

@@ -4,8 +4,7 @@
 use super::partition::{best_partition, best_reading, Partition};
 use engine::meld::MeldRules;
 use engine::romme::{
-    EndMode, LayOffPolicy, PhaseView, RommeAction, RommeEvent, RommeOptions, RommeView,
-    TableMeldView,
+    EndMode, LayOffPolicy, PhaseView, RommeAction, RommeOptions, RommeView, TableMeldView,
 };
 use engine::{penalty, Card, CardId, Face, PenaltyTable, Seat};
 
@@ -19,6 +18,8 @@ pub(crate) struct Ctx<'a> {
     pub rules: MeldRules,
     pub table: PenaltyTable,
     pub me: Seat,
+    /// Discards opponents took this deal (and have not melded).
+    pub collected: &'a [(Seat, Face)],
 }
 
 impl<'a> Ctx<'a> {
@@ -27,6 +28,7 @@ impl<'a> Ctx<'a> {
         legal: &'a [RommeAction],
         opts: &'a RommeOptions,
         known: bool,
+        collected: &'a [(Seat, Face)],
     ) -> Ctx<'a> {
         Ctx {
             view,
@@ -36,6 +38,7 @@ impl<'a> Ctx<'a> {
             rules: opts.meld_rules(),
             table: opts.penalty_table(),
             me: view.seat,
+            collected,
         }
     }
 
@@ -50,7 +53,9 @@ impl<'a> Ctx<'a> {
     /// Hand cards plus freed jokers (everything that may be placed).
     pub fn placeable(&self) -> Vec<Card> {
         let mut v = self.view.hand.clone();
-        v.extend(self.view.freed_jokers.iter().copied());
+        if self.view.turn == self.me {
+            v.extend(self.view.freed_jokers.iter().copied());
+        }
         v
     }
 
@@ -102,7 +107,11 @@ impl<'a> Ctx<'a> {
         }
         let (_, hint) = best_reading(cards, &self.rules)?;
         let from_hand = cards.iter().filter(|c| self.in_hand(c.id)).count();
-        let freed_left = self.view.freed_jokers.len() - (cards.len() - from_hand);
+        let freed_left = self
+            .view
+            .freed_jokers
+            .len()
+            .saturating_sub(cards.len() - from_hand);
         let hand_after = self.view.hand.len() - from_hand;
         if hand_after == 0 && (self.opts.go_out_needs_discard || freed_left > 0) {
             return None;
@@ -172,32 +181,17 @@ impl<'a> Ctx<'a> {
             .any(|m| self.may_lay_on(seat, m, opened) && m.meld.extend(*card, &self.rules).is_ok())
     }
 
-    /// Does adding `card` to the hand make it part of the best partition?
+    /// Does adding `card` to the hand make it part of the planned melds (keeping another
+    /// card to discard when going out needs one)?
     pub fn melds_with(&self, card: Card) -> (bool, Partition) {
         let mut cards = self.placeable();
-        let before = best_partition(&cards, &self.rules, self.table).value;
+        let before = self.plan(&cards).value;
         cards.push(card);
-        let p = best_partition(&cards, &self.rules, self.table);
+        // The new card is not in the hand yet, so `plan` never keeps it as the discard.
+        let p = self.plan(&cards);
         let covered = p.melds.iter().flatten().any(|c| c.id == card.id)
             && p.value >= before + self.pen(&card);
         (covered, p)
-    }
-
-    /// Faces opponents took from the discard pile (or bought) in the visible log.
-    pub fn collected(&self) -> Vec<(Seat, Face)> {
-        self.view
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                RommeEvent::Drew {
-                    seat,
-                    face: Some(f),
-                    ..
-                } if *seat != self.me => Some((*seat, *f)),
-                RommeEvent::Bought { seat, face } if *seat != self.me => Some((*seat, *face)),
-                _ => None,
-            })
-            .collect()
     }
 
     /// How much keeping `c` is worth: partial sets and sequences with the other cards.
@@ -267,7 +261,7 @@ impl<'a> Ctx<'a> {
                 _ => None,
             })
             .collect();
-        let collected = self.collected();
+        let collected = self.collected;
         let rest = &plan.rest;
         let danger_close = self
             .view
@@ -284,16 +278,28 @@ impl<'a> Ctx<'a> {
                 pen
             };
             s -= self.keep_value(c, rest);
-            s -= self.danger(c, &collected);
+            s -= self.danger(c, collected);
             if melded.contains(&c.id) {
                 s -= 300;
             }
             s
         };
-        let best = discards
+        let candidates = discards
             .iter()
-            .filter_map(|id| self.view.hand.iter().find(|c| c.id == *id))
-            .max_by_key(|c| (score(c), self.pen(c), c.id))?;
+            .filter_map(|id| self.view.hand.iter().find(|c| c.id == *id));
+        if self.opts.end_mode == EndMode::BidAtMost {
+            // A discard that leaves at most N pips lets us declare at once.
+            let pips: u32 = self.view.hand.iter().map(|c| self.pen(c)).sum();
+            let limit = u32::from(self.opts.target_pips);
+            let finishing = candidates
+                .clone()
+                .filter(|c| pips.saturating_sub(self.pen(c)) <= limit)
+                .max_by_key(|c| (self.pen(c), c.id));
+            if let Some(c) = finishing {
+                return Some(RommeAction::Discard { card: c.id });
+            }
+        }
+        let best = candidates.max_by_key(|c| (score(c), self.pen(c), c.id))?;
         Some(RommeAction::Discard { card: best.id })
     }
 }

@@ -4,17 +4,18 @@ use super::arena::{normal_vs_easy, one_deal, play};
 use super::Level;
 use engine::romme::{DealEnd, Preset};
 
-const MIXES: [&[Level]; 3] = [
+const MIXES: [&[Level]; 4] = [
     &[Level::Normal, Level::Normal, Level::Normal],
     &[Level::Normal, Level::Easy],
     &[Level::Easy, Level::Normal, Level::Easy, Level::Normal],
+    &[Level::Normal, Level::Normal],
 ];
 
 fn legal_games(preset: Preset, games: u64) {
     let opts = one_deal(&preset.options());
     let (mut ended, mut exhausted) = (0, 0);
     for seed in 0..games {
-        let levels = MIXES[(seed % 3) as usize];
+        let levels = MIXES[(seed % 4) as usize];
         let out = play(&opts, levels, 1000 + seed)
             .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: {e:?}"));
         for end in &out.ends {
@@ -59,7 +60,7 @@ fn traditionell_bots_play_legally_and_finish() {
 #[test]
 fn full_matches_end() {
     for (i, preset) in Preset::ALL.into_iter().enumerate() {
-        let out = play(&preset.options(), MIXES[i % 3], 77 + i as u64).expect("legal match");
+        let out = play(&preset.options(), MIXES[i % 4], 77 + i as u64).expect("legal match");
         assert!(out.totals.iter().any(|&t| t >= 500), "{preset:?}: {out:?}");
     }
 }
@@ -71,4 +72,87 @@ fn normal_beats_easy() {
         assert!(win > 0.6, "{preset:?}: win share {win}");
         assert!(normal < easy, "{preset:?}: normal {normal} easy {easy}");
     }
+}
+
+#[test]
+fn bots_without_the_options_stay_legal() {
+    use super::RommeBot;
+    use crate::{drive, Bot};
+    use engine::romme::Romme;
+    use engine::Game;
+    for preset in Preset::ALL {
+        let opts = one_deal(&preset.options());
+        for seed in 0..40u64 {
+            let mut g = Romme::new(&opts, 3, seed).expect("new");
+            let mut bots: Vec<Box<dyn Bot<Romme>>> = (0..3)
+                .map(|i| {
+                    let level = if i == 1 { Level::Easy } else { Level::Normal };
+                    Box::new(RommeBot::new(level, seed + i)) as Box<dyn Bot<Romme>>
+                })
+                .collect();
+            drive(&mut g, &mut bots, 100_000)
+                .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: {e:?}"));
+        }
+    }
+}
+
+/// Random option mixes (the setup screen allows any combination).
+fn random_options(rng: &mut engine::GameRng) -> engine::romme::RommeOptions {
+    use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, RommeOptions, Scoring};
+    let base = Preset::ALL[rng.below(5) as usize].options();
+    let pick = |rng: &mut engine::GameRng, n: u64| rng.below(n);
+    RommeOptions {
+        jokers: pick(rng, 9) as u8,
+        hand_size: [7, 10, 13, 15][pick(rng, 4) as usize],
+        upcard: pick(rng, 2) == 0,
+        first_meld_min: [0, 30, 40, 60][pick(rng, 4) as usize],
+        first_meld_counts_lay_off: pick(rng, 2) == 0,
+        lay_off: [
+            LayOffPolicy::OwnMelds,
+            LayOffPolicy::AnyAfterOwnFirstMeld,
+            LayOffPolicy::AnyAnyTime,
+        ][pick(rng, 3) as usize],
+        buying: pick(rng, 2) == 0,
+        buy_limit: [None, Some(1), Some(3)][pick(rng, 3) as usize],
+        robbing: pick(rng, 3) == 0,
+        end_mode: [EndMode::BidAtMost, EndMode::GoOut][pick(rng, 2) as usize],
+        target_pips: pick(rng, 10) as u8,
+        scoring: [
+            Scoring::Plain,
+            Scoring::AnlegenBonuses,
+            Scoring::Traditionell,
+        ][pick(rng, 3) as usize],
+        draw_from_discard: [DiscardDraw::Yes, DiscardDraw::OnlyIfMelded, DiscardDraw::No]
+            [pick(rng, 3) as usize],
+        go_out_needs_discard: pick(rng, 3) != 0,
+        joker_exchange: pick(rng, 3) != 0,
+        set_distinct_suits: pick(rng, 2) == 0,
+        max_jokers_per_meld: [None, Some(0), Some(1), Some(2)][pick(rng, 4) as usize],
+        ..one_deal(&base)
+    }
+}
+
+#[test]
+fn bots_stay_legal_under_random_options() {
+    let mut rng = engine::GameRng::seed_from_u64(99);
+    let mut played = 0;
+    for round in 0..400u64 {
+        let opts = random_options(&mut rng);
+        let seats = 2 + rng.below(4) as usize;
+        if opts.validate(seats).is_err() {
+            continue;
+        }
+        let levels: Vec<Level> = (0..seats)
+            .map(|s| {
+                if (s as u64 + round).is_multiple_of(3) {
+                    Level::Easy
+                } else {
+                    Level::Normal
+                }
+            })
+            .collect();
+        play(&opts, &levels, round).unwrap_or_else(|e| panic!("{opts:?} {seats}: {e:?}"));
+        played += 1;
+    }
+    assert!(played > 300, "{played}");
 }

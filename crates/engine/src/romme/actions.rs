@@ -185,7 +185,8 @@ pub enum RommeError {
     DiscardMustBeMelded { card: CardId },
     /// A joker freed by an exchange must be melded or laid off first.
     FreedJokerMustBePlaced { joker: CardId },
-    /// Declaring needs at most `limit` pips in hand.
+    /// Declaring needs at most `limit` pips in hand; `have` is what would be left even
+    /// after the best discard.
     ResidualTooHigh { limit: u8, have: u32 },
     /// Declaring is only possible in end mode "bid ≤ N".
     NotInEndMode { mode: EndMode },
@@ -213,6 +214,4 @@ pub enum RommeError {
     NoSuchMeld { meld: MeldId },
     /// Nothing was played this turn.
     NothingToUndo,
-    /// A meld needs at least this many cards.
-    NotEnoughCards { min: u8, got: usize },
 }

@@ -22,7 +22,14 @@
 //!   The freed joker is kept aside (public, in the view's `freed_jokers`) until melded or
 //!   laid off; until then the turn cannot end (`FreedJokerMustBePlaced`).
 //! - **Undo.** `UndoTurn` restores hand and table to the moment the draw was complete
-//!   (after any claim window); the drawn card stays drawn.
+//!   (after any claim window); the drawn card stays drawn. It is legal (and listed) once
+//!   something was played this turn. Exception: a discard drawn under
+//!   `DiscardDraw::OnlyIfMelded` that cannot be placed is put back and the turn returns to
+//!   the draw (otherwise the player could be stuck).
+//! - **Declaring.** `DeclareRomme` comes after the discard ([`Phase::MayDeclare`], offered
+//!   only when the residual is ≤ N); tried earlier, it is rejected with
+//!   `ResidualTooHigh { limit, have }` (`have` = pips left even after the best discard)
+//!   or `WrongPhase`. `DeclineRomme` keeps playing.
 //! - **Going out** with `go_out_needs_discard`: a meld/lay-off/exchange that would empty
 //!   the hand is rejected (`MustDiscardToGoOut`). In end mode "bid ≤ N", going out counts
 //!   as a declaration with residual 0.
@@ -36,6 +43,10 @@
 //!   out. A hand-Rommé (Traditionell) is going out without having melded or laid off in
 //!   an earlier turn of the deal.
 //! - **Events** name faces, never `Card`s, so the log never reveals where a card is now.
+//! - **Between deals** the next dealer (`to_move()`) plays `NextDeal`; the view keeps the
+//!   deal summary (all hands, faces only) until then.
+//! - **Legal melds** listed by `legal_actions` are the bounded candidates of
+//!   [`legal::meld_candidates`]; any other legal group is accepted by `apply` too.
 
 pub mod actions;
 pub mod buying;

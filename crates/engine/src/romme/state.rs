@@ -291,9 +291,13 @@ pub struct Setup {
     pub dealer: Seat,
     pub turn: Seat,
     pub opened: Vec<Seat>,
-    /// Remove this many extra cards from the bottom of the talon (out of play is not
-    /// allowed, so they go to the bottom of the discard pile).
+    /// Shorten the talon to this many cards; the surplus goes under the discard pile
+    /// (cards never leave the game).
     pub talon_len: Option<usize>,
+    /// Running totals before this deal (default zeros).
+    pub totals: Vec<i32>,
+    /// Who made the deal's first meld so far.
+    pub first_melder: Option<Seat>,
 }
 
 impl Romme {
@@ -358,6 +362,10 @@ impl Romme {
                 deal.opened[s] = true;
                 deal.played_before[s] = true;
             }
+        }
+        deal.first_melder = setup.first_melder;
+        if setup.totals.len() == seats {
+            g.totals = setup.totals.clone();
         }
         g.dealer = setup.dealer % seats;
         g.deal_no = 1;

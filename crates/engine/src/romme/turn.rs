@@ -428,6 +428,22 @@ impl Romme {
                     mode: self.opts.end_mode,
                 }));
             }
+            if self.phase == Phase::Play && self.deal.turn == seat {
+                // Before the discard: tell the player whether even his best discard
+                // would leave too many pips.
+                let table = self.opts.penalty_table();
+                let best = self.deal.hands[seat]
+                    .iter()
+                    .filter(|c| self.deal.ts.taken_discard != Some(c.id))
+                    .map(|c| crate::penalty::penalty(c.face, table))
+                    .max()
+                    .unwrap_or(0);
+                let have = self.hand_pips(seat).saturating_sub(best);
+                let limit = self.opts.target_pips;
+                if have > u32::from(limit) {
+                    return Err(err(RommeError::ResidualTooHigh { limit, have }));
+                }
+            }
             return Err(wrong_phase("after your discard"));
         }
         let have = self.hand_pips(seat);

@@ -11,8 +11,8 @@ fn meta() -> SaveMeta {
         created_ms: 1_700_000_000_000,
         updated_ms: 1_700_000_100_000,
         player_names: vec!["Anna".into(), "Ben".into(), "Cem".into()],
-        variant: String::new(),
-        seat_kinds: Vec::new(),
+        variant: "toy".into(),
+        seat_kinds: vec!["human".into(), "easy".into(), "normal".into()],
         finished: false,
     }
 }

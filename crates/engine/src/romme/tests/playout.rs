@@ -8,13 +8,13 @@ use crate::romme::*;
 
 /// A simple policy that makes deals end: meld and lay off when possible, otherwise
 /// discard the most expensive card.
-struct Policy {
-    rng: GameRng,
-    undone: bool,
+pub(super) struct Policy {
+    pub(super) rng: GameRng,
+    pub(super) undone: bool,
 }
 
 impl Policy {
-    fn choose(&mut self, g: &Romme, legal: &[RommeAction]) -> RommeAction {
+    pub(super) fn choose(&mut self, g: &Romme, legal: &[RommeAction]) -> RommeAction {
         let r = self.rng.below(100);
         let pick =
             |rng: &mut GameRng, v: &[&RommeAction]| v[rng.below(v.len() as u64) as usize].clone();
@@ -104,16 +104,16 @@ impl Policy {
     }
 }
 
-fn sorted_ids(mut v: Vec<CardId>) -> Vec<CardId> {
-    v.sort();
-    v
-}
-
-/// Checks the invariants of the current state. `deep`: also serde and views.
+/// Checks the invariants of the current state. `deep`: also serde and every view's JSON.
 fn check_state(g: &Romme, deep: bool) {
     let audit = g.audit();
-    let want: Vec<CardId> = (0..g.options().deck_len() as u16).map(CardId).collect();
-    assert_eq!(sorted_ids(audit.all.clone()), want, "card conservation");
+    let n = g.options().deck_len();
+    let mut all = audit.all.clone();
+    all.sort();
+    assert!(
+        all.len() == n && all.iter().enumerate().all(|(i, c)| c.0 as usize == i),
+        "card conservation"
+    );
     let mover = g.to_move();
     for s in 0..g.seats() {
         if Some(s) != mover {
@@ -125,6 +125,10 @@ fn check_state(g: &Romme, deep: bool) {
     }
     if let Some(m) = mover {
         // Cheap structural check of the mover's view.
+        let mut hidden = vec![false; n];
+        for c in &audit.hidden_from[m] {
+            hidden[c.0 as usize] = true;
+        }
         let v = g.view(m);
         let mut shown: Vec<CardId> = v.hand.iter().map(|c| c.id).collect();
         shown.extend(v.discard_top.map(|c| c.id));
@@ -133,10 +137,7 @@ fn check_state(g: &Romme, deep: bool) {
             shown.extend(t.meld.cards.iter().map(|p| p.card.id));
         }
         for c in &shown {
-            assert!(
-                !audit.hidden_from[m].contains(c),
-                "view of {m} shows hidden {c:?}"
-            );
+            assert!(!hidden[c.0 as usize], "view of {m} shows hidden {c:?}");
         }
         assert_eq!(v.hand, g.deal_state().hands[m]);
     }
@@ -193,8 +194,8 @@ fn playout(opts: &RommeOptions, seats: usize, seed: u64) -> (usize, bool) {
     let mut steps = 0;
     check_state(&g, true);
     while let Some(seat) = g.to_move() {
-        assert!(steps < 4000, "seed {seed}: too long");
-        let deep = steps % 50 == 0;
+        assert!(steps < 40_000, "seed {seed}: too long");
+        let deep = steps % 100 == 0;
         let legal = g.legal_actions(seat);
         assert!(!legal.is_empty(), "seed {seed}: no legal action for {seat}");
         // A few listed actions, on a clone.
@@ -230,7 +231,15 @@ fn playout(opts: &RommeOptions, seats: usize, seed: u64) -> (usize, bool) {
         check_state(&g, deep);
     }
     check_state(&g, true);
-    assert_eq!(g.score_sheet().rows.len(), 1);
+    let rows = g.score_sheet().rows.len();
+    match opts.match_end {
+        MatchEnd::Deals { count: Some(n) } => assert_eq!(rows, n as usize),
+        MatchEnd::Deals { count: None } => assert_eq!(rows, seats),
+        MatchEnd::Points { limit } => {
+            assert!(g.totals().iter().any(|&t| t >= limit as i32));
+            assert!(rows >= 1);
+        }
+    }
     (steps, g.score_sheet().rows[0].winner.is_some())
 }
 
@@ -252,7 +261,7 @@ fn run_preset(preset: Preset, games: u64) {
     assert!(total > 0);
 }
 
-const GAMES: u64 = 50;
+const GAMES: u64 = 2000;
 
 #[test]
 fn playouts_grundspiel() {
@@ -279,55 +288,53 @@ fn playouts_traditionell() {
     run_preset(Preset::Traditionell, GAMES);
 }
 
+/// Random mixes of options (a table may combine them freely), multi-deal matches.
 #[test]
-#[ignore]
-fn timing_breakdown() {
-    use std::time::{Duration, Instant};
-    let opts = RommeOptions {
-        match_end: MatchEnd::Deals { count: Some(1) },
-        ..Preset::MitAnlegen.options()
-    };
-    let (mut tl, mut tc, mut ta, mut tp, mut td, mut tv) = (
-        Duration::ZERO,
-        Duration::ZERO,
-        Duration::ZERO,
-        Duration::ZERO,
-        Duration::ZERO,
-        Duration::ZERO,
-    );
-    for seed in 0..50 {
-        let mut g = Romme::new(&opts, 4, seed).unwrap();
-        let mut pol = Policy {
-            rng: GameRng::seed_from_u64(seed),
-            undone: false,
+fn playouts_with_mixed_options() {
+    let mut rng = GameRng::seed_from_u64(77);
+    for i in 0..150u64 {
+        let mut o = Preset::ALL[rng.below(5) as usize].options();
+        let flip = |rng: &mut GameRng| rng.below(2) == 0;
+        o.jokers = rng.below(5) as u8;
+        o.first_meld_min = [0, 30, 40][rng.below(3) as usize];
+        o.first_meld_counts_lay_off = flip(&mut rng);
+        o.lay_off = [
+            LayOffPolicy::OwnMelds,
+            LayOffPolicy::AnyAfterOwnFirstMeld,
+            LayOffPolicy::AnyAnyTime,
+        ][rng.below(3) as usize];
+        o.buying = flip(&mut rng);
+        o.buy_limit = [None, Some(1), Some(3)][rng.below(3) as usize];
+        o.robbing = flip(&mut rng);
+        o.end_mode = if flip(&mut rng) {
+            EndMode::GoOut
+        } else {
+            EndMode::BidAtMost
         };
-        while let Some(seat) = g.to_move() {
-            let t = Instant::now();
-            let legal = g.legal_actions(seat);
-            tl += t.elapsed();
-            let t = Instant::now();
-            let saved = g.clone();
-            tc += t.elapsed();
-            let t = Instant::now();
-            for p in saved.illegal_probes(seat) {
-                let _ = g.apply(seat, &p);
+        o.target_pips = rng.below(10) as u8;
+        o.scoring = [
+            Scoring::Plain,
+            Scoring::AnlegenBonuses,
+            Scoring::Traditionell,
+        ][rng.below(3) as usize];
+        o.draw_from_discard =
+            [DiscardDraw::Yes, DiscardDraw::OnlyIfMelded, DiscardDraw::No][rng.below(3) as usize];
+        o.go_out_needs_discard = flip(&mut rng);
+        o.max_reshuffles = rng.below(3) as u8;
+        o.joker_exchange = flip(&mut rng);
+        o.set_distinct_suits = flip(&mut rng);
+        o.max_jokers_per_meld = [None, Some(1)][rng.below(2) as usize];
+        o.upcard = flip(&mut rng);
+        o.hand_size = [7, 10, 13][rng.below(3) as usize];
+        o.ring_pot = [None, Some(50)][rng.below(2) as usize];
+        o.match_end = if flip(&mut rng) {
+            MatchEnd::Points { limit: 150 }
+        } else {
+            MatchEnd::Deals {
+                count: [None, Some(2)][rng.below(2) as usize],
             }
-            tp += t.elapsed();
-            let t = Instant::now();
-            let _ = g == saved;
-            let _ = g.audit();
-            td += t.elapsed();
-            let t = Instant::now();
-            let _ = serde_json::to_string(&g).unwrap();
-            for s in 0..4 {
-                let _ = serde_json::to_value(g.view(s)).unwrap();
-            }
-            tv += t.elapsed();
-            let a = pol.choose(&g, &legal);
-            let t = Instant::now();
-            g.apply(seat, &a).unwrap();
-            ta += t.elapsed();
-        }
+        };
+        let seats = 2 + rng.below(5) as usize;
+        playout(&o, seats, 900_000 + i);
     }
-    eprintln!("legal {tl:?} clone {tc:?} probes {tp:?} eq+audit {td:?} deep {tv:?} apply {ta:?}");
 }
