@@ -203,7 +203,15 @@ async fn drag_helper_ghost_follows_and_drop_reports_the_target() {
         "accepted drop removes the ghost"
     );
     assert!(document().query_selector(".drop-hover").unwrap().is_none());
-    // A press without movement is an ordinary click.
+    // A press without movement is an ordinary click (once the post-drag click guard,
+    // a few tens of milliseconds, has passed).
+    let wait = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 150)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(wait).await.unwrap();
     src.dispatch_event(&pointer("pointerdown", 30.0, 30.0))
         .unwrap();
     web_sys::window()
@@ -247,6 +255,7 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
             act: Callback::new(move |a| sent.update(|s| s.push(a))),
             highlight: RwSignal::new(Vec::new()).into(),
             error: err,
+            pass_and_play: false,
         };
         Abluxxen::board(props)
     });

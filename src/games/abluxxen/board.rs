@@ -11,7 +11,8 @@ use crate::games::common::{fill, name};
 use crate::play::ui_game::BoardProps;
 use crate::routes::Route;
 use engine::abluxxen::{
-    card_value, Abluxxen, AbluxxenAction, AbluxxenView, DrawReason, LuxxPreview, Pending,
+    card_value, Abluxxen, AbluxxenAction, AbluxxenEvent, AbluxxenView, DrawReason, LuxxPreview,
+    Pending,
 };
 use engine::{Card, CardId, Face, Seat};
 use leptos::prelude::*;
@@ -178,8 +179,27 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
         let would = move || preview.with(|p| p.victims.contains(&seat));
         let deciding = move || v.with(|v| v.to_move == Some(seat));
         let active = move || v.with(|v| v.active == seat);
+        // The group being luxxed right now (its owner or the turn owner decides).
+        let luxxed = move || {
+            v.with(|v| match v.pending {
+                Pending::LuxxDecision { victim, .. } => victim == seat,
+                Pending::VictimDecision { seat: victim, .. } => victim == seat,
+                _ => false,
+            })
+        };
+        // The group another player laid last (this turn's play).
+        let recent = move || {
+            v.with(|v| {
+                seat != v.seat
+                    && v.last_events.iter().rev().find_map(|e| match e {
+                        AbluxxenEvent::Played { seat: s, .. } => Some(*s),
+                        _ => None,
+                    }) == Some(seat)
+            })
+        };
         view! {
             <div class="ab-player" class:mine=mine class:would-luxx=would class:deciding=deciding class:active=active
+                class:luxxed=luxxed class:recent=recent
                 data-testid=if mine { "my-display" } else { "player" } data-seat=seat
                 data-drop=mine.then_some(MY_DISPLAY)
                 data-open-count=move || info().and_then(|p| p.display.last().map(|g| g.cards.len())).unwrap_or(0)
