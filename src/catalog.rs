@@ -89,7 +89,7 @@ pub static ENTRIES: &[Entry] = &[
     Entry {
         id: "abluxxen",
         key: "game.abluxxen",
-        engine: Engine::NotYet,
+        engine: Engine::Abluxxen,
         min_players: 2,
         max_players: 5,
         default_players: 3,
@@ -97,7 +97,7 @@ pub static ENTRIES: &[Entry] = &[
     Entry {
         id: "profiduell",
         key: "game.profiduell",
-        engine: Engine::NotYet,
+        engine: Engine::Abluxxen,
         min_players: 2,
         max_players: 2,
         default_players: 2,

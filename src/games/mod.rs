@@ -11,6 +11,7 @@ use engine::save::SaveMeta;
 use engine::Game;
 use leptos::prelude::*;
 
+pub mod abluxxen;
 pub mod common;
 pub mod romme;
 
@@ -20,6 +21,9 @@ pub fn host_for_save(id: String, json: &str) -> Result<AnyView, String> {
     let file = engine::save::read_file(json).map_err(|e| common::explain_save_error(&e, lang))?;
     match file.game.as_str() {
         n if n == engine::romme::Romme::NAME => host::<engine::romme::Romme>(id, json, lang),
+        n if n == engine::abluxxen::Abluxxen::NAME => {
+            host::<engine::abluxxen::Abluxxen>(id, json, lang)
+        }
         other => Err(tr(lang, "play.unknown_game").replace("{game}", other)),
     }
 }
@@ -39,6 +43,9 @@ pub fn import_link(payload: &str) -> Result<String, String> {
     let file = engine::save::read_file(&json).map_err(|e| common::explain_save_error(&e, lang))?;
     match file.game.as_str() {
         n if n == engine::romme::Romme::NAME => import::<engine::romme::Romme>(&json, lang),
+        n if n == engine::abluxxen::Abluxxen::NAME => {
+            import::<engine::abluxxen::Abluxxen>(&json, lang)
+        }
         other => Err(tr(lang, "play.unknown_game").replace("{game}", other)),
     }
 }

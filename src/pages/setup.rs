@@ -73,7 +73,8 @@ pub fn Setup(id: String) -> impl IntoView {
     let (min, max) = (entry.min_players, entry.max_players);
     let game_panel = match entry.engine {
         Engine::Romme => crate::games::romme::setup_panel(entry, seats),
-        Engine::Abluxxen | Engine::NotYet => ().into_any(),
+        Engine::Abluxxen => crate::games::abluxxen::setup_panel(entry, seats),
+        Engine::NotYet => ().into_any(),
     };
     view! {
         <section class="panel setup">

@@ -2,6 +2,8 @@
 //!
 //! Bots only ever see `view(seat)` and the legal actions; each has its own seeded RNG.
 
+pub mod abluxxen;
+
 use engine::{Game, GameRng, RuleError, Seat};
 
 pub mod romme;

@@ -505,7 +505,10 @@ pub(crate) fn illegal_probes(g: &Abluxxen, seat: Seat) -> Vec<AbluxxenAction> {
     if let Some(slot) = g.supply.iter().position(|s| s.is_empty()) {
         probes.push(AbluxxenAction::DrawFromSupply { slot });
     }
-    let legal = legal_actions(g, seat);
-    probes.retain(|p| !legal.contains(p));
+    // In the play phase every probe above is illegal; in other phases some may be legal.
+    if g.phase != Phase::Play {
+        let legal = legal_actions(g, seat);
+        probes.retain(|p| !legal.contains(p));
+    }
     probes
 }

@@ -7,6 +7,32 @@
 //! to show). Decisions may belong to a seat that is not the turn owner: the luxxed victim
 //! decides about taking his cards back and draws himself, so `to_move()` returns the victim.
 //!
+//! API overview for the board:
+//! - [`AbluxxenOptions`] `{ draw_if_no_luxx, rounds, profiduell }`; base 2–5 seats,
+//!   Profiduell exactly 2.
+//! - [`AbluxxenAction`]: `Play { cards }`, `LuxxShadow { value }`, `TakeLuxxed`,
+//!   `LeaveLuxxed`, `TakeBack`, `DiscardAndDraw`, `DrawFromSupply { slot }`, `DrawFromPile`,
+//!   `Pass`. Which ones apply is given by [`Pending`]:
+//!   `Play` → `Play`; `ShadowChoice` → `LuxxShadow`; `LuxxDecision` → `TakeLuxxed` /
+//!   `LeaveLuxxed`; `VictimDecision` → `TakeBack` / `DiscardAndDraw`; `Draw` →
+//!   `DrawFromSupply` / `DrawFromPile` (and `Pass` when `can_pass`).
+//! - [`AbluxxenView`]: own sorted hand, every display as a stack of [`Group`]s, supply
+//!   places (0, 1 or 2 cards), pile/discard/out-of-play counts, the shadow, totals, results,
+//!   standings and the last [`AbluxxenEvent`]s. Helpers: [`AbluxxenView::would_luxx`]
+//!   (whom a play would luxx, for marking targets before confirming),
+//!   [`AbluxxenView::play_value`], [`AbluxxenView::open_group`],
+//!   [`AbluxxenView::my_decision`].
+//! - Errors: [`AbluxxenError`] inside `RuleError::Abluxxen`, plus the generic
+//!   `CardNotInHand`, `DuplicateCard`, `WrongPhase`, `NotYourDecision`.
+//!
+//! Decisions where the rules are silent:
+//! - a single qualifying shadow value is luxxed at once (no `ShadowChoice` question);
+//! - with `draw_if_no_luxx`, luxxing only the shadow counts as having luxxed (no extra draw);
+//! - a new game of the match is dealt at once when one ends (`RoundEnded` then
+//!   `RoundStarted` in the same event list); the match winner is by summed points, ties by
+//!   fewer summed hand cards, then shared;
+//! - the discard pile and out-of-play pile are shown as counts only.
+//!
 //! ```
 //! use engine::abluxxen::{Abluxxen, AbluxxenOptions};
 //! use engine::Game;

@@ -113,7 +113,7 @@ pub(crate) fn random_playout(
         let sample: Vec<usize> = if legal.len() <= 4 {
             (0..legal.len()).collect()
         } else {
-            (0..3)
+            (0..2)
                 .map(|_| rng.below(legal.len() as u64) as usize)
                 .collect()
         };
@@ -180,4 +180,37 @@ fn playouts_profiduell_a() {
 #[test]
 fn playouts_profiduell_b() {
     run_mode(true, 2, 2500, 12);
+}
+
+/// The shared harness of `engine::harness` (JSON comparisons at every step, replay
+/// determinism) on a smaller number of games; the bulk runs use the faster checks above.
+fn harness_mode(options: AbluxxenOptions, seats: usize, games: u64, salt: u64) {
+    let start = salt * 100_000;
+    let stats =
+        crate::harness::random_playouts::<Abluxxen>(&options, seats, start..start + games, 20_000)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(stats.finished as u64, games);
+}
+
+#[test]
+fn harness_base_all_table_sizes() {
+    for seats in 2..=5 {
+        let options = AbluxxenOptions {
+            draw_if_no_luxx: seats % 2 == 0,
+            ..AbluxxenOptions::default()
+        };
+        harness_mode(options, seats, 8, 20 + seats as u64);
+    }
+}
+
+#[test]
+fn harness_profiduell() {
+    for draw_if_no_luxx in [false, true] {
+        let options = AbluxxenOptions {
+            draw_if_no_luxx,
+            rounds: 1,
+            profiduell: true,
+        };
+        harness_mode(options, 2, 10, 30 + draw_if_no_luxx as u64);
+    }
 }

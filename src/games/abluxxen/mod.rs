@@ -1,0 +1,37 @@
+//! Abluxxen in the app: setup panel, board, texts.
+
+pub mod board;
+pub mod setup;
+pub mod texts;
+
+pub use setup::setup_panel;
+
+use crate::i18n::Lang;
+use crate::play::ui_game::{BoardProps, BotLevel, UiGame};
+use bots::abluxxen::{AbluxxenBot, Level};
+use bots::Bot;
+use engine::abluxxen::{Abluxxen, AbluxxenEvent};
+use engine::RuleError;
+use leptos::prelude::*;
+
+impl UiGame for Abluxxen {
+    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
+        let level = match level {
+            BotLevel::Easy => Level::Easy,
+            BotLevel::Normal => Level::Normal,
+        };
+        Box::new(AbluxxenBot::new(level, seed))
+    }
+
+    fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {
+        texts::describe(event, names, lang)
+    }
+
+    fn explain(error: &RuleError, names: &[String], lang: Lang) -> String {
+        texts::explain(error, names, lang)
+    }
+
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board::board(props)
+    }
+}

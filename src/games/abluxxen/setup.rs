@@ -1,0 +1,79 @@
+//! The Abluxxen part of the setup screen: the options, then "start".
+
+use crate::app::use_app;
+use crate::catalog::Entry;
+use crate::components::options::opt_check;
+use crate::pages::setup::SeatConfig;
+use crate::routes::Route;
+use engine::abluxxen::{Abluxxen, AbluxxenOptions, MAX_ROUNDS};
+use leptos::prelude::*;
+
+/// The options a catalog entry starts with (Profiduell is fixed by the entry).
+pub fn options_for(variant: &str) -> AbluxxenOptions {
+    AbluxxenOptions {
+        profiduell: variant == "profiduell",
+        ..AbluxxenOptions::default()
+    }
+}
+
+/// Options form and start button for Abluxxen or its Profiduell.
+pub fn setup_panel(entry: &'static Entry, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
+    let app = use_app();
+    let opts = RwSignal::new(options_for(entry.id));
+    // "One game per player": the number of games follows the number of seats.
+    let per_player = RwSignal::new(false);
+    let problem = RwSignal::new(None::<String>);
+    let rounds_shown = move || {
+        if per_player.get() {
+            seats.with(|s| s.len()) as u32
+        } else {
+            opts.with(|o| o.rounds as u32)
+        }
+    };
+    let start = move |_| {
+        let title = app.t(entry.key);
+        let seat_list = seats.get_untracked();
+        let mut o = opts.get_untracked();
+        o.profiduell = entry.id == "profiduell";
+        if per_player.get_untracked() {
+            o.rounds = seat_list.len().min(MAX_ROUNDS as usize) as u8;
+        }
+        match crate::games::start_game::<Abluxxen>(entry.id, title, &seat_list, o) {
+            Ok(id) => app.go(Route::Play(id)),
+            Err(e) => problem.set(Some(e)),
+        }
+    };
+    let profi = entry.id == "profiduell";
+    view! {
+        <details class="rules" open>
+            <summary><h2>{move || app.t("setup.options")}</h2></summary>
+            <div class="options-grid" data-testid="options">
+                {opt_check(opts, "ab.opt.draw_if_no_luxx", |x| x.draw_if_no_luxx, |x, v| x.draw_if_no_luxx = v)}
+                <label class="option-row" data-option="ab.opt.rounds">
+                    <span>{move || app.t("ab.opt.rounds")}</span>
+                    <input type="number" min="1" max=MAX_ROUNDS inputmode="numeric" data-testid="rounds"
+                        prop:value=move || rounds_shown().to_string()
+                        prop:disabled=move || per_player.get()
+                        on:change=move |ev| {
+                            if let Ok(v) = event_target_value(&ev).trim().parse::<u32>() {
+                                opts.update(|o| o.rounds = v.clamp(1, MAX_ROUNDS as u32) as u8);
+                            } else {
+                                opts.update(|_| {});
+                            }
+                        }/>
+                </label>
+                <label class="option-row" data-option="ab.opt.per_player">
+                    <span>{move || app.t("ab.opt.per_player")}</span>
+                    <input type="checkbox" data-testid="per-player" prop:checked=move || per_player.get()
+                        on:change=move |ev| per_player.set(event_target_checked(&ev))/>
+                </label>
+            </div>
+            {profi.then(|| view! { <p class="hint">{move || app.t("ab.opt.profiduell_fixed")}</p> })}
+        </details>
+        <Show when=move || problem.get().is_some()>
+            <p class="error-box" data-testid="setup-error">{move || problem.get().unwrap_or_default()}</p>
+        </Show>
+        <button class="button primary big" data-testid="start" on:click=start>{move || app.t("setup.start")}</button>
+    }
+    .into_any()
+}
