@@ -97,6 +97,7 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     let v = props.view;
     let legal = props.legal;
     let act = props.act;
+    let proceed = props.proceed;
     let names: Arc<Vec<String>> = props.names.clone();
     let names_sv = StoredValue::new(names.clone());
     let nm = move |s: Seat| names_sv.with_value(|n| name(n, s));
@@ -576,7 +577,7 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
                         </li>
                     }).collect_view()}
                 </ol>
-                <button class="button primary" data-testid="next-round" on:click=move |_| results_seen.set(n)>
+                <button class="button primary" data-testid="next-round" on:click=move |_| { results_seen.set(n); proceed.run(()); }>
                     {fill(lang, "ab.round_end.next", &[("round", (r.round + 1).to_string())])}
                 </button>
             </section>

@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 use crate::play::ui_game::{BoardProps, BotLevel, UiGame};
 use bots::abluxxen::{AbluxxenBot, Level};
 use bots::Bot;
-use engine::abluxxen::{Abluxxen, AbluxxenEvent};
+use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
 use engine::RuleError;
 use leptos::prelude::*;
 
@@ -31,6 +31,19 @@ impl UiGame for Abluxxen {
         texts::explain(error, names, lang)
     }
 
+    /// A new game of the match was just dealt: bots wait until a human closed the
+    /// results notice.
+    fn hold_bots(view: &AbluxxenView) -> bool {
+        let ended = view
+            .last_events
+            .iter()
+            .rposition(|e| matches!(e, AbluxxenEvent::RoundEnded { .. }));
+        let played = view
+            .last_events
+            .iter()
+            .rposition(|e| matches!(e, AbluxxenEvent::Played { .. }));
+        view.to_move.is_some() && ended.is_some() && played.is_none_or(|p| Some(p) < ended)
+    }
     fn board(props: BoardProps<Self>) -> AnyView {
         board::board(props)
     }
