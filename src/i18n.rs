@@ -225,7 +225,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ro.err.rob_leaves", "Nach dem Rauben bliebe eine ungültige Kombination liegen: {why}", "Robbing would leave an illegal meld: {why}"),
     ("ro.err.rob_reuse", "Jede geraubte Karte muss im selben Zug wieder ausgelegt werden.", "Every robbed card must be melded again this turn."),
     ("ro.err.not_on_table", "Diese Karte liegt nicht auf dem Tisch.", "That card is not on the table."),
-    ("ro.err.empty_rob", "Du hast nichts geraubt.", "You did not rob anything."),
+    ("ro.err.empty_rob", "Ein Raub muss mindestens eine neue Kombination bilden oder eine Karte anlegen.", "A robbery must build at least one new meld or lay off a card."),
     ("ro.err.discard_as_draw", "Die Ablagekarte kann nur als Ziehen genommen werden.", "The discard can only be taken as your draw."),
     ("ro.err.no_meld", "Diese Kombination gibt es nicht (mehr).", "That meld does not exist (any more)."),
     ("ro.err.nothing_to_undo", "In diesem Zug gibt es nichts zurückzunehmen.", "Nothing to undo this turn."),

@@ -256,6 +256,7 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
             highlight: RwSignal::new(Vec::new()).into(),
             error: err,
             pass_and_play: false,
+            proceed: Callback::new(|_| {}),
         };
         Abluxxen::board(props)
     });

@@ -25,15 +25,19 @@ function parse(face) {
   return { suit, rank: RANKS[r] || Number(r) };
 }
 
-// Finds three natural cards forming a set (distinct suits) or a run in one suit.
+// Finds a meld: three natural cards forming a set (distinct suits) or a run in one suit;
+// failing that, two naturals completed by a joker.
 export function findMeld(cards) {
   const nat = cards.map((c) => ({ ...c, p: parse(c.face) })).filter((c) => c.p);
+  const jokers = cards.filter((c) => !parse(c.face));
   const byRank = {};
   for (const c of nat) (byRank[c.p.rank] ||= []).push(c);
+  const pairs = [];
   for (const group of Object.values(byRank)) {
     const seen = new Map();
     for (const c of group) if (!seen.has(c.p.suit)) seen.set(c.p.suit, c);
     if (seen.size >= 3) return [...seen.values()].slice(0, 3).map((c) => c.id);
+    if (seen.size === 2) pairs.push([...seen.values()].map((c) => c.id));
   }
   for (const suit of '♣♠♥♦') {
     const m = new Map();
@@ -41,7 +45,13 @@ export function findMeld(cards) {
     for (let r = 1; r <= 11; r++) {
       if (m.has(r) && m.has(r + 1) && m.has(r + 2)) return [m.get(r).id, m.get(r + 1).id, m.get(r + 2).id];
     }
+    if (jokers.length) {
+      for (let r = 2; r <= 12; r++) {
+        if (m.has(r) && m.has(r + 1)) return [m.get(r).id, m.get(r + 1).id, jokers[0].id];
+      }
+    }
   }
+  if (jokers.length && pairs.length) return [...pairs[0], jokers[0].id];
   return null;
 }
 
@@ -128,27 +138,32 @@ const TESTS = [
     async run({ page, base, shot }) {
       await startGame(page, base, 'romme');
       let melded = false;
-      for (let turn = 0; turn < 120; turn++) {
-        await waitMine(page, 60000);
-        if (await page.$('[data-testid=deal-end]')) break;
-        const b = await board(page);
-        if (b.phase === 'claim') { await page.click('[data-testid=pass-buy]'); continue; }
-        if (b.phase === 'deal-over' || b.phase === 'match-over') break;
-        const did = await playTurn(page, { meld: true, dragMeld: !melded });
-        if (did && !melded) {
-          melded = true;
-          const log = await page.textContent('[data-testid=log]');
-          assert(log.includes('Anna legt'), 'the log names my meld');
-          await shot('romme-1366-after-meld');
+      // Play deals until I have melded (by dragging) in a deal that then ends.
+      for (let deal = 1; deal <= 4; deal++) {
+        for (let turn = 0; turn < 150; turn++) {
+          await waitMine(page, 60000);
+          if (await page.$('[data-testid=deal-end]')) break;
+          const b = await board(page);
+          if (b.phase === 'claim') { await page.click('[data-testid=pass-buy]'); continue; }
+          if (b.phase === 'deal-over' || b.phase === 'match-over') break;
+          const did = await playTurn(page, { meld: true, dragMeld: !melded });
+          if (did && !melded) {
+            melded = true;
+            const log = await page.textContent('[data-testid=log]');
+            assert(log.includes('Anna legt'), 'the log names my meld');
+            await shot('romme-1366-after-meld');
+          }
         }
+        await page.waitForSelector('[data-testid=deal-end]', { timeout: 60000 });
+        const rows = await page.$$('[data-testid=deal-end] [data-testid=sheet-row]');
+        eq(rows.length, deal, 'the score sheet shows every deal so far');
+        const pts = await page.$$eval('[data-testid=deal-end] [data-testid=end-points]', (e) => e.map((x) => Number(x.textContent)));
+        eq(pts.length, 3, 'points for three players');
+        if (melded) { await shot('romme-deal-end'); break; }
+        await page.click('[data-testid=next-deal]');
+        await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
       }
-      await page.waitForSelector('[data-testid=deal-end]', { timeout: 60000 });
-      await shot('romme-deal-end');
-      const rows = await page.$$('[data-testid=deal-end] [data-testid=sheet-row]');
-      eq(rows.length, 1, 'the score sheet shows the deal');
-      const pts = await page.$$eval('[data-testid=deal-end] [data-testid=end-points]', (e) => e.map((x) => Number(x.textContent)));
-      eq(pts.length, 3, 'points for three players');
-      assert(melded, 'I melded at least once during the deal');
+      assert(melded, 'I melded during a deal');
     },
   },
   {
@@ -260,4 +275,39 @@ export const privacy = {
 };
 
 TESTS.push(privacy);
+
+TESTS.push({
+  name: 'romme: Räuber-Rommé – illegal robberies are explained, change nothing, and reset',
+  async run({ page, base, shot }) {
+    await startGame(page, base, 'romme_raeuber');
+    await waitMine(page, 30000);
+    for (let i = 0; i < 5 && (await board(page)).phase !== 'draw'; i++) {
+      await playTurn(page, { meld: false });
+      await waitMine(page, 30000);
+    }
+    eq((await board(page)).phase, 'draw', 'my draw');
+    const handBefore = (await hand(page)).length;
+    const discardBefore = await page.getAttribute('[data-testid=discard] svg', 'data-face');
+    await page.click('[data-testid=rob-mode]');
+    await page.waitForSelector('[data-testid=rob-panel]');
+    await page.click('[data-testid=discard]');
+    await page.waitForSelector('[data-testid=taken-card]');
+    await shot('romme-rob');
+    await page.click('[data-testid=rob-commit]');
+    await page.waitForSelector('[data-testid=error]:not(.hidden)');
+    const msg = await page.textContent('[data-testid=error]');
+    assert(msg.includes('mindestens eine neue Kombination'), 'the reason names the rule: ' + msg);
+    // Build a "meld" of the taken card alone: the engine names the meld rule.
+    await page.click('[data-testid=taken-card]');
+    await page.click('[data-testid=rob-build]');
+    await page.waitForSelector('[data-testid=staged-meld].invalid');
+    await page.click('[data-testid=rob-commit]');
+    await page.waitForFunction(() => /mindestens 3 Karten|Nur Joker/.test(document.querySelector('[data-testid=error]').textContent));
+    eq((await hand(page)).length, handBefore, 'hand unchanged');
+    eq(await page.getAttribute('[data-testid=discard] svg', 'data-face'), discardBefore, 'discard unchanged');
+    await page.click('[data-testid=rob-reset]');
+    assert(!(await page.$('[data-testid=taken-card]')), 'reset puts the card back');
+  },
+});
+
 export default TESTS;
