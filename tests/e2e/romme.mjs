@@ -75,6 +75,23 @@ async function waitMine(page, timeout = 20000) {
   }, null, { timeout });
 }
 
+// Waits until it is my draw; a deal a bot ends first is closed with "next deal".
+async function untilMyDraw(page) {
+  for (let i = 0; i < 40; i++) {
+    await waitMine(page, 60000);
+    if (await page.$('[data-testid=deal-end]')) {
+      await page.click('[data-testid=next-deal]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+      continue;
+    }
+    const b = await board(page);
+    if (b.phase === 'draw' && b.mine) return;
+    if (b.phase === 'claim' && b.mine) { await page.click('[data-testid=pass-buy]'); continue; }
+    if (b.mine) await playTurn(page, { meld: false });
+  }
+  throw new Error('never got my draw');
+}
+
 async function discardWorst(page, keep = []) {
   const h = await hand(page);
   const candidates = h.filter((c) => !keep.includes(c.id));
@@ -170,7 +187,7 @@ const TESTS = [
     name: 'romme: reloading mid-deal resumes the same hand and table',
     async run({ page, base, shot }) {
       await startGame(page, base, 'romme');
-      await waitMine(page);
+      await untilMyDraw(page);
       await playTurn(page, { meld: true });
       await waitMine(page);
       const before = { hand: await hand(page), table: await page.textContent('[data-testid=table]'), phase: (await board(page)).phase, discard: await page.getAttribute('[data-testid=discard] svg', 'data-face') };
@@ -193,8 +210,8 @@ const TESTS = [
     name: 'romme: an illegal meld shows a reason and changes nothing',
     async run({ page, base }) {
       await startGame(page, base, 'romme');
-      await waitMine(page);
-      if ((await board(page)).phase === 'draw') await page.click('[data-testid=talon]');
+      await untilMyDraw(page);
+      await page.click('[data-testid=talon]');
       await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'play');
       const h = await hand(page);
       // Pick three natural cards that are no meld: two of one suit far apart plus another.
@@ -227,7 +244,11 @@ const TESTS = [
       let bought = false;
       for (let i = 0; i < 200 && !bought; i++) {
         await waitMine(page, 60000);
-        if (await page.$('[data-testid=deal-end]')) break;
+        if (await page.$('[data-testid=deal-end]')) {
+          await page.click('[data-testid=next-deal]');
+          await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+          continue;
+        }
         const b = await board(page);
         if (b.phase === 'claim') {
           if (await page.$('[data-testid=buy]')) {
@@ -262,14 +283,32 @@ export const privacy = {
     await page.click('[data-testid=start]');
     await page.waitForSelector('[data-testid=privacy]');
     assert(!(await page.$('[data-testid=hand-card]')), 'no hand is visible behind the privacy screen');
-    const first = await page.textContent('[data-testid=privacy]');
+    let holder = (await page.textContent('[data-testid=privacy]')).includes('Anna') ? 'Anna' : 'Ben';
     await page.click('[data-testid=privacy-ok]');
-    await waitMine(page);
-    const who = first.includes('Anna') ? 'Ben' : 'Anna';
-    await playTurn(page, { meld: false });
-    await page.waitForSelector('[data-testid=privacy]', { timeout: 20000 });
-    const text = await page.textContent('[data-testid=privacy]');
-    assert(text.includes(`Gib das Gerät an ${who}`), 'the device goes to the other human: ' + text);
+    // Play on until the device must change hands (a bot may even end a deal first).
+    let handedOver = false;
+    for (let i = 0; i < 60 && !handedOver; i++) {
+      await page.waitForFunction(() => {
+        const b = document.querySelector('[data-testid=romme-board]');
+        return document.querySelector('[data-testid=privacy]') || document.querySelector('[data-testid=deal-end]') || (b && b.dataset.mine === 'true');
+      }, null, { timeout: 30000 });
+      const priv = await page.$('[data-testid=privacy]');
+      if (priv) {
+        const text = await priv.textContent();
+        assert(!(await page.$('[data-testid=hand-card]')), 'no hand is visible behind the privacy screen');
+        const other = holder === 'Anna' ? 'Ben' : 'Anna';
+        if (text.includes(`Gib das Gerät an ${other}`)) { handedOver = true; break; }
+        await page.click('[data-testid=privacy-ok]');
+        continue;
+      }
+      if (await page.$('[data-testid=deal-end]')) {
+        await page.click('[data-testid=next-deal]');
+        await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+        continue;
+      }
+      await playTurn(page, { meld: false });
+    }
+    assert(handedOver, 'the privacy screen passed the device to the other human');
     await shot('romme-privacy');
   },
 };
@@ -280,11 +319,7 @@ TESTS.push({
   name: 'romme: Räuber-Rommé – illegal robberies are explained, change nothing, and reset',
   async run({ page, base, shot }) {
     await startGame(page, base, 'romme_raeuber');
-    await waitMine(page, 30000);
-    for (let i = 0; i < 5 && (await board(page)).phase !== 'draw'; i++) {
-      await playTurn(page, { meld: false });
-      await waitMine(page, 30000);
-    }
+    await untilMyDraw(page);
     eq((await board(page)).phase, 'draw', 'my draw');
     const handBefore = (await hand(page)).length;
     const discardBefore = await page.getAttribute('[data-testid=discard] svg', 'data-face');
