@@ -75,13 +75,18 @@ async function waitMine(page, timeout = 20000) {
   }, null, { timeout });
 }
 
+// Closes the deal-end summary ("next deal") and waits until it is gone.
+async function nextDeal(page) {
+  await page.click('[data-testid=next-deal]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+}
+
 // Waits until it is my draw; a deal a bot ends first is closed with "next deal".
 async function untilMyDraw(page) {
   for (let i = 0; i < 40; i++) {
     await waitMine(page, 60000);
     if (await page.$('[data-testid=deal-end]')) {
-      await page.click('[data-testid=next-deal]');
-      await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+      await nextDeal(page);
       continue;
     }
     const b = await board(page);
@@ -177,8 +182,7 @@ const TESTS = [
         const pts = await page.$$eval('[data-testid=deal-end] [data-testid=end-points]', (e) => e.map((x) => Number(x.textContent)));
         eq(pts.length, 3, 'points for three players');
         if (melded) { await shot('romme-deal-end'); break; }
-        await page.click('[data-testid=next-deal]');
-        await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+        await nextDeal(page);
       }
       assert(melded, 'I melded during a deal');
     },
@@ -245,8 +249,7 @@ const TESTS = [
       for (let i = 0; i < 200 && !bought; i++) {
         await waitMine(page, 60000);
         if (await page.$('[data-testid=deal-end]')) {
-          await page.click('[data-testid=next-deal]');
-          await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+          await nextDeal(page);
           continue;
         }
         const b = await board(page);
@@ -302,8 +305,7 @@ export const privacy = {
         continue;
       }
       if (await page.$('[data-testid=deal-end]')) {
-        await page.click('[data-testid=next-deal]');
-        await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'));
+        await nextDeal(page);
         continue;
       }
       await playTurn(page, { meld: false });
