@@ -6,7 +6,7 @@ use crate::i18n::{tr, Lang};
 use engine::save::SaveError;
 use engine::{Card, CardId, Face, RuleError};
 
-/// Fills `{name}` placeholders of a translated template.
+/// Fills the `{name}` slots of a translated template.
 pub fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
     let mut s = tr(lang, key).to_string();
     for (k, v) in args {

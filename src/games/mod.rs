@@ -57,6 +57,20 @@ fn import<G: UiGame>(json: &str, lang: Lang) -> Result<String, String> {
     Ok(session.id)
 }
 
+/// The end of every setup panel: why starting failed (if it did) and the start button.
+pub fn start_footer(
+    problem: RwSignal<Option<String>>,
+    start: impl Fn(leptos::ev::MouseEvent) + 'static,
+) -> impl IntoView {
+    let app = crate::app::use_app();
+    view! {
+        <Show when=move || problem.get().is_some()>
+            <p class="error-box" data-testid="setup-error">{move || problem.get().unwrap_or_default()}</p>
+        </Show>
+        <button class="button primary big" data-testid="start" on:click=start>{move || app.t("setup.start")}</button>
+    }
+}
+
 /// Starts a new game and stores it; returns its id.
 pub fn start_game<G: UiGame>(
     variant: &str,

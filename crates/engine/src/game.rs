@@ -169,19 +169,33 @@ pub fn check_turn(to_move: Option<Seat>, seats: usize, seat: Seat) -> Result<(),
 /// Ranks scores into places: `higher_is_better` for Abluxxen, lower for Rommé penalties.
 /// Ties share a place.
 pub fn places(scores: &[i32], higher_is_better: bool) -> Vec<Standing> {
+    places_with_tiebreak(scores, higher_is_better, &[])
+}
+
+/// Like [`places`], but equal scores are separated by `tiebreak` (lower is better, e.g.
+/// Abluxxen's cards left in hand); still-equal seats share a place. Missing entries count 0.
+pub fn places_with_tiebreak(
+    scores: &[i32],
+    higher_is_better: bool,
+    tiebreak: &[i32],
+) -> Vec<Standing> {
+    let tie = |seat: usize| tiebreak.get(seat).copied().unwrap_or(0);
+    let beats = |s: i32, t: i32, score: i32, my_tie: i32| {
+        let better_score = if higher_is_better {
+            s > score
+        } else {
+            s < score
+        };
+        better_score || (s == score && t < my_tie)
+    };
     scores
         .iter()
         .enumerate()
         .map(|(seat, &score)| {
             let better = scores
                 .iter()
-                .filter(|&&s| {
-                    if higher_is_better {
-                        s > score
-                    } else {
-                        s < score
-                    }
-                })
+                .enumerate()
+                .filter(|&(o, &s)| beats(s, tie(o), score, tie(seat)))
                 .count();
             Standing {
                 seat,

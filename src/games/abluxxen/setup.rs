@@ -70,10 +70,7 @@ pub fn setup_panel(entry: &'static Entry, seats: RwSignal<Vec<SeatConfig>>) -> A
             </div>
             {profi.then(|| view! { <p class="hint">{move || app.t("ab.opt.profiduell_fixed")}</p> })}
         </details>
-        <Show when=move || problem.get().is_some()>
-            <p class="error-box" data-testid="setup-error">{move || problem.get().unwrap_or_default()}</p>
-        </Show>
-        <button class="button primary big" data-testid="start" on:click=start>{move || app.t("setup.start")}</button>
+        {crate::games::start_footer(problem, start)}
     }
     .into_any()
 }

@@ -101,10 +101,7 @@ pub fn setup_panel(entry: &'static Entry, seats: RwSignal<Vec<SeatConfig>>) -> A
             <button class="button small" on:click=move |_| opts.set(preset_for(entry.id).options())>{move || app.t("setup.reset_rules")}</button>
             {rules_form(opts)}
         </details>
-        <Show when=move || problem.get().is_some()>
-            <p class="error-box" data-testid="setup-error">{move || problem.get().unwrap_or_default()}</p>
-        </Show>
-        <button class="button primary big" data-testid="start" on:click=start>{move || app.t("setup.start")}</button>
+        {crate::games::start_footer(problem, start)}
     }
     .into_any()
 }

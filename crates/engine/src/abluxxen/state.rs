@@ -247,26 +247,7 @@ pub(crate) fn victims_of(
 
 /// Places by score (higher better); ties go to fewer hand cards, then are shared.
 pub(crate) fn rank(scores: &[i32], hands: &[i32]) -> Vec<Standing> {
-    scores
-        .iter()
-        .enumerate()
-        .map(|(seat, &score)| {
-            let my_hand = hands.get(seat).copied().unwrap_or(0);
-            let better = scores
-                .iter()
-                .enumerate()
-                .filter(|&(o, &s)| {
-                    let h = hands.get(o).copied().unwrap_or(0);
-                    s > score || (s == score && h < my_hand)
-                })
-                .count();
-            Standing {
-                seat,
-                score,
-                place: better + 1,
-            }
-        })
-        .collect()
+    crate::game::places_with_tiebreak(scores, true, hands)
 }
 
 /// Debug helper: `SUPPLY_SLOTS` must match the supply vector.
