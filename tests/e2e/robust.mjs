@@ -13,6 +13,10 @@ export default [
       await page.click('[data-testid=start]');
       await page.waitForSelector('[data-testid=romme-board]');
       const goodId = page.url().split('#/play/')[1];
+      // Leave the game so its bots stop moving (the good save must then stay as it is).
+      await page.goto(base + '#/saves');
+      await page.waitForSelector('[data-testid=save-row]');
+      await page.waitForTimeout(300);
       // A second, damaged save: its log names a card the player never had.
       const damaged = await page.evaluate((id) => {
         const json = JSON.parse(localStorage.getItem('kartenrunde.game.' + id));
