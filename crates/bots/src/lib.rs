@@ -4,7 +4,8 @@
 
 pub mod abluxxen;
 
-use engine::{Game, GameRng, RuleError, Seat};
+use engine::game::ErasedRuleError;
+use engine::{Game, GameRng, Seat};
 
 pub mod romme;
 
@@ -41,7 +42,7 @@ pub enum DriveError {
     /// The seat to move had no legal action (a bug in the game).
     NoLegalAction { seat: Seat },
     /// The game rejected an action it listed as legal (a bug in the game).
-    Rejected { seat: Seat, error: RuleError },
+    Rejected { seat: Seat, error: ErasedRuleError },
     /// The game did not end within the step limit.
     TooLong { steps: usize },
 }
@@ -64,7 +65,10 @@ pub fn drive<G: Game>(
         let view = game.view(seat);
         let action = bots[seat % bots.len()].choose(&view, &legal);
         game.apply(seat, &action)
-            .map_err(|error| DriveError::Rejected { seat, error })?;
+            .map_err(|error| DriveError::Rejected {
+            seat,
+            error: error.erase(),
+        })?;
         steps += 1;
     }
     Ok(steps)

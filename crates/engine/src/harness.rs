@@ -22,7 +22,7 @@
 //! deterministically (no `HashMap`s).
 
 use crate::card::CardId;
-use crate::game::{cards_in_json, Game, RuleError, Seat};
+use crate::game::{cards_in_json, ErasedRuleError, Game, Seat};
 use crate::rng::GameRng;
 use std::fmt;
 use std::ops::Range;
@@ -39,7 +39,7 @@ pub const SAMPLE: usize = 8;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// `G::new` failed.
-    Setup { error: RuleError },
+    Setup { error: ErasedRuleError },
     /// Cards appeared or disappeared compared with the initial audit.
     CardsChanged {
         missing: Vec<CardId>,
@@ -60,13 +60,13 @@ pub enum Violation {
     /// The chooser returned an index outside the legal list.
     ChoiceOutOfRange { index: usize, len: usize },
     /// `apply` rejected an action listed as legal.
-    LegalRejected { seat: Seat, error: RuleError },
+    LegalRejected { seat: Seat, error: ErasedRuleError },
     /// An action was accepted from a seat that is not to move.
     WrongSeatAccepted { seat: Seat },
     /// An illegal probe was accepted.
     ProbeAccepted { seat: Seat },
     /// A rejected action changed the state.
-    MutatedOnReject { seat: Seat, error: RuleError },
+    MutatedOnReject { seat: Seat, error: ErasedRuleError },
     /// `standings()` does not have one entry per seat.
     Standings { entries: usize, seats: usize },
     /// The same options, seats, seed and actions gave a different state
@@ -209,7 +209,10 @@ fn expect_rejected<G: Game>(
             if to_json(&probe).as_deref() == Ok(before) {
                 Ok(())
             } else {
-                Err(Violation::MutatedOnReject { seat, error })
+                Err(Violation::MutatedOnReject {
+                    seat,
+                    error: error.erase(),
+                })
             }
         }
     }
@@ -239,7 +242,13 @@ fn check_decision<G: Game>(
         let Some(action) = legal.get(i) else { continue };
         let mut trial = game.clone();
         if let Err(error) = trial.apply(seat, action) {
-            return Err((Violation::LegalRejected { seat, error }, json(action)));
+            return Err((
+                Violation::LegalRejected {
+                    seat,
+                    error: error.erase(),
+                },
+                json(action),
+            ));
         }
         report.actions_checked += 1;
     }
@@ -351,7 +360,10 @@ fn run_checked<G: Game>(
         if let Err(error) = game.apply(seat, action) {
             return Err(fail(
                 step,
-                Violation::LegalRejected { seat, error },
+                Violation::LegalRejected {
+                    seat,
+                    error: error.erase(),
+                },
                 action_json,
             ));
         }
@@ -415,7 +427,9 @@ pub fn random_playouts<G: Game>(
         let game = G::new(options, seats, seed).map_err(|error| {
             with_seed(HarnessError {
                 step: 0,
-                violation: Violation::Setup { error },
+                violation: Violation::Setup {
+                    error: error.erase(),
+                },
                 action: None,
                 seed: None,
             })

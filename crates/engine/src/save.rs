@@ -6,20 +6,25 @@
 //! build with different rules is rejected instead of silently diverging. A save whose
 //! snapshot is `null` (as made by [`share_link`]) is checked by replay only.
 
-use crate::game::{Game, RuleError, Seat};
+use crate::game::{ErasedRuleError, Game, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
 mod link;
 mod lz;
+mod migrate;
 #[cfg(test)]
 mod tests;
 
 pub use link::{decode_link, encode_link};
 
 /// The save format version written by this build; older versions are read if known.
-pub const SAVE_VERSION: u32 = 1;
+///
+/// History: 1 (wave 1) stored the whole internal state as a snapshot; 2 stores the
+/// [`Position::digest`](crate::game::Position::digest) instead and lets each game migrate its record
+/// ([`Game::migrate_record`]).
+pub const SAVE_VERSION: u32 = 2;
 
 /// Why a save, record or link could not be used. Carries the facts for a translated text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,9 +37,9 @@ pub enum SaveError {
     /// A save of another game.
     WrongGame { found: String, expected: String },
     /// The recorded options or seat count cannot start a game.
-    Setup { error: RuleError },
+    Setup { error: ErasedRuleError },
     /// Log entry `index` (0-based) is illegal when replayed.
-    IllegalAction { index: usize, error: RuleError },
+    IllegalAction { index: usize, error: ErasedRuleError },
     /// Replaying the log does not give the saved state.
     SnapshotMismatch,
     /// Undo to a log length longer than the log.
@@ -120,7 +125,9 @@ impl<G: Game> Record<G> {
 
     /// The dealt game, before any action.
     pub fn start(&self) -> Result<G, SaveError> {
-        G::new(&self.options, self.seats, self.seed).map_err(|error| SaveError::Setup { error })
+        G::new(&self.options, self.seats, self.seed).map_err(|error| SaveError::Setup {
+            error: error.erase(),
+        })
     }
 
     /// Starts the game and applies the whole log.
@@ -128,7 +135,10 @@ impl<G: Game> Record<G> {
         let mut game = self.start()?;
         for (index, (seat, action)) in self.log.iter().enumerate() {
             game.apply(*seat, action)
-                .map_err(|error| SaveError::IllegalAction { index, error })?;
+                .map_err(|error| SaveError::IllegalAction {
+                    index,
+                    error: error.erase(),
+                })?;
         }
         Ok(game)
     }
@@ -140,7 +150,7 @@ impl<G: Game> Record<G> {
         game: &mut G,
         seat: Seat,
         action: G::Action,
-    ) -> Result<Vec<G::Event>, RuleError> {
+    ) -> Result<Vec<G::Event>, RuleError<G::Error>> {
         let events = game.apply(seat, &action)?;
         self.log.push((seat, action));
         Ok(events)
@@ -163,8 +173,84 @@ impl<G: Game> Record<G> {
     }
 }
 
+/// Who sits at a seat: a person at this device or a bot of some level.
+///
+/// Stored as the strings `"human"`, `"easy"`, `"normal"`, `"greedy"`, `"hard"` (the wave-1
+/// save format), so old saves read unchanged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum SeatKind {
+    #[default]
+    Human,
+    Bot(BotLevel),
+}
+
+/// One bot level type for all games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BotLevel {
+    Easy,
+    Normal,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 2] = [BotLevel::Easy, BotLevel::Normal];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "easy",
+            BotLevel::Normal => "normal",
+        }
+    }
+}
+
+impl SeatKind {
+    /// Every choice a setup screen offers, humans first.
+    pub fn all() -> Vec<SeatKind> {
+        std::iter::once(SeatKind::Human)
+            .chain(BotLevel::ALL.into_iter().map(SeatKind::Bot))
+            .collect()
+    }
+
+    /// The stable code stored in saves.
+    pub fn code(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Bot(level) => level.code(),
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<SeatKind> {
+        SeatKind::all().into_iter().find(|k| k.code() == code)
+    }
+
+    pub fn is_human(self) -> bool {
+        self == SeatKind::Human
+    }
+
+    pub fn bot_level(self) -> Option<BotLevel> {
+        match self {
+            SeatKind::Human => None,
+            SeatKind::Bot(level) => Some(level),
+        }
+    }
+}
+
+impl From<SeatKind> for String {
+    fn from(k: SeatKind) -> String {
+        k.code().to_string()
+    }
+}
+
+impl TryFrom<String> for SeatKind {
+    type Error = String;
+    fn try_from(s: String) -> Result<SeatKind, String> {
+        SeatKind::from_code(&s).ok_or(s)
+    }
+}
+
 /// Descriptive data shown in the list of saved games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SaveMeta {
     pub title: String,
     /// Milliseconds since the Unix epoch (supplied by the caller; the engine has no clock).
@@ -172,17 +258,15 @@ pub struct SaveMeta {
     pub updated_ms: u64,
     pub player_names: Vec<String>,
     /// Which catalog entry (preset) the app started, e.g. `"romme_kaufen"`.
-    #[serde(default)]
     pub variant: String,
-    /// Per seat: `"human"` or a bot level (`"easy"`, `"normal"`), as the app chose.
-    #[serde(default)]
-    pub seat_kinds: Vec<String>,
+    /// Per seat: a person or a bot level.
+    pub seat_kinds: Vec<SeatKind>,
     /// True once the match is over (kept for the archive of finished matches).
-    #[serde(default)]
     pub finished: bool,
 }
 
-/// The JSON document of a save, independent of the game type.
+/// The JSON document of a save (format version [`SAVE_VERSION`]), independent of the game
+/// type. Older versions are migrated by [`read_file`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SaveFile {
     pub version: u32,
@@ -190,81 +274,114 @@ pub struct SaveFile {
     pub game: String,
     /// The [`Record`] as JSON.
     pub record: Value,
-    /// The state as JSON, or `null` (then only the replay is checked).
-    pub snapshot: Value,
+    /// [`Position::digest`](crate::game::Position::digest) of the state the record leads to (`None`: replay only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
+    #[serde(default)]
     pub meta: SaveMeta,
+    /// Set by the migration of a version-1 save: the version it was written in, and the
+    /// hands its snapshot held (sorted ids per seat), which the replay must reproduce.
+    #[serde(skip)]
+    pub migrated: Option<Migrated>,
+}
+
+/// What a migration from an older format keeps for the checks of [`load`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Migrated {
+    pub from_version: u32,
+    pub hands: Option<Vec<Vec<u16>>>,
 }
 
 /// Writes a save of `record` whose current state is `state`.
 pub fn save<G: Game>(record: &Record<G>, state: &G, meta: &SaveMeta) -> Result<String, SaveError> {
-    let snapshot = serde_json::to_value(state).map_err(serialize_error)?;
-    write_file(record, snapshot, meta)
+    write_file(record, Some(state.position().digest()), meta)
 }
 
 fn write_file<G: Game>(
     record: &Record<G>,
-    snapshot: Value,
+    digest: Option<String>,
     meta: &SaveMeta,
 ) -> Result<String, SaveError> {
     let file = SaveFile {
         version: SAVE_VERSION,
         game: G::NAME.to_string(),
         record: serde_json::to_value(record).map_err(serialize_error)?,
-        snapshot,
+        digest,
         meta: meta.clone(),
+        migrated: None,
     };
     serde_json::to_string(&file).map_err(serialize_error)
 }
 
-/// Reads the game-independent part of a save (version checked, nothing replayed), e.g. to
-/// list saves with their titles and game names.
+/// Reads the game-independent part of a save (version checked and older versions migrated,
+/// nothing replayed), e.g. to list saves with their titles and game names.
 pub fn read_file(json: &str) -> Result<SaveFile, SaveError> {
     let value: Value = serde_json::from_str(json).map_err(malformed)?;
-    let version = value
+    let found = value
         .get("version")
-        .ok_or_else(|| malformed("no version"))?;
-    let found = version
+        .ok_or_else(|| malformed("no version"))?
         .as_u64()
         .ok_or_else(|| malformed("version is not a number"))?;
-    if found != u64::from(SAVE_VERSION) {
-        return Err(SaveError::UnsupportedVersion {
-            found,
-            supported: SAVE_VERSION,
-        });
-    }
-    serde_json::from_value(value).map_err(malformed)
+    let migrated = match found {
+        1 => Some(migrate::v1_checks(&value)),
+        v if v == u64::from(SAVE_VERSION) => None,
+        _ => {
+            return Err(SaveError::UnsupportedVersion {
+                found,
+                supported: SAVE_VERSION,
+            })
+        }
+    };
+    let mut file: SaveFile = serde_json::from_value(value).map_err(malformed)?;
+    file.version = SAVE_VERSION;
+    file.migrated = migrated;
+    Ok(file)
 }
 
-/// Reads a save of game `G`: checks version and game name, replays the log from the seed
-/// and compares the result with the snapshot.
+/// Reads a save of game `G`: migrates older versions, checks the game name, replays the log
+/// from the seed (re-validating every action) and compares the position with the digest.
 pub fn load<G: Game>(json: &str) -> Result<(Record<G>, G), SaveError> {
     load_with_meta(json).map(|(record, game, _)| (record, game))
 }
 
 /// Like [`load`], also returning the save's [`SaveMeta`].
 pub fn load_with_meta<G: Game>(json: &str) -> Result<(Record<G>, G, SaveMeta), SaveError> {
-    let file = read_file(json)?;
+    load_file(read_file(json)?)
+}
+
+/// [`load_with_meta`] of an already read file.
+pub fn load_file<G: Game>(file: SaveFile) -> Result<(Record<G>, G, SaveMeta), SaveError> {
     if file.game != G::NAME {
         return Err(SaveError::WrongGame {
             found: file.game,
             expected: G::NAME.to_string(),
         });
     }
-    let record: Record<G> = serde_json::from_value(file.record).map_err(malformed)?;
+    let mut record_json = file.record;
+    if let Some(m) = &file.migrated {
+        G::migrate_record(m.from_version, &mut record_json);
+    }
+    let record: Record<G> = serde_json::from_value(record_json).map_err(malformed)?;
     let game = record.replay()?;
-    if !file.snapshot.is_null() {
-        let replayed = serde_json::to_value(&game).map_err(serialize_error)?;
-        if replayed != file.snapshot {
+    let position = game.position();
+    if let Some(digest) = &file.digest {
+        if *digest != position.digest() {
+            return Err(SaveError::SnapshotMismatch);
+        }
+    }
+    if let Some(hands) = file.migrated.as_ref().and_then(|m| m.hands.as_ref()) {
+        if *hands != position.hands {
             return Err(SaveError::SnapshotMismatch);
         }
     }
     Ok((record, game, file.meta))
 }
 
-/// A share link payload for `record`: a save without snapshot (the receiver replays it),
-/// encoded with [`encode_link`].
+/// A share link payload for `record` (a save with the position's digest), encoded with
+/// [`encode_link`].
 pub fn share_link<G: Game>(record: &Record<G>, meta: &SaveMeta) -> Result<String, SaveError> {
-    write_file(record, Value::Null, meta).map(|json| encode_link(&json))
+    let digest = record.replay()?.position().digest();
+    write_file(record, Some(digest), meta).map(|json| encode_link(&json))
 }
 
 /// Opens a share link made by [`share_link`] (or an encoded full save).

@@ -4,7 +4,8 @@ use super::events::{AbluxxenEvent, DrawSource};
 use super::state::{group_value, sort_cards, Phase};
 use super::Abluxxen;
 use crate::card::{Card, CardId, Face};
-use crate::game::{check_turn, RuleError, Seat};
+use super::RuleError;
+use crate::game::{check_turn, Moment, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Everything a seat can decide.
@@ -58,22 +59,20 @@ pub enum AbluxxenError {
 
 impl From<AbluxxenError> for RuleError {
     fn from(e: AbluxxenError) -> Self {
-        RuleError::Abluxxen(e)
+        RuleError::Game(e)
     }
 }
 
 fn wrong_phase(phase: &Phase) -> RuleError {
     let expected = match phase {
-        Phase::Play => "play",
-        Phase::ShadowChoice { .. } => "shadow_choice",
-        Phase::LuxxDecision { .. } => "luxx_decision",
-        Phase::VictimDecision { .. } => "victim_decision",
-        Phase::Draw { .. } => "draw",
-        Phase::Over => "over",
+        Phase::Play => Moment::Play,
+        Phase::ShadowChoice { .. } => Moment::ShadowChoice,
+        Phase::LuxxDecision { .. } => Moment::LuxxDecision,
+        Phase::VictimDecision { .. } => Moment::VictimDecision,
+        Phase::Draw { .. } => Moment::Draw,
+        Phase::Over => Moment::DealOver,
     };
-    RuleError::WrongPhase {
-        expected: expected.into(),
-    }
+    RuleError::WrongPhase { expected }
 }
 
 /// Checks a play and returns the cards (in the order named).

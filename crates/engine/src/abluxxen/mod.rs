@@ -22,7 +22,7 @@
 //!   (whom a play would luxx, for marking targets before confirming),
 //!   [`AbluxxenView::play_value`], [`AbluxxenView::open_group`],
 //!   [`AbluxxenView::my_decision`].
-//! - Errors: [`AbluxxenError`] inside `RuleError::Abluxxen`, plus the generic
+//! - Errors: [`AbluxxenError`] inside `RuleError::Game`, plus the generic
 //!   `CardNotInHand`, `DuplicateCard`, `WrongPhase`, `NotYourDecision`.
 //!
 //! Decisions where the rules are silent:
@@ -61,7 +61,10 @@ pub use state::{card_value, group_value, JOKER_GROUP_VALUE};
 pub use view::{AbluxxenView, DrawReason, Group, LuxxPreview, Pending, PlayerView, ShadowOption};
 
 use crate::card::Card;
-use crate::game::{CardAudit, Game, RuleError, Seat, Standing};
+use crate::game::{CardAudit, Game, Position, Seat, Standing};
+
+/// Rule errors of Abluxxen: the common reasons plus [`AbluxxenError`].
+pub type RuleError = crate::game::RuleError<AbluxxenError>;
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 use state::Phase;
@@ -109,6 +112,7 @@ impl Game for Abluxxen {
     type Action = AbluxxenAction;
     type Event = AbluxxenEvent;
     type View = AbluxxenView;
+    type Error = AbluxxenError;
 
     const NAME: &'static str = "abluxxen";
 
@@ -146,6 +150,25 @@ impl Game for Abluxxen {
 
     fn standings(&self) -> Vec<Standing> {
         state::rank(&self.totals, &self.hand_totals)
+    }
+
+    fn position(&self) -> Position {
+        let mut open: Vec<Vec<u16>> = self
+            .displays
+            .iter()
+            .flat_map(|groups| groups.iter().map(|g| Position::group(g)))
+            .collect();
+        open.extend(self.supply.iter().map(|s| Position::group(s)));
+        for pile in [&self.discard, &self.out_of_play, &self.shadow] {
+            open.push(Position::group(pile));
+        }
+        Position {
+            to_move: self.to_move(),
+            hands: self.hands.iter().map(|h| Position::hand(h)).collect(),
+            open,
+            hidden: vec![self.pile.len()],
+            scores: self.totals.clone(),
+        }
     }
 
     fn audit(&self) -> CardAudit {

@@ -1,6 +1,7 @@
 //! Tests of the harness itself, with the toy game and its deliberate bugs.
 
 use super::toy::{Bug, Toy, ToyOptions};
+use crate::game::RuleError;
 use super::*;
 
 fn opts(bug: Option<Bug>) -> ToyOptions {

@@ -110,6 +110,7 @@ impl Game for Toy {
     type Action = ToyAction;
     type Event = ToyEvent;
     type View = ToyView;
+    type Error = crate::game::NoGameError;
     const NAME: &'static str = "toy";
 
     fn new(options: &ToyOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
@@ -121,10 +122,7 @@ impl Game for Toy {
             });
         }
         if !(1..=52).contains(&options.cards) {
-            return Err(RuleError::BadOption {
-                option: "cards".into(),
-                reason: "1 to 52".into(),
-            });
+            return Err(crate::game::out_of_range("cards", 1, 52));
         }
         let mut pile = DeckSpec::French {
             packs: 1,
@@ -189,7 +187,7 @@ impl Game for Toy {
         let event = match action {
             ToyAction::Take => {
                 let card = self.pile.pop().ok_or(RuleError::WrongPhase {
-                    expected: "discard".into(),
+                    expected: crate::game::Moment::Discard,
                 })?;
                 if !self.bug(Bug::LoseCard) {
                     if let Some(hand) = self.hands.get_mut(seat) {
@@ -243,6 +241,14 @@ impl Game for Toy {
             out.pop();
         }
         out
+    }
+
+    fn position(&self) -> crate::game::Position {
+        crate::game::Position {
+            to_move: self.to_move,
+            hands: self.hands.iter().map(|h| crate::game::Position::hand(h)).collect(),
+            ..Default::default()
+        }
     }
 
     fn audit(&self) -> CardAudit {

@@ -138,6 +138,11 @@ pub enum RommeEvent {
         seat: Seat,
         face: Face,
     },
+    /// Buying: the next player left the top discard (he draws from the talon after the
+    /// claim window).
+    DiscardDeclined {
+        seat: Seat,
+    },
     BuyPassed {
         seat: Seat,
     },

@@ -62,13 +62,18 @@ pub mod view;
 mod tests;
 
 pub use actions::{DealEnd, DrawSource, MeldId, RommeAction, RommeError, RommeEvent, ScoreLine};
-pub use options::{DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring};
+pub use options::{
+    BuyOrder, DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring,
+};
 pub use scoring::{ring_settlement, score_deal, DealRow, DealSummary, ScoreSheet};
 pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
 pub use view::{PhaseView, RommeView, TableMeldView};
 
 use crate::card::CardId;
-use crate::game::{check_turn, places, CardAudit, Game, RuleError, Seat, Standing};
+use crate::game::{check_turn, places, CardAudit, Game, Moment, Position, Seat, Standing};
+
+/// Rule errors of Rommé: the common reasons plus [`RommeError`].
+pub type RuleError = crate::game::RuleError<RommeError>;
 use turn::wrong_phase;
 
 impl Game for Romme {
@@ -76,6 +81,7 @@ impl Game for Romme {
     type Action = RommeAction;
     type Event = RommeEvent;
     type View = RommeView;
+    type Error = RommeError;
 
     const NAME: &'static str = "romme";
 
@@ -152,7 +158,7 @@ impl Game for Romme {
             }
             RommeAction::DeclineRomme => {
                 if self.phase != Phase::MayDeclare {
-                    return Err(wrong_phase("after your discard"));
+                    return Err(wrong_phase(Moment::AfterDiscard));
                 }
                 self.end_turn(&mut ev);
             }
@@ -166,7 +172,7 @@ impl Game for Romme {
             }
             RommeAction::NextDeal => {
                 if self.phase != Phase::DealOver {
-                    return Err(wrong_phase("deal over"));
+                    return Err(wrong_phase(Moment::DealOver));
                 }
                 self.do_next_deal(&mut ev);
             }
@@ -181,6 +187,32 @@ impl Game for Romme {
 
     fn standings(&self) -> Vec<Standing> {
         places(&self.totals, false)
+    }
+
+    /// Format 1 (wave 1) knew only [`BuyOrder::DrawFirst`].
+    fn migrate_record(from_version: u32, record: &mut serde_json::Value) {
+        if from_version < 2 {
+            if let Some(options) = record.get_mut("options").and_then(|o| o.as_object_mut()) {
+                options.insert("buy_order".into(), "DrawFirst".into());
+            }
+        }
+    }
+
+    fn position(&self) -> Position {
+        let d = &self.deal;
+        let mut open: Vec<Vec<u16>> = d
+            .table
+            .iter()
+            .map(|m| m.meld.cards.iter().map(|p| p.card.id.0).collect())
+            .collect();
+        open.push(Position::group(&d.discard));
+        Position {
+            to_move: self.to_move(),
+            hands: d.hands.iter().map(|h| Position::hand(h)).collect(),
+            open,
+            hidden: vec![d.talon.len()],
+            scores: self.totals.clone(),
+        }
     }
 
     fn audit(&self) -> CardAudit {

@@ -1,6 +1,7 @@
 //! Rommé options (every knob of `rules/romme.md`) and the five presets.
 
-use crate::game::RuleError;
+use super::RuleError;
+use crate::game::{out_of_range, OptionLimit};
 use crate::meld::MeldRules;
 use crate::penalty::PenaltyTable;
 use serde::{Deserialize, Serialize};
@@ -58,8 +59,23 @@ pub enum DiscardDraw {
     No,
 }
 
-/// Every option of the Rommé family. `Default` is the Grundspiel preset.
+/// When the next player's right to the discard is settled (mit Kaufen).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BuyOrder {
+    /// The rules: the next player takes the discard or declines before anyone draws; then
+    /// others may buy (discard + top talon card); then he draws from the talon.
+    #[default]
+    DeclineFirst,
+    /// Wave 1 (saves of format 1 only): the next player declined by drawing from the talon
+    /// first; a buyer then got the discard and the next talon card. Kept so that matches
+    /// started under it finish under the rules they began with; never offered on setup.
+    DrawFirst,
+}
+
+/// Every option of the Rommé family. `Default` is the Grundspiel preset; an option missing
+/// from a stored record (added by a later build) takes its Grundspiel value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RommeOptions {
     /// Jokers added to the two packs (0..=8).
     pub jokers: u8,
@@ -78,6 +94,8 @@ pub struct RommeOptions {
     pub buying: bool,
     /// Buys per player and deal (`None` = unlimited).
     pub buy_limit: Option<u8>,
+    /// The order of the buying decisions (not a table option: see [`BuyOrder`]).
+    pub buy_order: BuyOrder,
     /// Räuber-Rommé: cards may be taken from the table melds.
     pub robbing: bool,
     pub end_mode: EndMode,
@@ -130,6 +148,7 @@ impl Preset {
             lay_off: LayOffPolicy::OwnMelds,
             buying: false,
             buy_limit: None,
+            buy_order: BuyOrder::DeclineFirst,
             robbing: false,
             end_mode: EndMode::BidAtMost,
             target_pips: 9,
@@ -155,6 +174,7 @@ impl Preset {
                 first_meld_counts_lay_off: true,
                 lay_off: LayOffPolicy::AnyAfterOwnFirstMeld,
                 end_mode: EndMode::GoOut,
+                go_out_needs_discard: false,
                 scoring: Scoring::AnlegenBonuses,
                 ..base
             },
@@ -164,6 +184,7 @@ impl Preset {
                 lay_off: LayOffPolicy::AnyAfterOwnFirstMeld,
                 robbing: true,
                 end_mode: EndMode::GoOut,
+                go_out_needs_discard: false,
                 draw_from_discard: DiscardDraw::OnlyIfMelded,
                 ..base
             },
@@ -174,6 +195,7 @@ impl Preset {
                 upcard: false,
                 lay_off: LayOffPolicy::AnyAnyTime,
                 end_mode: EndMode::GoOut,
+                go_out_needs_discard: false,
                 scoring: Scoring::Traditionell,
                 ..base
             },
@@ -187,12 +209,6 @@ impl Default for RommeOptions {
     }
 }
 
-fn bad(option: &str, reason: &str) -> RuleError {
-    RuleError::BadOption {
-        option: option.to_string(),
-        reason: reason.to_string(),
-    }
-}
 
 impl RommeOptions {
     pub const MIN_PLAYERS: usize = 2;
@@ -228,38 +244,41 @@ impl RommeOptions {
             });
         }
         if self.jokers > 8 {
-            return Err(bad("jokers", "at most 8"));
+            return Err(out_of_range("jokers", 0, 8));
         }
         if self.joker_penalty > 200 {
-            return Err(bad("joker_penalty", "at most 200"));
+            return Err(out_of_range("joker_penalty", 0, 200));
         }
         if !(1..=20).contains(&self.hand_size) {
-            return Err(bad("hand_size", "1 to 20"));
+            return Err(out_of_range("hand_size", 1, 20));
         }
         // Leave at least 10 cards for the talon after the deal and the upcard.
         if seats * self.hand_size as usize + usize::from(self.upcard) + 10 > self.deck_len() {
-            return Err(bad("hand_size", "not enough cards for this many players"));
+            return Err(RuleError::BadOption {
+                option: "hand_size".into(),
+                limit: OptionLimit::NotEnoughCards,
+            });
         }
         if self.target_pips > 9 {
-            return Err(bad("target_pips", "0 to 9"));
+            return Err(out_of_range("target_pips", 0, 9));
         }
         if self.first_meld_min > 200 {
-            return Err(bad("first_meld_min", "at most 200"));
+            return Err(out_of_range("first_meld_min", 0, 200));
         }
         if self.max_reshuffles > 20 {
-            return Err(bad("max_reshuffles", "at most 20"));
+            return Err(out_of_range("max_reshuffles", 0, 20));
         }
         match self.match_end {
             MatchEnd::Points { limit } if limit == 0 || limit > 100_000 => {
-                return Err(bad("match_end", "point limit 1 to 100000"))
+                return Err(out_of_range("match_end", 1, 100_000))
             }
             MatchEnd::Deals { count: Some(0) } => {
-                return Err(bad("match_end", "at least one deal"))
+                return Err(out_of_range("match_end", 1, 255))
             }
             _ => {}
         }
         if self.ring_pot == Some(0) || self.ring_pot.is_some_and(|p| p > 1_000_000) {
-            return Err(bad("ring_pot", "1 to 1000000 chips"));
+            return Err(out_of_range("ring_pot", 1, 1_000_000));
         }
         Ok(())
     }

@@ -18,7 +18,8 @@ use super::options::LayOffPolicy;
 use super::state::{remove_card, Phase, Romme, TableMeld};
 use super::turn::{err, wrong_phase};
 use crate::card::{Card, CardId};
-use crate::game::{RuleError, Seat};
+use super::RuleError;
+use crate::game::{Moment, Seat};
 use crate::meld::validate;
 
 pub(crate) struct RobPlan {
@@ -47,7 +48,7 @@ impl Romme {
         let drawing = match self.phase {
             Phase::Draw => true,
             Phase::Play => false,
-            _ => return Err(wrong_phase("play")),
+            _ => return Err(wrong_phase(Moment::Play)),
         };
         if melds.is_empty() && lay_offs.is_empty() {
             return Err(err(RommeError::EmptyRob));
@@ -90,7 +91,7 @@ impl Romme {
             }
         }
         if drawing && discard.is_none() {
-            return Err(wrong_phase("play"));
+            return Err(wrong_phase(Moment::Play));
         }
         // Re-check the melds that lost cards.
         for &mi in &touched {

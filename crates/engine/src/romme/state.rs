@@ -4,7 +4,8 @@ use super::actions::{DealEnd, MeldId, RommeEvent};
 use super::options::RommeOptions;
 use super::scoring::{DealSummary, ScoreSheet};
 use crate::card::{Card, CardId, DeckSpec, Face};
-use crate::game::{RuleError, Seat};
+use super::RuleError;
+use crate::game::Seat;
 use crate::meld::{validate, Meld};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -70,11 +71,15 @@ pub struct Deal {
 pub enum Phase {
     /// The turn owner draws (with buying: taking the discard is his claim).
     Draw,
-    /// Buying: the turn owner drew from the talon; `claimant` decides whether to buy the
-    /// discard; `queue` are the players asked after him.
+    /// Buying: the turn owner declined the discard; `claimant` decides whether to buy it;
+    /// `queue` are the players asked after him. `owner_draws`: the turn owner draws from the
+    /// talon when the window closes ([`BuyOrder::DeclineFirst`]); false in the wave-1 order,
+    /// where he had drawn already.
     Claim {
         claimant: Seat,
         queue: Vec<Seat>,
+        #[serde(default)]
+        owner_draws: bool,
     },
     /// The turn owner melds, lays off, exchanges and finally discards.
     Play,
@@ -311,9 +316,9 @@ impl Romme {
             jokers: opts.jokers,
         }
         .cards();
-        let missing = |face: Face| RuleError::BadOption {
+        let missing = |_face: Face| RuleError::BadOption {
             option: "setup".into(),
-            reason: format!("no card {face} left"),
+            limit: crate::game::OptionLimit::NotEnoughCards,
         };
         let mut take = |face: Face| -> Result<Card, RuleError> {
             let i = deck

@@ -8,17 +8,16 @@ use super::actions::{DealEnd, DrawSource, MeldId, RommeError, RommeEvent};
 use super::options::{DiscardDraw, EndMode, LayOffPolicy};
 use super::state::{remove_card, Phase, Romme, TableMeld, TurnState};
 use crate::card::{Card, CardId};
-use crate::game::{RuleError, Seat};
+use super::RuleError;
+use crate::game::{Moment, Seat};
 use crate::meld::{validate_with_hint, JokerHint, Meld};
 
 pub(crate) fn err(e: RommeError) -> RuleError {
-    RuleError::Romme(e)
+    RuleError::Game(e)
 }
 
-pub(crate) fn wrong_phase(expected: &str) -> RuleError {
-    RuleError::WrongPhase {
-        expected: expected.to_string(),
-    }
+pub(crate) fn wrong_phase(expected: Moment) -> RuleError {
+    RuleError::WrongPhase { expected }
 }
 
 /// A checked `Meld` action.
@@ -40,8 +39,8 @@ impl Romme {
     pub(crate) fn expect_phase(&self, play: bool) -> Result<(), RuleError> {
         match (&self.phase, play) {
             (Phase::Play, true) | (Phase::Draw, false) => Ok(()),
-            (_, true) => Err(wrong_phase("play")),
-            (_, false) => Err(wrong_phase("draw")),
+            (_, true) => Err(wrong_phase(Moment::Play)),
+            (_, false) => Err(wrong_phase(Moment::Draw)),
         }
     }
 
@@ -138,12 +137,21 @@ impl Romme {
     pub(crate) fn check_draw_talon(&self) -> Result<(), RuleError> {
         self.expect_phase(false)?;
         if self.deal.talon.is_empty() {
-            return Err(wrong_phase("talon is empty"));
+            return Err(wrong_phase(Moment::PileEmpty));
         }
         Ok(())
     }
 
     pub(crate) fn do_draw_talon(&mut self, seat: Seat, ev: &mut Vec<RommeEvent>) {
+        if self.decline_discard(seat, ev) {
+            return;
+        }
+        self.take_talon_card(seat, ev);
+        self.open_claims(seat, ev);
+    }
+
+    /// The turn owner's draw from the talon.
+    pub(crate) fn take_talon_card(&mut self, seat: Seat, ev: &mut Vec<RommeEvent>) {
         if let Some(c) = self.deal.talon.pop() {
             self.deal.hands[seat].push(c);
         }
@@ -153,7 +161,6 @@ impl Romme {
             source: DrawSource::Talon,
             face: None,
         });
-        self.open_claims(seat, ev);
     }
 
     // ---- meld / lay off / exchange -------------------------------------------------
@@ -444,7 +451,7 @@ impl Romme {
                     return Err(err(RommeError::ResidualTooHigh { limit, have }));
                 }
             }
-            return Err(wrong_phase("after your discard"));
+            return Err(wrong_phase(Moment::AfterDiscard));
         }
         let have = self.hand_pips(seat);
         let limit = self.opts.target_pips;

@@ -12,7 +12,11 @@ fn meta() -> SaveMeta {
         updated_ms: 1_700_000_100_000,
         player_names: vec!["Anna".into(), "Ben".into(), "Cem".into()],
         variant: "toy".into(),
-        seat_kinds: vec!["human".into(), "easy".into(), "normal".into()],
+        seat_kinds: vec![
+            SeatKind::Human,
+            SeatKind::Bot(BotLevel::Easy),
+            SeatKind::Bot(BotLevel::Normal),
+        ],
         finished: false,
     }
 }
@@ -70,12 +74,12 @@ fn edit(json: &str, f: impl FnOnce(&mut Value)) -> String {
 fn versions_are_checked() {
     let (record, game) = played(1, 5);
     let json = save(&record, &game, &meta()).unwrap();
-    let future = edit(&json, |v| v["version"] = 2.into());
+    let future = edit(&json, |v| v["version"] = 3.into());
     assert_eq!(
         load::<Toy>(&future).unwrap_err(),
         SaveError::UnsupportedVersion {
-            found: 2,
-            supported: 1
+            found: 3,
+            supported: 2
         }
     );
     // a future version may change the shape completely: still a version error
@@ -154,7 +158,7 @@ fn illegal_logged_action_is_rejected_with_its_index() {
 fn snapshot_mismatch_is_detected() {
     let (record, game) = played(5, 8);
     let json = save(&record, &game, &meta()).unwrap();
-    let tampered = edit(&json, |v| v["snapshot"]["decisions"] = 1234.into());
+    let tampered = edit(&json, |v| v["digest"] = "0123456789abcdef".into());
     assert_eq!(
         load::<Toy>(&tampered).unwrap_err(),
         SaveError::SnapshotMismatch
@@ -256,7 +260,7 @@ fn share_links_round_trip() {
     let json = save(&record, &game, &m).unwrap();
     let link = encode_link(&json);
     assert!(link.starts_with('2'), "a save compresses");
-    assert!(link.len() < json.len());
+    assert!(link.len() < json.len() * 4 / 3, "shorter than plain base64");
     assert_eq!(decode_link(&link).unwrap(), json);
     // short texts stay plain
     assert!(encode_link("{}").starts_with('1'));
@@ -321,4 +325,43 @@ fn checksum_is_fnv1a_32() {
     assert_eq!(fnv1a(b""), 0x811c_9dc5);
     assert_eq!(fnv1a(b"a"), 0xe40c_292c);
     assert_eq!(fnv1a(b"foobar"), 0xbf9c_f968);
+}
+
+#[test]
+fn seat_kinds_read_the_wave_1_strings() {
+    let kinds: Vec<SeatKind> = serde_json::from_str(r#"["human","easy","normal"]"#).unwrap();
+    assert_eq!(kinds, meta().seat_kinds);
+    assert_eq!(
+        serde_json::to_string(&kinds).unwrap(),
+        r#"["human","easy","normal"]"#
+    );
+    assert!(serde_json::from_str::<Vec<SeatKind>>(r#"["robot"]"#).is_err());
+}
+
+#[test]
+fn version_1_saves_are_migrated_and_replayed() {
+    let (record, game) = played(7, 9);
+    let v1 = serde_json::json!({
+        "version": 1,
+        "game": "toy",
+        "record": serde_json::to_value(&record).unwrap(),
+        "snapshot": serde_json::to_value(&game).unwrap(),
+        "meta": serde_json::to_value(meta()).unwrap(),
+    })
+    .to_string();
+    let file = read_file(&v1).unwrap();
+    assert_eq!(file.version, SAVE_VERSION);
+    assert_eq!(file.migrated.as_ref().map(|m| m.from_version), Some(1));
+    let (back, state, m) = load_with_meta::<Toy>(&v1).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(state_json(&state), state_json(&game));
+    assert_eq!(m, meta());
+    // Unknown fields (written by a later build of the same version) are ignored and missing
+    // meta fields take defaults.
+    let json = save(&record, &game, &meta()).unwrap();
+    let extra = edit(&json, |v| {
+        v["meta"].as_object_mut().unwrap().remove("finished");
+        v["future_field"] = 1.into();
+    });
+    assert!(load::<Toy>(&extra).is_ok());
 }

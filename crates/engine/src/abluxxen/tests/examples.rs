@@ -3,7 +3,8 @@
 use super::*;
 use crate::abluxxen::setup::Parts;
 use crate::abluxxen::*;
-use crate::game::{Game, RuleError};
+use crate::abluxxen::RuleError;
+use crate::game::Game;
 use AbluxxenAction as A;
 
 /// Example 1: Anna luxxes Ben's three 5s; she declines, Ben discards and draws 3.
@@ -73,7 +74,7 @@ fn example_1_base_luxx_discard_and_draw() {
     let e = err(&mut g, 1, A::DrawFromSupply { slot: 0 });
     assert_eq!(
         e,
-        RuleError::Abluxxen(AbluxxenError::SupplySlotEmpty { slot: 0 })
+        RuleError::Game(AbluxxenError::SupplySlotEmpty { slot: 0 })
     );
     let ev = ok(&mut g, 1, A::DrawFromPile);
     // The public event does not reveal the pile card.
@@ -204,7 +205,7 @@ fn example_3_profiduell_shadow() {
     let e = err(&mut g, 0, A::LuxxShadow { value: 4 });
     assert_eq!(
         e,
-        RuleError::Abluxxen(AbluxxenError::NotAQualifyingShadowGroup {
+        RuleError::Game(AbluxxenError::NotAQualifyingShadowGroup {
             value: 4,
             needed_count: 1,
             options: vec![3, 8, 10]

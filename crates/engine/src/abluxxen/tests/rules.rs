@@ -3,7 +3,8 @@
 use super::*;
 use crate::abluxxen::setup::Parts;
 use crate::abluxxen::*;
-use crate::game::{Game, RuleError};
+use crate::abluxxen::RuleError;
+use crate::game::Game;
 use AbluxxenAction as A;
 
 #[test]
@@ -16,14 +17,14 @@ fn play_errors_carry_facts() {
     });
     assert_eq!(
         err(&mut g, 0, A::Play { cards: vec![] }),
-        RuleError::Abluxxen(AbluxxenError::EmptyPlay)
+        RuleError::Game(AbluxxenError::EmptyPlay)
     );
     let mut mixed = ids(&g, 0, n(4), 1);
     mixed.extend(ids(&g, 0, X, 1));
     mixed.extend(ids(&g, 0, n(3), 1));
     assert_eq!(
         err(&mut g, 0, A::Play { cards: mixed }),
-        RuleError::Abluxxen(AbluxxenError::MixedValues { values: vec![3, 4] })
+        RuleError::Game(AbluxxenError::MixedValues { values: vec![3, 4] })
     );
     let other = g.hands[1][0].id;
     assert_eq!(
@@ -54,7 +55,7 @@ fn play_errors_carry_facts() {
         RuleError::WrongPhase { .. }
     ));
     // Serialised errors name the facts.
-    let json = serde_json::to_string(&RuleError::Abluxxen(AbluxxenError::MixedValues {
+    let json = serde_json::to_string(&RuleError::Game(AbluxxenError::MixedValues {
         values: vec![3, 4],
     }))
     .unwrap();
@@ -84,7 +85,7 @@ fn game_ends_in_the_middle_of_a_draw() {
     ));
     assert_eq!(
         err(&mut g, 1, A::DrawFromPile),
-        RuleError::Abluxxen(AbluxxenError::DrawPileEmpty)
+        RuleError::Game(AbluxxenError::DrawPileEmpty)
     );
     let ev = ok(&mut g, 1, A::DrawFromSupply { slot: 2 });
     assert!(ev
@@ -156,7 +157,7 @@ fn draw_if_no_luxx_option() {
     ok(&mut v, 0, A::TakeLuxxed);
     assert_eq!(
         err(&mut v, 1, A::Pass),
-        RuleError::Abluxxen(AbluxxenError::DrawNotOptional { remaining: 2 })
+        RuleError::Game(AbluxxenError::DrawNotOptional { remaining: 2 })
     );
 }
 

@@ -134,3 +134,56 @@ fn option_buy_limit() {
     ok!(g, 1, RommeAction::PassBuy);
     assert_eq!((g.phase(), g.to_move()), (&Phase::Play, Some(0)));
 }
+
+/// Seed 002: "Der gekauften Karte muss noch die oberste vom Talon hinzugenommen werden" —
+/// the next player declines before anyone draws, the buyer gets the discard and the top
+/// talon card, and the next player then draws the card after it.
+#[test]
+fn next_player_declines_before_anyone_draws_and_draws_after_the_buyer() {
+    let mut g = after_discard(&kaufen());
+    let talon = g.deal_state().talon.clone();
+    let (top, second) = (talon[talon.len() - 1], talon[talon.len() - 2]);
+    let ev = ok!(g, 1, RommeAction::DrawTalon);
+    assert!(ev.contains(&RommeEvent::DiscardDeclined { seat: 1 }));
+    // Nobody has drawn yet: the turn owner still holds 3 cards.
+    assert_eq!(g.deal_state().hands[1].len(), 3);
+    assert_eq!(g.deal_state().talon.len(), talon.len());
+    ok!(g, 2, RommeAction::PassBuy);
+    ok!(g, 3, RommeAction::Buy);
+    assert!(g.deal_state().hands[3].contains(&top));
+    assert!(g.deal_state().hands[1].contains(&second));
+    assert_eq!(g.deal_state().hands[1].len(), 4);
+    assert_eq!((g.phase(), g.to_move()), (&Phase::Play, Some(1)));
+}
+
+#[test]
+fn with_one_talon_card_a_buyer_gets_only_the_discard() {
+    let hands = ["H9 C2 C5", "S2 S3 S6", "D2 D3 D6", "SK SD SA"];
+    let mut g = build(&kaufen(), &setup(&hands, "CK C8", "", 0));
+    ok!(g, 0, RommeAction::DrawTalon);
+    let h9 = id(&g, 0, "H9");
+    ok!(g, 0, RommeAction::Discard { card: h9 });
+    assert_eq!(g.deal_state().talon.len(), 1);
+    let last = g.deal_state().talon[0];
+    ok!(g, 1, RommeAction::DrawTalon);
+    ok!(g, 2, RommeAction::Buy);
+    assert_eq!(g.deal_state().hands[2].len(), 4, "discard only");
+    assert!(g.deal_state().hands[1].contains(&last));
+    assert_eq!((g.phase(), g.to_move()), (&Phase::Play, Some(1)));
+}
+
+/// Matches stored by wave 1 keep the order they began with.
+#[test]
+fn wave_1_order_is_kept_for_old_saves() {
+    let o = RommeOptions {
+        buy_order: BuyOrder::DrawFirst,
+        ..kaufen()
+    };
+    let mut g = after_discard(&o);
+    let talon = g.deal_state().talon.clone();
+    let (top, second) = (talon[talon.len() - 1], talon[talon.len() - 2]);
+    ok!(g, 1, RommeAction::DrawTalon);
+    assert!(g.deal_state().hands[1].contains(&top));
+    ok!(g, 2, RommeAction::Buy);
+    assert!(g.deal_state().hands[2].contains(&second));
+}

@@ -27,7 +27,8 @@ mod robbing;
 mod turns;
 
 use crate::card::{CardId, Face, Suit};
-use crate::game::{Game, RuleError, Seat};
+use crate::game::{Game, Seat};
+use crate::romme::RuleError;
 use crate::romme::*;
 
 /// A face from a short name: suit letter (C, S, H, D) and rank (A, 2–10, B, D, K), or
@@ -137,7 +138,7 @@ pub(super) fn rejected(g: &mut Romme, seat: Seat, a: RommeAction) -> RuleError {
 
 pub(super) fn romme_err(e: RuleError) -> RommeError {
     match e {
-        RuleError::Romme(r) => r,
+        RuleError::Game(r) => r,
         other => panic!("expected a Rommé error, got {other:?}"),
     }
 }

@@ -1,7 +1,8 @@
 //! Seeded random playouts of every preset with invariant checks after every action.
 
 use crate::card::CardId;
-use crate::game::{cards_in_json, Game, RuleError};
+use crate::game::{cards_in_json, Game};
+use crate::romme::RuleError;
 use crate::penalty::penalty;
 use crate::rng::GameRng;
 use crate::romme::*;

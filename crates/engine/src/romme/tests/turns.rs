@@ -231,13 +231,13 @@ fn first_dealer_comes_from_the_seed_and_vorhand_starts() {
 
 #[test]
 fn errors_serialise_with_a_tag() {
-    let e = RuleError::Romme(RommeError::OpeningTooLow {
+    let e = RuleError::Game(RommeError::OpeningTooLow {
         needed: 30,
         have: 27,
     });
     let json = serde_json::to_string(&e).unwrap();
     assert_eq!(
         json,
-        r#"{"kind":"Romme","reason":"OpeningTooLow","needed":30,"have":27}"#
+        r#"{"kind":"Game","reason":"OpeningTooLow","needed":30,"have":27}"#
     );
 }

@@ -1,0 +1,210 @@
+//! Above every game: what games and variants exist (defined once, used by the app's catalog
+//! and setup page and by the tests) and dispatch over the games by their save name.
+//!
+//! Adding a game: its module (with a [`Game`] impl), one [`GameInfo`] constant in it, a line
+//! in [`GAMES`], its variants in [`VARIANTS`] and one arm in [`AnyGame`]'s dispatch.
+
+use crate::abluxxen::{Abluxxen, AbluxxenOptions};
+use crate::game::{Game, Position, Seat};
+use crate::romme::{Preset, Romme, RommeOptions};
+use crate::save::{load_file, read_file, SaveError, SaveMeta};
+
+/// Facts about one game engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// [`Game::NAME`], used in saves and links.
+    pub name: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// The cards it is played with, in words of the rules (for the catalog).
+    pub deck: Deck,
+}
+
+/// The decks of the suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deck {
+    /// Two French packs plus jokers.
+    TwoFrenchPacks,
+    /// The Abluxxen deck (values 1–13 in four colours ×8, plus jokers).
+    Abluxxen,
+}
+
+/// One entry of the catalog: a game with a preset of its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    /// Stable id (routes, saves' `variant`).
+    pub id: &'static str,
+    /// The engine's [`GameInfo::name`]; `None` while the game is not playable yet.
+    pub game: Option<&'static str>,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub default_players: usize,
+}
+
+pub const ROMME: GameInfo = GameInfo {
+    name: Romme::NAME,
+    min_players: RommeOptions::MIN_PLAYERS,
+    max_players: RommeOptions::MAX_PLAYERS,
+    deck: Deck::TwoFrenchPacks,
+};
+
+pub const ABLUXXEN: GameInfo = GameInfo {
+    name: Abluxxen::NAME,
+    min_players: crate::abluxxen::MIN_PLAYERS,
+    max_players: crate::abluxxen::MAX_PLAYERS,
+    deck: Deck::Abluxxen,
+};
+
+/// Every playable game engine.
+pub static GAMES: &[GameInfo] = &[ROMME, ABLUXXEN];
+
+const fn variant(id: &'static str, game: &GameInfo, default_players: usize) -> VariantInfo {
+    VariantInfo {
+        id,
+        game: Some(game.name),
+        min_players: game.min_players,
+        max_players: game.max_players,
+        default_players,
+    }
+}
+
+const fn coming(id: &'static str, min: usize, max: usize, default: usize) -> VariantInfo {
+    VariantInfo {
+        id,
+        game: None,
+        min_players: min,
+        max_players: max,
+        default_players: default,
+    }
+}
+
+/// The catalog in display order.
+pub static VARIANTS: &[VariantInfo] = &[
+    variant("romme", &ROMME, 3),
+    variant("romme_kaufen", &ROMME, 3),
+    variant("romme_anlegen", &ROMME, 3),
+    variant("romme_raeuber", &ROMME, 3),
+    variant("romme_trad", &ROMME, 3),
+    coming("karussell", 2, 5, 3),
+    coming("profisort", 2, 3, 2),
+    variant("abluxxen", &ABLUXXEN, 3),
+    VariantInfo {
+        min_players: 2,
+        max_players: 2,
+        default_players: 2,
+        ..variant("profiduell", &ABLUXXEN, 2)
+    },
+];
+
+pub fn find_variant(id: &str) -> Option<&'static VariantInfo> {
+    VARIANTS.iter().find(|v| v.id == id)
+}
+
+/// The Rommé preset of a catalog entry (Grundspiel for anything else).
+pub fn romme_preset(variant: &str) -> Preset {
+    match variant {
+        "romme_kaufen" => Preset::MitKaufen,
+        "romme_anlegen" => Preset::MitAnlegen,
+        "romme_raeuber" => Preset::Raeuber,
+        "romme_trad" => Preset::Traditionell,
+        _ => Preset::Grundspiel,
+    }
+}
+
+/// The Abluxxen options of a catalog entry.
+pub fn abluxxen_preset(variant: &str) -> AbluxxenOptions {
+    AbluxxenOptions {
+        profiduell: variant == "profiduell",
+        ..AbluxxenOptions::default()
+    }
+}
+
+/// A game of any kind, for code that handles saves of every game alike.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Romme(Romme),
+    Abluxxen(Abluxxen),
+}
+
+impl AnyGame {
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnyGame::Romme(_) => Romme::NAME,
+            AnyGame::Abluxxen(_) => Abluxxen::NAME,
+        }
+    }
+    pub fn to_move(&self) -> Option<Seat> {
+        match self {
+            AnyGame::Romme(g) => g.to_move(),
+            AnyGame::Abluxxen(g) => g.to_move(),
+        }
+    }
+    pub fn position(&self) -> Position {
+        match self {
+            AnyGame::Romme(g) => g.position(),
+            AnyGame::Abluxxen(g) => g.position(),
+        }
+    }
+    pub fn is_over(&self) -> bool {
+        self.to_move().is_none()
+    }
+}
+
+/// A save of any game, loaded and re-validated.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub game: AnyGame,
+    pub meta: SaveMeta,
+    /// Actions in the record.
+    pub moves: usize,
+}
+
+/// Loads a save of any game: migrates, replays, checks the digest.
+pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
+    let file = read_file(json)?;
+    match file.game.as_str() {
+        n if n == Romme::NAME => load_file::<Romme>(file).map(|(r, g, meta)| Loaded {
+            game: AnyGame::Romme(g),
+            meta,
+            moves: r.log.len(),
+        }),
+        n if n == Abluxxen::NAME => load_file::<Abluxxen>(file).map(|(r, g, meta)| Loaded {
+            game: AnyGame::Abluxxen(g),
+            meta,
+            moves: r.log.len(),
+        }),
+        other => Err(SaveError::WrongGame {
+            found: other.to_string(),
+            expected: GAMES
+                .iter()
+                .map(|g| g.name)
+                .collect::<Vec<_>>()
+                .join("|"),
+        }),
+    }
+}
+
+/// Opens a share link of any game.
+pub fn open_any_link(payload: &str) -> Result<Loaded, SaveError> {
+    load_any(&crate::save::decode_link(payload)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_is_consistent() {
+        assert_eq!(VARIANTS.len(), 9);
+        for v in VARIANTS {
+            assert!(v.min_players <= v.default_players && v.default_players <= v.max_players);
+            assert_eq!(find_variant(v.id), Some(v));
+            if let Some(name) = v.game {
+                let g = GAMES.iter().find(|g| g.name == name).unwrap();
+                assert!(g.min_players <= v.min_players && v.max_players <= g.max_players);
+            }
+        }
+        assert_eq!(romme_preset("romme_trad"), Preset::Traditionell);
+        assert!(abluxxen_preset("profiduell").profiduell);
+    }
+}

@@ -1,0 +1,73 @@
+//! Stored games must survive every update: every save and share link in `fixtures/` (written
+//! by earlier builds with `cargo run -p bots --example make_fixtures -- <tag>`) must load,
+//! replay and reach the same position as when it was written.
+//!
+//! `positions.json` records, per fixture, the digest of the replayed position and the seat
+//! to move. A new fixture gets its entry with `KR_WRITE_FIXTURE_POSITIONS=1 cargo test -p
+//! engine --test fixtures`; an existing entry is never rewritten.
+
+use engine::games::{load_any, open_any_link};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+#[test]
+fn every_fixture_loads_and_reaches_its_position() {
+    let positions_path = dir().join("positions.json");
+    let mut positions: BTreeMap<String, String> = std::fs::read_to_string(&positions_path)
+        .ok()
+        .map(|t| serde_json::from_str(&t).expect("positions.json"))
+        .unwrap_or_default();
+    let write = std::env::var_os("KR_WRITE_FIXTURE_POSITIONS").is_some();
+    let mut names: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".save.json") || n.ends_with(".link.txt"))
+        .collect();
+    names.sort();
+    // 7 presets of wave 1, each a save and a link
+    assert!(names.len() >= 14, "{names:?}");
+    let mut missing = Vec::new();
+    for name in &names {
+        let text = std::fs::read_to_string(dir().join(name)).unwrap();
+        let loaded = if name.ends_with(".link.txt") {
+            open_any_link(text.trim())
+        } else {
+            load_any(&text)
+        }
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert!(!loaded.game.is_over(), "{name}: stored mid-game");
+        assert!(loaded.moves > 0, "{name}");
+        let preset = name.split('.').next().unwrap();
+        assert_eq!(loaded.meta.variant, preset, "{name}");
+        let got = format!(
+            "{} to_move={:?}",
+            loaded.game.position().digest(),
+            loaded.game.to_move()
+        );
+        match positions.get(name) {
+            Some(expected) => assert_eq!(&got, expected, "{name}: replayed position changed"),
+            None => missing.push((name.clone(), got)),
+        }
+    }
+    if write {
+        positions.extend(missing.iter().cloned());
+        std::fs::write(
+            &positions_path,
+            serde_json::to_string_pretty(&positions).unwrap() + "\n",
+        )
+        .unwrap();
+    } else {
+        assert!(missing.is_empty(), "fixtures without a position: {missing:?}");
+    }
+    // A save and the link of the same game reach the same position.
+    for name in names.iter().filter(|n| n.ends_with(".save.json")) {
+        let link = name.replace(".save.json", ".link.txt");
+        if let (Some(a), Some(b)) = (positions.get(name), positions.get(&link)) {
+            assert_eq!(a, b, "{name} vs {link}");
+        }
+    }
+}
