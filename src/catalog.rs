@@ -1,111 +1,48 @@
-//! The games and presets on the home screen.
+//! The games and presets on the home screen: the engine's catalog
+//! ([`engine::games::VARIANTS`]) joined with the app's registry of game UIs.
 
-/// Which engine a catalog entry runs on (none yet: "coming soon").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    Romme,
-    Abluxxen,
-    NotYet,
-}
+use crate::games::registry::{self, UiEntry};
+use engine::games::{VariantInfo, VARIANTS};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One catalog entry as the app shows it.
+#[derive(Clone, Copy)]
 pub struct Entry {
-    /// Stable id used in routes and saves.
-    pub id: &'static str,
-    /// Translation key of the title; `<key>.desc` is the one-line description.
-    pub key: &'static str,
-    pub engine: Engine,
-    pub min_players: usize,
-    pub max_players: usize,
-    pub default_players: usize,
+    pub info: &'static VariantInfo,
+    /// The game's UI, `None` while the game is "in Vorbereitung".
+    pub ui: Option<&'static UiEntry>,
 }
 
 impl Entry {
-    pub fn available(&self) -> bool {
-        self.engine != Engine::NotYet
+    pub fn id(&self) -> &'static str {
+        self.info.id
     }
+    pub fn available(&self) -> bool {
+        self.ui.is_some()
+    }
+    /// Translation key of the title.
+    pub fn key(&self) -> String {
+        format!("game.{}", self.info.id)
+    }
+    /// Translation key of the one-line description.
     pub fn desc_key(&self) -> String {
-        format!("{}.desc", self.key)
+        format!("game.{}.desc", self.info.id)
     }
 }
 
-pub static ENTRIES: &[Entry] = &[
+fn entry(info: &'static VariantInfo) -> Entry {
     Entry {
-        id: "romme",
-        key: "game.romme",
-        engine: Engine::Romme,
-        min_players: 2,
-        max_players: 6,
-        default_players: 3,
-    },
-    Entry {
-        id: "romme_kaufen",
-        key: "game.romme_kaufen",
-        engine: Engine::Romme,
-        min_players: 2,
-        max_players: 6,
-        default_players: 3,
-    },
-    Entry {
-        id: "romme_anlegen",
-        key: "game.romme_anlegen",
-        engine: Engine::Romme,
-        min_players: 2,
-        max_players: 6,
-        default_players: 3,
-    },
-    Entry {
-        id: "romme_raeuber",
-        key: "game.romme_raeuber",
-        engine: Engine::Romme,
-        min_players: 2,
-        max_players: 6,
-        default_players: 3,
-    },
-    Entry {
-        id: "romme_trad",
-        key: "game.romme_trad",
-        engine: Engine::Romme,
-        min_players: 2,
-        max_players: 6,
-        default_players: 3,
-    },
-    Entry {
-        id: "karussell",
-        key: "game.karussell",
-        engine: Engine::NotYet,
-        min_players: 2,
-        max_players: 5,
-        default_players: 3,
-    },
-    Entry {
-        id: "profisort",
-        key: "game.profisort",
-        engine: Engine::NotYet,
-        min_players: 2,
-        max_players: 3,
-        default_players: 2,
-    },
-    Entry {
-        id: "abluxxen",
-        key: "game.abluxxen",
-        engine: Engine::Abluxxen,
-        min_players: 2,
-        max_players: 5,
-        default_players: 3,
-    },
-    Entry {
-        id: "profiduell",
-        key: "game.profiduell",
-        engine: Engine::Abluxxen,
-        min_players: 2,
-        max_players: 2,
-        default_players: 2,
-    },
-];
+        info,
+        ui: info.game.and_then(registry::find),
+    }
+}
 
-pub fn find(id: &str) -> Option<&'static Entry> {
-    ENTRIES.iter().find(|e| e.id == id)
+/// Every entry in display order.
+pub fn entries() -> impl Iterator<Item = Entry> {
+    VARIANTS.iter().map(entry)
+}
+
+pub fn find(id: &str) -> Option<Entry> {
+    engine::games::find_variant(id).map(entry)
 }
 
 #[cfg(test)]
@@ -113,13 +50,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nine_entries_with_texts() {
-        assert_eq!(ENTRIES.len(), 9);
-        for e in ENTRIES {
-            assert!(crate::i18n::has_key(e.key), "{}", e.key);
-            assert!(crate::i18n::has_key(&e.desc_key()), "{}", e.key);
-            assert!(e.min_players <= e.default_players && e.default_players <= e.max_players);
-            assert_eq!(find(e.id), Some(e));
+    fn nine_entries_with_texts_and_every_engine_game_has_a_ui() {
+        assert_eq!(entries().count(), 9);
+        for e in entries() {
+            assert!(crate::i18n::has_key(&e.key()), "{}", e.key());
+            assert!(crate::i18n::has_key(&e.desc_key()), "{}", e.key());
+            assert_eq!(find(e.id()).map(|f| f.id()), Some(e.id()));
+            assert_eq!(e.available(), e.info.game.is_some(), "{}", e.id());
+        }
+        for g in engine::games::GAMES {
+            assert!(registry::find(g.name).is_some(), "{} has no UI", g.name);
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::components::card::face_label;
 use crate::i18n::{tr, Lang};
 use engine::save::SaveError;
-use engine::{Card, CardId, Face, RuleError};
+use engine::{Card, Face, Moment, OptionLimit, RuleError};
 
 /// Fills the `{name}` slots of a translated template.
 pub fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
@@ -53,8 +53,8 @@ pub fn cards_text(cards: &[Card], lang: Lang) -> String {
         .join(" ")
 }
 
-/// Explains the game-independent rule errors; `None` for game-specific ones.
-pub fn explain_common(err: &RuleError, names: &[String], lang: Lang) -> Option<String> {
+/// Explains the game-independent rule errors; `None` for the game's own reasons.
+pub fn explain_common<E>(err: &RuleError<E>, names: &[String], lang: Lang) -> Option<String> {
     Some(match err {
         RuleError::GameOver => tr(lang, "err.game_over").to_string(),
         RuleError::NotYourDecision { expected, .. } => match expected {
@@ -62,13 +62,13 @@ pub fn explain_common(err: &RuleError, names: &[String], lang: Lang) -> Option<S
             None => tr(lang, "err.game_over").to_string(),
         },
         RuleError::NoSuchSeat { .. } => tr(lang, "err.no_such_seat").to_string(),
-        RuleError::CardNotInHand { card } => {
-            fill(lang, "err.card_not_in_hand", &[("card", card_id(*card))])
-        }
+        RuleError::CardNotInHand { .. } => tr(lang, "err.card_not_in_hand").to_string(),
         RuleError::DuplicateCard { .. } => tr(lang, "err.duplicate_card").to_string(),
-        RuleError::WrongPhase { expected } => {
-            fill(lang, "err.wrong_phase", &[("expected", expected.clone())])
-        }
+        RuleError::WrongPhase { expected } => fill(
+            lang,
+            "err.wrong_phase",
+            &[("expected", tr(lang, moment_key(*expected)).to_string())],
+        ),
         RuleError::PlayerCount { min, max, got } => fill(
             lang,
             "err.player_count",
@@ -78,23 +78,63 @@ pub fn explain_common(err: &RuleError, names: &[String], lang: Lang) -> Option<S
                 ("got", got.to_string()),
             ],
         ),
-        RuleError::BadOption { option, reason } => fill(
-            lang,
-            "err.bad_option",
-            &[("option", option.clone()), ("reason", reason.clone())],
-        ),
+        RuleError::BadOption { option, limit } => {
+            let label = option_label(option, lang);
+            match limit {
+                OptionLimit::Range { min, max } => fill(
+                    lang,
+                    "err.option_range",
+                    &[
+                        ("option", label),
+                        ("min", min.to_string()),
+                        ("max", max.to_string()),
+                    ],
+                ),
+                OptionLimit::NotEnoughCards => fill(lang, "err.option_cards", &[("option", label)]),
+                OptionLimit::OnlyPlayers { players } => fill(
+                    lang,
+                    "err.option_players",
+                    &[("option", label), ("players", players.to_string())],
+                ),
+            }
+        }
         RuleError::Meld(e) => crate::games::romme::explain_meld(e, lang),
-        _ => return None,
+        RuleError::Game(_) => return None,
     })
 }
 
-fn card_id(id: CardId) -> String {
-    format!("#{}", id.0)
+/// Translation key of what the game waits for.
+pub fn moment_key(m: Moment) -> &'static str {
+    match m {
+        Moment::Draw => "moment.draw",
+        Moment::Play => "moment.play",
+        Moment::Discard => "moment.discard",
+        Moment::Claim => "moment.claim",
+        Moment::AfterDiscard => "moment.after_discard",
+        Moment::DealOver => "moment.deal_over",
+        Moment::PileEmpty => "moment.pile_empty",
+        Moment::ShadowChoice => "ab.phase.shadow_choice",
+        Moment::LuxxDecision => "ab.phase.luxx_decision",
+        Moment::VictimDecision => "ab.phase.victim_decision",
+    }
+}
+
+/// The setup label of an option named by its field name (Rommé `ro.<name>`, Abluxxen
+/// `ab.opt.<name>`), or a neutral word.
+fn option_label(option: &str, lang: Lang) -> String {
+    for key in [format!("ro.{option}"), format!("ab.opt.{option}")] {
+        if crate::i18n::has_key(&key) {
+            return tr(lang, &key).to_string();
+        }
+    }
+    tr(lang, "err.option_generic").to_string()
 }
 
 pub fn explain_save_error(err: &SaveError, lang: Lang) -> String {
     match err {
-        SaveError::Malformed { .. } => tr(lang, "save.malformed").to_string(),
+        SaveError::Malformed { .. } | SaveError::Serialize { .. } => {
+            tr(lang, "save.malformed").to_string()
+        }
         SaveError::UnsupportedVersion { found, supported } => fill(
             lang,
             "save.version",
@@ -108,6 +148,10 @@ pub fn explain_save_error(err: &SaveError, lang: Lang) -> String {
         }
         SaveError::SnapshotMismatch => tr(lang, "save.mismatch").to_string(),
         SaveError::BadLink { .. } => tr(lang, "save.bad_link").to_string(),
-        other => fill(lang, "save.other", &[("detail", format!("{other:?}"))]),
+        SaveError::WrongGame { found, .. } => {
+            tr(lang, "play.unknown_game").replace("{game}", found)
+        }
+        SaveError::Setup { .. } => tr(lang, "save.setup").to_string(),
+        SaveError::UndoBeyondLog { .. } => tr(lang, "save.undo").to_string(),
     }
 }

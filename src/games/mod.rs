@@ -1,37 +1,21 @@
-//! The games' boards and their glue to the host. Adding a game: a module with a
-//! `UiGame` impl, an options form, and one arm in each function below.
+//! The games' boards and their glue to the host. Every game is one entry of
+//! [`registry::REGISTRY`]; see docs/DESIGN.md, "Adding a game".
 
-use crate::catalog::Engine;
-use crate::i18n::{tr, Lang};
 use crate::pages::setup::SeatConfig;
-use crate::play::host::{GameHost, Session};
+use crate::play::host::Session;
 use crate::play::storage;
 use crate::play::UiGame;
 use engine::save::SaveMeta;
-use engine::Game;
 use leptos::prelude::*;
 
 pub mod abluxxen;
 pub mod common;
+pub mod registry;
 pub mod romme;
 
 /// Builds the host for a stored save, dispatching on the save's game name.
 pub fn host_for_save(id: String, json: &str) -> Result<AnyView, String> {
-    let lang = crate::app::use_app().lang();
-    let file = engine::save::read_file(json).map_err(|e| common::explain_save_error(&e, lang))?;
-    match file.game.as_str() {
-        n if n == engine::romme::Romme::NAME => host::<engine::romme::Romme>(id, json, lang),
-        n if n == engine::abluxxen::Abluxxen::NAME => {
-            host::<engine::abluxxen::Abluxxen>(id, json, lang)
-        }
-        other => Err(tr(lang, "play.unknown_game").replace("{game}", other)),
-    }
-}
-
-fn host<G: UiGame>(id: String, json: &str, lang: Lang) -> Result<AnyView, String> {
-    let session =
-        Session::<G>::from_json(id, json).map_err(|e| common::explain_save_error(&e, lang))?;
-    Ok(view! { <GameHost<G> session=session/> }.into_any())
+    registry::host_for_save(id, json, crate::app::use_app().lang())
 }
 
 /// Imports a shared game from a link payload: decodes, re-validates by replaying, stores it
@@ -40,21 +24,9 @@ pub fn import_link(payload: &str) -> Result<String, String> {
     let lang = crate::app::use_app().lang();
     let json =
         engine::save::decode_link(payload).map_err(|e| common::explain_save_error(&e, lang))?;
-    let file = engine::save::read_file(&json).map_err(|e| common::explain_save_error(&e, lang))?;
-    match file.game.as_str() {
-        n if n == engine::romme::Romme::NAME => import::<engine::romme::Romme>(&json, lang),
-        n if n == engine::abluxxen::Abluxxen::NAME => {
-            import::<engine::abluxxen::Abluxxen>(&json, lang)
-        }
-        other => Err(tr(lang, "play.unknown_game").replace("{game}", other)),
-    }
-}
-
-fn import<G: UiGame>(json: &str, lang: Lang) -> Result<String, String> {
-    let mut session = Session::<G>::from_json(storage::new_id(), json)
-        .map_err(|e| common::explain_save_error(&e, lang))?;
-    session.persist()?;
-    Ok(session.id)
+    let id = storage::new_id();
+    registry::store_save(id.clone(), &json, lang)?;
+    Ok(id)
 }
 
 /// The end of every setup panel: why starting failed (if it did) and the start button.
@@ -86,18 +58,11 @@ pub fn start_game<G: UiGame>(
         updated_ms: now,
         player_names: seats.iter().map(|s| s.name.clone()).collect(),
         variant: variant.to_string(),
-        seat_kinds: seats.iter().map(|s| s.kind.code().to_string()).collect(),
+        seat_kinds: seats.iter().map(|s| s.kind).collect(),
         finished: false,
     };
     let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
         .map_err(|e| G::explain(&e, &[], lang))?;
     session.persist()?;
     Ok(session.id)
-}
-
-/// Which engine a stored save belongs to (for the list of saves).
-pub fn engine_of(variant: &str) -> Engine {
-    crate::catalog::find(variant)
-        .map(|e| e.engine)
-        .unwrap_or(Engine::NotYet)
 }

@@ -1,7 +1,7 @@
 //! The home screen: every game and preset with a one-line description.
 
 use crate::app::use_app;
-use crate::catalog::{Engine, ENTRIES};
+use crate::catalog;
 use crate::components::card::CardView;
 use engine::{Face, Suit};
 use leptos::prelude::*;
@@ -9,23 +9,18 @@ use leptos::prelude::*;
 #[component]
 pub fn Home() -> impl IntoView {
     let app = use_app();
-    let entries = ENTRIES
-        .iter()
+    let entries = catalog::entries()
         .map(|e| {
-            let key = e.key;
+            let key = e.key();
             let desc = e.desc_key();
-            let href = format!("#/setup/{}", e.id);
-            let icon = match e.engine {
-                Engine::Abluxxen => Face::Lux(7),
-                _ if e.id.starts_with("abl") || e.id == "profiduell" => Face::Lux(7),
-                _ => Face::french(7, Suit::Hearts),
-            };
+            let href = format!("#/setup/{}", e.id());
+            let icon = e.ui.map_or(Face::french(7, Suit::Hearts), |ui| ui.icon);
             let available = e.available();
             view! {
-                <li class="game-entry" class:soon=!available data-testid="game-entry" data-game=e.id>
+                <li class="game-entry" class:soon=!available data-testid="game-entry" data-game=e.id()>
                     <div class="game-icon"><CardView face=Some(icon)/></div>
                     <div class="game-text">
-                        <h2>{move || app.t(key)}</h2>
+                        <h2>{move || app.t(&key)}</h2>
                         <p>{move || app.t(&desc)}</p>
                     </div>
                     {if available {

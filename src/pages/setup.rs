@@ -2,24 +2,18 @@
 //! the game's options with their defaults.
 
 use crate::app::use_app;
-use crate::catalog::{self, Engine};
+use crate::catalog;
+use engine::{BotLevel, SeatKind};
 use leptos::prelude::*;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum SeatKind {
-    Human,
-    BotEasy,
-    BotNormal,
-}
+const DEFAULT_BOT: SeatKind = SeatKind::Bot(BotLevel::Normal);
 
-impl SeatKind {
-    /// The code stored in a save's metadata.
-    pub fn code(self) -> &'static str {
-        match self {
-            SeatKind::Human => "human",
-            SeatKind::BotEasy => "easy",
-            SeatKind::BotNormal => "normal",
-        }
+/// Translation key of a seat kind's label.
+fn kind_key(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human => "setup.human",
+        SeatKind::Bot(BotLevel::Easy) => "setup.bot_easy",
+        SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal",
     }
 }
 
@@ -42,7 +36,7 @@ pub fn default_seats(n: usize) -> Vec<SeatConfig> {
             } else {
                 SeatConfig {
                     name: BOT_NAMES[i % BOT_NAMES.len()].to_string(),
-                    kind: SeatKind::BotNormal,
+                    kind: DEFAULT_BOT,
                 }
             }
         })
@@ -58,27 +52,23 @@ pub fn Setup(id: String) -> impl IntoView {
         }
         .into_any();
     };
-    let key = entry.key;
-    if !entry.available() {
+    let key = entry.key();
+    let Some(ui) = entry.ui else {
         return view! {
             <section class="panel setup">
-                <h1>{move || app.t(key)}</h1>
+                <h1>{move || app.t(&key)}</h1>
                 <p data-testid="not-ready">{move || app.t("setup.not_ready")}</p>
                 <a class="button" href="#/">{move || app.t("nav.back")}</a>
             </section>
         }
         .into_any();
-    }
-    let seats = RwSignal::new(default_seats(entry.default_players));
-    let (min, max) = (entry.min_players, entry.max_players);
-    let game_panel = match entry.engine {
-        Engine::Romme => crate::games::romme::setup_panel(entry, seats),
-        Engine::Abluxxen => crate::games::abluxxen::setup_panel(entry, seats),
-        Engine::NotYet => ().into_any(),
     };
+    let seats = RwSignal::new(default_seats(entry.info.default_players));
+    let (min, max) = (entry.info.min_players, entry.info.max_players);
+    let game_panel = (ui.setup_panel)(entry.info, seats);
     view! {
         <section class="panel setup">
-            <h1>{move || app.t(key)}</h1>
+            <h1>{move || app.t(&key)}</h1>
             <h2>{move || app.t("setup.players")}</h2>
             <SeatEditor seats=seats min=min max=max/>
             {game_panel}
@@ -97,11 +87,7 @@ pub fn SeatEditor(seats: RwSignal<Vec<SeatConfig>>, min: usize, max: usize) -> i
             .into_iter()
             .enumerate()
             .map(|(i, seat)| {
-                let kind_value = match seat.kind {
-                    SeatKind::Human => "human",
-                    SeatKind::BotEasy => "easy",
-                    SeatKind::BotNormal => "normal",
-                };
+                let kind_value = seat.kind.code();
                 view! {
                     <li class="seat-row" data-testid="seat-row">
                         <span class="seat-no">{i + 1}</span>
@@ -113,16 +99,12 @@ pub fn SeatEditor(seats: RwSignal<Vec<SeatConfig>>, min: usize, max: usize) -> i
                                 seats.update(|s| if let Some(x) = s.get_mut(i) { if !v.is_empty() { x.name = v; } });
                             }/>
                         <select class="seat-kind" prop:value=kind_value on:change=move |ev| {
-                            let kind = match event_target_value(&ev).as_str() {
-                                "human" => SeatKind::Human,
-                                "easy" => SeatKind::BotEasy,
-                                _ => SeatKind::BotNormal,
-                            };
+                            let kind = SeatKind::from_code(&event_target_value(&ev)).unwrap_or(DEFAULT_BOT);
                             seats.update(|s| if let Some(x) = s.get_mut(i) { x.kind = kind; });
                         }>
-                            <option value="human" selected=kind_value == "human">{move || app.t("setup.human")}</option>
-                            <option value="easy" selected=kind_value == "easy">{move || app.t("setup.bot_easy")}</option>
-                            <option value="normal" selected=kind_value == "normal">{move || app.t("setup.bot_normal")}</option>
+                            {SeatKind::all().into_iter().map(|k| view! {
+                                <option value=k.code() selected=kind_value == k.code()>{move || app.t(kind_key(k))}</option>
+                            }).collect_view()}
                         </select>
                         <button class="button small" disabled=move || seats.with(|s| s.len() <= min)
                             on:click=move |_| seats.update(|s| if s.len() > min && i < s.len() { s.remove(i); })>
@@ -138,7 +120,7 @@ pub fn SeatEditor(seats: RwSignal<Vec<SeatConfig>>, min: usize, max: usize) -> i
         <button class="button" disabled=move || seats.with(|s| s.len() >= max)
             on:click=move |_| seats.update(|s| if s.len() < max {
                 let n = s.len();
-                s.push(SeatConfig { name: BOT_NAMES[n % BOT_NAMES.len()].to_string(), kind: SeatKind::BotNormal });
+                s.push(SeatConfig { name: BOT_NAMES[n % BOT_NAMES.len()].to_string(), kind: DEFAULT_BOT });
             })>
             {move || app.t("setup.add")}
         </button>

@@ -37,7 +37,7 @@ impl<G: Game> Session<G> {
         options: G::Options,
         meta: SaveMeta,
         seed: u64,
-    ) -> Result<Self, RuleError> {
+    ) -> Result<Self, RuleError<G::Error>> {
         let seats = meta.player_names.len();
         let state = G::new(&options, seats, seed)?;
         Ok(Session {
@@ -48,9 +48,15 @@ impl<G: Game> Session<G> {
         })
     }
 
-    /// Loads and re-validates a save (replay from the seed, compared with the snapshot).
+    /// Loads and re-validates a save (migrated, replayed from the seed, the position
+    /// compared with the stored digest).
     pub fn from_json(id: String, json: &str) -> Result<Self, SaveError> {
-        let (record, state, meta) = save::load_with_meta::<G>(json)?;
+        Self::from_file(id, save::read_file(json)?)
+    }
+
+    /// Like [`Session::from_json`] for a file already read.
+    pub fn from_file(id: String, file: save::SaveFile) -> Result<Self, SaveError> {
+        let (record, state, meta) = save::load_file::<G>(file)?;
         Ok(Session {
             id,
             record,
@@ -85,15 +91,12 @@ impl<G: Game> Session<G> {
         self.meta
             .seat_kinds
             .get(seat)
-            .map(|k| k == "human")
+            .map(|k| k.is_human())
             .unwrap_or(true)
     }
 
     fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
-        self.meta
-            .seat_kinds
-            .get(seat)
-            .and_then(|k| BotLevel::from_kind(k))
+        self.meta.seat_kinds.get(seat).and_then(|k| k.bot_level())
     }
 }
 

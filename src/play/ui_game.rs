@@ -6,21 +6,7 @@ use engine::{CardId, Game, RuleError, Seat};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotLevel {
-    Easy,
-    Normal,
-}
-
-impl BotLevel {
-    pub fn from_kind(kind: &str) -> Option<BotLevel> {
-        match kind {
-            "easy" => Some(BotLevel::Easy),
-            "normal" => Some(BotLevel::Normal),
-            _ => None,
-        }
-    }
-}
+pub use engine::BotLevel;
 
 /// What a board gets from the host. The board shows `view` (the viewer's own view only),
 /// offers what `legal` contains, and calls `act` — the host applies the action and explains
@@ -69,7 +55,7 @@ pub trait UiGame: Game {
     /// One log line for an event (None: not worth a line).
     fn describe(event: &Self::Event, names: &[String], lang: Lang) -> Option<String>;
     /// A specific, translated explanation of a rejection.
-    fn explain(error: &RuleError, names: &[String], lang: Lang) -> String;
+    fn explain(error: &RuleError<Self::Error>, names: &[String], lang: Lang) -> String;
     /// Cards an event moved (highlighted after a bot's move).
     fn event_cards(_event: &Self::Event) -> Vec<CardId> {
         Vec::new()

@@ -48,7 +48,11 @@ fn write<G: Game>(
     let save_path = dir.join(format!("{name}.{tag}.save.json"));
     let link_path = dir.join(format!("{name}.{tag}.link.txt"));
     for p in [&save_path, &link_path] {
-        assert!(!p.exists(), "{} exists: fixtures are never rewritten", p.display());
+        assert!(
+            !p.exists(),
+            "{} exists: fixtures are never rewritten",
+            p.display()
+        );
     }
     std::fs::write(&save_path, save(&record, &game, &meta).expect("save")).unwrap();
     std::fs::write(&link_path, share_link(&record, &meta).expect("link")).unwrap();
@@ -78,7 +82,15 @@ fn main() {
             })
             .collect();
         let record = Record::<Romme>::new(options, 3, seed);
-        write(&dir, variant, &tag, record, &mut bots, 45, meta(title, variant, 3));
+        write(
+            &dir,
+            variant,
+            &tag,
+            record,
+            &mut bots,
+            45,
+            meta(title, variant, 3),
+        );
     }
     for (variant, title, profi, seats) in [
         ("abluxxen", "Abluxxen", false, 3),
@@ -98,6 +110,14 @@ fn main() {
             })
             .collect();
         let record = Record::<Abluxxen>::new(options, seats, seed);
-        write(&dir, variant, &tag, record, &mut bots, 14, meta(title, variant, seats));
+        write(
+            &dir,
+            variant,
+            &tag,
+            record,
+            &mut bots,
+            14,
+            meta(title, variant, seats),
+        );
     }
 }

@@ -391,10 +391,11 @@ pub fn heuristic_vs_greedy(
     };
     for i in 0..games {
         let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64);
-        let mut g = Abluxxen::new(options, seats, game_seed)
-            .map_err(|error| crate::DriveError::Rejected {
-            seat: 0,
-            error: error.erase(),
+        let mut g = Abluxxen::new(options, seats, game_seed).map_err(|error| {
+            crate::DriveError::Rejected {
+                seat: 0,
+                error: error.erase(),
+            }
         })?;
         let hero = i % seats;
         let mut bots: Vec<Box<dyn Bot<Abluxxen>>> = (0..seats)

@@ -66,9 +66,9 @@ pub fn drive<G: Game>(
         let action = bots[seat % bots.len()].choose(&view, &legal);
         game.apply(seat, &action)
             .map_err(|error| DriveError::Rejected {
-            seat,
-            error: error.erase(),
-        })?;
+                seat,
+                error: error.erase(),
+            })?;
         steps += 1;
     }
     Ok(steps)

@@ -77,7 +77,7 @@ pub enum Face {
 }
 
 impl Face {
-    pub fn french(rank: u8, suit: Suit) -> Face {
+    pub const fn french(rank: u8, suit: Suit) -> Face {
         Face::French {
             rank: Rank(rank),
             suit,

@@ -12,44 +12,28 @@ pub type Seat = usize;
 /// in any language (no English text inside). Game-specific reasons are the game's own
 /// error type `E` ([`Game::Error`]), so this module knows no game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", bound(serialize = "E: Serialize", deserialize = "E: DeserializeOwned"))]
+#[serde(
+    tag = "kind",
+    bound(serialize = "E: Serialize", deserialize = "E: DeserializeOwned")
+)]
 pub enum RuleError<E = NoGameError> {
     /// The game is over; nothing more can be played.
     GameOver,
     /// `seat` tried to act but `expected` must decide now (None: nobody).
-    NotYourDecision {
-        seat: Seat,
-        expected: Option<Seat>,
-    },
+    NotYourDecision { seat: Seat, expected: Option<Seat> },
     /// A seat number outside the table.
-    NoSuchSeat {
-        seat: Seat,
-        seats: usize,
-    },
+    NoSuchSeat { seat: Seat, seats: usize },
     /// The player does not hold this card.
-    CardNotInHand {
-        card: CardId,
-    },
+    CardNotInHand { card: CardId },
     /// The same card was named twice in one action.
-    DuplicateCard {
-        card: CardId,
-    },
+    DuplicateCard { card: CardId },
     /// This kind of action is not possible at this moment (e.g. discarding before drawing);
     /// `expected` is what the game waits for now.
-    WrongPhase {
-        expected: Moment,
-    },
+    WrongPhase { expected: Moment },
     /// Setup failed: the number of players is outside the game's limits.
-    PlayerCount {
-        min: usize,
-        max: usize,
-        got: usize,
-    },
+    PlayerCount { min: usize, max: usize, got: usize },
     /// Setup failed: option `option` (its field name) is outside `limit`.
-    BadOption {
-        option: String,
-        limit: OptionLimit,
-    },
+    BadOption { option: String, limit: OptionLimit },
     /// A meld is invalid.
     Meld(crate::meld::MeldError),
     /// A reason only this game has.
@@ -184,7 +168,11 @@ pub trait Game:
     const NAME: &'static str;
 
     /// Deals a new match. `seats` players, all randomness from `seed`.
-    fn new(options: &Self::Options, seats: usize, seed: u64) -> Result<Self, RuleError<Self::Error>>;
+    fn new(
+        options: &Self::Options,
+        seats: usize,
+        seed: u64,
+    ) -> Result<Self, RuleError<Self::Error>>;
     fn options(&self) -> &Self::Options;
     fn seats(&self) -> usize;
     /// Who must decide now; `None` when the match is over.

@@ -175,11 +175,7 @@ pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
         }),
         other => Err(SaveError::WrongGame {
             found: other.to_string(),
-            expected: GAMES
-                .iter()
-                .map(|g| g.name)
-                .collect::<Vec<_>>()
-                .join("|"),
+            expected: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join("|"),
         }),
     }
 }

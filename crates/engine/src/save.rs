@@ -39,7 +39,10 @@ pub enum SaveError {
     /// The recorded options or seat count cannot start a game.
     Setup { error: ErasedRuleError },
     /// Log entry `index` (0-based) is illegal when replayed.
-    IllegalAction { index: usize, error: ErasedRuleError },
+    IllegalAction {
+        index: usize,
+        error: ErasedRuleError,
+    },
     /// Replaying the log does not give the saved state.
     SnapshotMismatch,
     /// Undo to a log length longer than the log.

@@ -134,7 +134,10 @@ fn decoders_never_panic() {
                         .downcast_ref::<String>()
                         .cloned()
                         .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
-                    eprintln!("panic {msg:?} on input {i}: {:?}", &text[..text.len().min(300)]);
+                    eprintln!(
+                        "panic {msg:?} on input {i}: {:?}",
+                        &text[..text.len().min(300)]
+                    );
                 }
             }
         }

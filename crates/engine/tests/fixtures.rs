@@ -61,7 +61,10 @@ fn every_fixture_loads_and_reaches_its_position() {
         )
         .unwrap();
     } else {
-        assert!(missing.is_empty(), "fixtures without a position: {missing:?}");
+        assert!(
+            missing.is_empty(),
+            "fixtures without a position: {missing:?}"
+        );
     }
     // A save and the link of the same game reach the same position.
     for name in names.iter().filter(|n| n.ends_with(".save.json")) {

@@ -7,12 +7,18 @@ pub mod texts;
 pub use setup::setup_panel;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BoardProps, BotLevel, UiGame};
+use crate::play::ui_game::{BoardProps, UiGame};
 use bots::abluxxen::{AbluxxenBot, Level};
 use bots::Bot;
+use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
-use engine::RuleError;
+use engine::BotLevel;
+use engine::Face;
 use leptos::prelude::*;
+
+/// Abluxxen's line in the game registry (base game and Profiduell).
+pub const ENTRY: super::registry::UiEntry =
+    super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
 
 impl UiGame for Abluxxen {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {

@@ -1,11 +1,11 @@
 //! The Abluxxen part of the setup screen: the options, then "start".
 
 use crate::app::use_app;
-use crate::catalog::Entry;
 use crate::components::options::opt_check;
 use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
 use engine::abluxxen::{Abluxxen, AbluxxenOptions, MAX_ROUNDS};
+use engine::games::VariantInfo;
 use leptos::prelude::*;
 
 /// The options a catalog entry starts with (Profiduell is fixed by the entry).
@@ -17,7 +17,7 @@ pub fn options_for(variant: &str) -> AbluxxenOptions {
 }
 
 /// Options form and start button for Abluxxen or its Profiduell.
-pub fn setup_panel(entry: &'static Entry, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
+pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
     let app = use_app();
     let opts = RwSignal::new(options_for(entry.id));
     // "One game per player": the number of games follows the number of seats.
@@ -31,7 +31,7 @@ pub fn setup_panel(entry: &'static Entry, seats: RwSignal<Vec<SeatConfig>>) -> A
         }
     };
     let start = move |_| {
-        let title = app.t(entry.key);
+        let title = app.t(&format!("game.{}", entry.id));
         let seat_list = seats.get_untracked();
         let mut o = opts.get_untracked();
         o.profiduell = entry.id == "profiduell";

@@ -2,8 +2,9 @@
 
 use crate::games::common::{explain_common, face_text, fill, name};
 use crate::i18n::{tr, Lang};
+use engine::abluxxen::RuleError;
 use engine::abluxxen::{AbluxxenError, AbluxxenEvent, DrawSource, JOKER_GROUP_VALUE};
-use engine::{Face, RuleError};
+use engine::{Face, Moment};
 
 /// A group value as shown: 1–13, or "X" for jokers only.
 pub fn value_text(value: u8) -> String {
@@ -35,14 +36,12 @@ pub fn lux_faces(faces: &[Face], lang: Lang) -> String {
         .join(" ")
 }
 
-fn phase_text(code: &str, lang: Lang) -> String {
-    let key = match code {
-        "play" => "ab.phase.play",
-        "shadow_choice" => "ab.phase.shadow_choice",
-        "luxx_decision" => "ab.phase.luxx_decision",
-        "victim_decision" => "ab.phase.victim_decision",
-        "draw" => "ab.phase.draw",
-        _ => "ab.phase.over",
+fn phase_text(moment: Moment, lang: Lang) -> String {
+    let key = match moment {
+        Moment::Play => "ab.phase.play",
+        Moment::Draw => "ab.phase.draw",
+        Moment::DealOver => "ab.phase.over",
+        other => crate::games::common::moment_key(other),
     };
     tr(lang, key).to_string()
 }
@@ -52,14 +51,14 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
         return fill(
             lang,
             "err.wrong_phase",
-            &[("expected", phase_text(expected, lang))],
+            &[("expected", phase_text(*expected, lang))],
         );
     }
     if let Some(s) = explain_common(err, names, lang) {
         return s;
     }
-    let RuleError::Abluxxen(e) = err else {
-        return format!("{err:?}");
+    let RuleError::Game(e) = err else {
+        return tr(lang, "err.unknown").into();
     };
     match e {
         AbluxxenError::EmptyPlay => tr(lang, "ab.err.empty").into(),

@@ -10,11 +10,17 @@ pub use setup::setup_panel;
 pub use texts::explain_meld;
 
 use crate::i18n::Lang;
-use crate::play::{BoardProps, BotLevel, UiGame};
+use crate::play::{BoardProps, UiGame};
 use bots::Bot;
+use engine::romme::RuleError;
 use engine::romme::{PhaseView, Romme, RommeEvent, RommeOptions, RommeView};
-use engine::RuleError;
+use engine::BotLevel;
+use engine::{Face, Suit};
 use leptos::prelude::*;
+
+/// Rommé's line in the game registry.
+pub const ENTRY: super::registry::UiEntry =
+    super::registry::entry::<Romme>(Face::french(7, Suit::Hearts), setup_panel);
 
 impl UiGame for Romme {
     fn bot_for(level: BotLevel, seed: u64, options: &RommeOptions) -> Box<dyn Bot<Self>> {

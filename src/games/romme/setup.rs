@@ -1,24 +1,12 @@
 //! The Rommé part of the setup screen: every option of the preset, then "start".
 
 use crate::app::use_app;
-use crate::catalog::Entry;
 use crate::components::options::{opt_check, opt_number, opt_select};
 use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
-use engine::romme::{
-    DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, Romme, RommeOptions, Scoring,
-};
+use engine::games::{romme_preset as preset_for, VariantInfo};
+use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Romme, RommeOptions, Scoring};
 use leptos::prelude::*;
-
-pub fn preset_for(variant: &str) -> Preset {
-    match variant {
-        "romme_kaufen" => Preset::MitKaufen,
-        "romme_anlegen" => Preset::MitAnlegen,
-        "romme_raeuber" => Preset::Raeuber,
-        "romme_trad" => Preset::Traditionell,
-        _ => Preset::Grundspiel,
-    }
-}
 
 const LAY_OFF: &[(&str, &str)] = &[
     ("own", "ro.lay_off.own"),
@@ -83,12 +71,12 @@ pub fn rules_form(o: RwSignal<RommeOptions>) -> AnyView {
 }
 
 /// Options form and start button for a Rommé preset.
-pub fn setup_panel(entry: &'static Entry, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
+pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
     let app = use_app();
     let opts = RwSignal::new(preset_for(entry.id).options());
     let problem = RwSignal::new(None::<String>);
     let start = move |_| {
-        let title = app.t(entry.key);
+        let title = app.t(&format!("game.{}", entry.id));
         let seat_list = seats.get_untracked();
         match crate::games::start_game::<Romme>(entry.id, title, &seat_list, opts.get_untracked()) {
             Ok(id) => app.go(Route::Play(id)),

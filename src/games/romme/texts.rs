@@ -3,8 +3,9 @@
 use crate::games::common::{explain_common, face_text, faces_text, fill, name};
 use crate::i18n::{tr, Lang};
 use engine::meld::MeldError;
+use engine::romme::RuleError;
 use engine::romme::{DealEnd, DrawSource, LayOffPolicy, RommeError, RommeEvent};
-use engine::{Face, RuleError, Suit};
+use engine::{Face, Suit};
 
 fn suit_name(suit: Suit, lang: Lang) -> &'static str {
     match (suit, lang) {
@@ -77,8 +78,8 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
     if let Some(s) = explain_common(err, names, lang) {
         return s;
     }
-    let RuleError::Romme(e) = err else {
-        return format!("{err:?}");
+    let RuleError::Game(e) = err else {
+        return tr(lang, "err.unknown").into();
     };
     match e {
         RommeError::OpeningTooLow { needed, have } => fill(
@@ -171,6 +172,9 @@ pub fn describe(ev: &RommeEvent, names: &[String], lang: Lang) -> Option<String>
         ),
         RommeEvent::ClaimOffered { .. } => return None,
         RommeEvent::BuyPassed { .. } => return None,
+        RommeEvent::DiscardDeclined { seat } => {
+            fill(lang, "ro.log.declined", &[("name", n(*seat))])
+        }
         RommeEvent::Bought { seat, face } => fill(
             lang,
             "ro.log.bought",

@@ -40,11 +40,10 @@ pub fn one_deal(opts: &RommeOptions) -> RommeOptions {
 
 /// Plays a match with one bot of the given level per seat (all knowing the options).
 pub fn play(opts: &RommeOptions, levels: &[Level], seed: u64) -> Result<Outcome, DriveError> {
-    let mut game = Romme::new(opts, levels.len(), seed)
-        .map_err(|error| DriveError::Rejected {
-            seat: 0,
-            error: error.erase(),
-        })?;
+    let mut game = Romme::new(opts, levels.len(), seed).map_err(|error| DriveError::Rejected {
+        seat: 0,
+        error: error.erase(),
+    })?;
     let mut bots: Vec<Box<dyn Bot<Romme>>> = levels
         .iter()
         .enumerate()

@@ -3,8 +3,8 @@
 use super::events::{AbluxxenEvent, DrawSource};
 use super::state::{group_value, sort_cards, Phase};
 use super::Abluxxen;
-use crate::card::{Card, CardId, Face};
 use super::RuleError;
+use crate::card::{Card, CardId, Face};
 use crate::game::{check_turn, Moment, Seat};
 use serde::{Deserialize, Serialize};
 

@@ -6,8 +6,8 @@ use super::options::{
 };
 use super::state::{empty_supply, Phase};
 use super::Abluxxen;
-use crate::card::{DeckSpec, Face};
 use super::RuleError;
+use crate::card::{DeckSpec, Face};
 use crate::rng::GameRng;
 
 /// Jokers each Profiduell player receives before the 11 other cards.
@@ -15,7 +15,11 @@ const PROFI_JOKERS: usize = 2;
 
 pub(crate) fn check_setup(options: &AbluxxenOptions, seats: usize) -> Result<(), RuleError> {
     if options.rounds == 0 || options.rounds > MAX_ROUNDS {
-        return Err(crate::game::out_of_range("rounds", 1, u32::from(MAX_ROUNDS)));
+        return Err(crate::game::out_of_range(
+            "rounds",
+            1,
+            u32::from(MAX_ROUNDS),
+        ));
     }
     let (min, max) = if options.profiduell {
         (2, 2)

@@ -1,8 +1,8 @@
 //! Tests of the harness itself, with the toy game and its deliberate bugs.
 
 use super::toy::{Bug, Toy, ToyOptions};
-use crate::game::RuleError;
 use super::*;
+use crate::game::RuleError;
 
 fn opts(bug: Option<Bug>) -> ToyOptions {
     ToyOptions { cards: 12, bug }

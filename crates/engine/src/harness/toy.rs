@@ -246,7 +246,11 @@ impl Game for Toy {
     fn position(&self) -> crate::game::Position {
         crate::game::Position {
             to_move: self.to_move,
-            hands: self.hands.iter().map(|h| crate::game::Position::hand(h)).collect(),
+            hands: self
+                .hands
+                .iter()
+                .map(|h| crate::game::Position::hand(h))
+                .collect(),
             ..Default::default()
         }
     }

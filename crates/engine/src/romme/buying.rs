@@ -86,7 +86,13 @@ impl Romme {
 
     /// The window is closed: the turn owner draws if he still has to, then plays.
     fn close_claims(&mut self, ev: &mut Vec<RommeEvent>) {
-        if matches!(self.phase, Phase::Claim { owner_draws: true, .. }) {
+        if matches!(
+            self.phase,
+            Phase::Claim {
+                owner_draws: true,
+                ..
+            }
+        ) {
             let turn = self.deal.turn;
             self.take_talon_card(turn, ev);
         }
@@ -115,7 +121,13 @@ impl Romme {
     }
 
     pub(crate) fn do_buy(&mut self, seat: Seat, ev: &mut Vec<RommeEvent>) {
-        let owner_draws = matches!(self.phase, Phase::Claim { owner_draws: true, .. });
+        let owner_draws = matches!(
+            self.phase,
+            Phase::Claim {
+                owner_draws: true,
+                ..
+            }
+        );
         let d = &mut self.deal;
         if let Some(c) = d.discard.pop() {
             d.hands[seat].push(c);

@@ -209,7 +209,6 @@ impl Default for RommeOptions {
     }
 }
 
-
 impl RommeOptions {
     pub const MIN_PLAYERS: usize = 2;
     pub const MAX_PLAYERS: usize = 6;
@@ -272,9 +271,7 @@ impl RommeOptions {
             MatchEnd::Points { limit } if limit == 0 || limit > 100_000 => {
                 return Err(out_of_range("match_end", 1, 100_000))
             }
-            MatchEnd::Deals { count: Some(0) } => {
-                return Err(out_of_range("match_end", 1, 255))
-            }
+            MatchEnd::Deals { count: Some(0) } => return Err(out_of_range("match_end", 1, 255)),
             _ => {}
         }
         if self.ring_pot == Some(0) || self.ring_pot.is_some_and(|p| p > 1_000_000) {

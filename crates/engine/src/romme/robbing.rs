@@ -17,8 +17,8 @@ use super::actions::{MeldId, RommeError, RommeEvent};
 use super::options::LayOffPolicy;
 use super::state::{remove_card, Phase, Romme, TableMeld};
 use super::turn::{err, wrong_phase};
-use crate::card::{Card, CardId};
 use super::RuleError;
+use crate::card::{Card, CardId};
 use crate::game::{Moment, Seat};
 use crate::meld::validate;
 

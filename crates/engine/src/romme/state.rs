@@ -3,8 +3,8 @@
 use super::actions::{DealEnd, MeldId, RommeEvent};
 use super::options::RommeOptions;
 use super::scoring::{DealSummary, ScoreSheet};
-use crate::card::{Card, CardId, DeckSpec, Face};
 use super::RuleError;
+use crate::card::{Card, CardId, DeckSpec, Face};
 use crate::game::Seat;
 use crate::meld::{validate, Meld};
 use crate::rng::GameRng;

@@ -7,8 +7,8 @@
 use super::actions::{DealEnd, DrawSource, MeldId, RommeError, RommeEvent};
 use super::options::{DiscardDraw, EndMode, LayOffPolicy};
 use super::state::{remove_card, Phase, Romme, TableMeld, TurnState};
-use crate::card::{Card, CardId};
 use super::RuleError;
+use crate::card::{Card, CardId};
 use crate::game::{Moment, Seat};
 use crate::meld::{validate_with_hint, JokerHint, Meld};
 

@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::abluxxen::setup::Parts;
-use crate::abluxxen::*;
 use crate::abluxxen::RuleError;
+use crate::abluxxen::*;
 use crate::game::Game;
 use AbluxxenAction as A;
 

@@ -2,9 +2,9 @@
 
 use crate::card::CardId;
 use crate::game::{cards_in_json, Game};
-use crate::romme::RuleError;
 use crate::penalty::penalty;
 use crate::rng::GameRng;
+use crate::romme::RuleError;
 use crate::romme::*;
 
 /// A simple policy that makes deals end: meld and lay off when possible, otherwise

@@ -1,0 +1,85 @@
+//! The app's registry of games: one entry per engine game. Adding a game = its engine module
+//! (registered in `engine::games`), its UI module with a [`UiGame`] impl and a setup panel,
+//! and one line in [`REGISTRY`]. Everything else (home, setup, saves, links) goes through it.
+
+use crate::i18n::Lang;
+use crate::pages::setup::SeatConfig;
+use crate::play::host::{GameHost, Session};
+use crate::play::storage;
+use crate::play::UiGame;
+use engine::games::VariantInfo;
+use engine::save::{SaveError, SaveFile};
+use engine::Face;
+use leptos::prelude::*;
+
+/// How one game plugs into the app.
+pub struct UiEntry {
+    /// The engine's `Game::NAME`.
+    pub game: &'static str,
+    /// The card on the home screen.
+    pub icon: Face,
+    /// The game's part of the setup screen (options, then the start button).
+    pub setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> AnyView,
+    /// The running game of a stored save.
+    pub host: fn(String, SaveFile) -> Result<AnyView, SaveError>,
+    /// Stores a save (from a link or an import) under `id`, re-validated.
+    pub store: fn(String, SaveFile) -> Result<(), String>,
+}
+
+/// A registry entry for game `G`.
+pub const fn entry<G: UiGame>(
+    icon: Face,
+    setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> AnyView,
+) -> UiEntry {
+    UiEntry {
+        game: G::NAME,
+        icon,
+        setup_panel,
+        host: host::<G>,
+        store: store::<G>,
+    }
+}
+
+/// Every game with a UI.
+pub static REGISTRY: &[UiEntry] = &[super::romme::ENTRY, super::abluxxen::ENTRY];
+
+pub fn find(game: &str) -> Option<&'static UiEntry> {
+    REGISTRY.iter().find(|e| e.game == game)
+}
+
+fn host<G: UiGame>(id: String, file: SaveFile) -> Result<AnyView, SaveError> {
+    let session = Session::<G>::from_file(id, file)?;
+    Ok(view! { <GameHost<G> session=session/> }.into_any())
+}
+
+fn store<G: UiGame>(id: String, file: SaveFile) -> Result<(), String> {
+    let lang: Lang = crate::app::use_app().lang();
+    let mut session = Session::<G>::from_file(id, file)
+        .map_err(|e| super::common::explain_save_error(&e, lang))?;
+    session.persist()
+}
+
+/// The stored game `id` as a running board, dispatching on the save's game name.
+pub fn host_for_save(id: String, json: &str, lang: Lang) -> Result<AnyView, String> {
+    let file =
+        engine::save::read_file(json).map_err(|e| super::common::explain_save_error(&e, lang))?;
+    let ui = find(&file.game).ok_or_else(|| unknown(&file.game, lang))?;
+    (ui.host)(id, file).map_err(|e| super::common::explain_save_error(&e, lang))
+}
+
+/// Stores the save JSON `json` under `id` (validated by replaying).
+pub fn store_save(id: String, json: &str, lang: Lang) -> Result<(), String> {
+    let file =
+        engine::save::read_file(json).map_err(|e| super::common::explain_save_error(&e, lang))?;
+    let ui = find(&file.game).ok_or_else(|| unknown(&file.game, lang))?;
+    (ui.store)(id, file)
+}
+
+fn unknown(game: &str, lang: Lang) -> String {
+    crate::i18n::tr(lang, "play.unknown_game").replace("{game}", game)
+}
+
+/// A new id for a game about to be stored.
+pub fn new_id() -> String {
+    storage::new_id()
+}
