@@ -28,7 +28,7 @@ impl Board {
     }
 
     /// Laying `card` off on `meld`, or exchanging a joker there when only that is legal.
-    fn to_meld(&self, card: CardId, meld: MeldId) -> RommeAction {
+    fn meld_move(&self, card: CardId, meld: MeldId) -> RommeAction {
         let lay = RommeAction::LayOff { card, meld };
         let ex = RommeAction::ExchangeJoker { card, meld };
         let (lay_ok, ex_ok) = self
@@ -56,7 +56,7 @@ impl Board {
     pub fn click_table_meld(&self, meld: MeldId) {
         let sel = self.ui.hand.selected.get_untracked();
         if let [card] = sel.as_slice() {
-            self.do_act(self.to_meld(*card, meld));
+            self.do_act(self.meld_move(*card, meld));
         }
     }
 
@@ -121,7 +121,7 @@ impl Board {
             .strip_prefix("meld:")
             .and_then(|m| m.parse::<u32>().ok())
         {
-            self.to_meld(id, MeldId(m))
+            self.meld_move(id, MeldId(m))
         } else {
             return false;
         };
