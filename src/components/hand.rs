@@ -22,6 +22,15 @@ pub fn ordered_hand(hand: &[Card], order: &[CardId]) -> Vec<Card> {
     out
 }
 
+/// Adds `id` to a list of cards or removes it from there.
+pub fn toggle_id(list: &mut Vec<CardId>, id: CardId) {
+    if let Some(i) = list.iter().position(|x| *x == id) {
+        list.remove(i);
+    } else {
+        list.push(id);
+    }
+}
+
 /// Sorting French cards by suit, then rank; jokers last.
 pub fn suit_sort_key(c: &Card) -> (u8, u8) {
     match c.face {
@@ -66,13 +75,7 @@ impl HandState {
 
     /// Adds `id` to the selection or removes it.
     pub fn toggle(&self, id: CardId) {
-        self.selected.update(|s| {
-            if let Some(i) = s.iter().position(|x| *x == id) {
-                s.remove(i);
-            } else {
-                s.push(id);
-            }
-        })
+        self.selected.update(|s| toggle_id(s, id))
     }
 
     /// Adds `id` to the selection unless it is there already.
@@ -122,7 +125,7 @@ impl HandState {
 }
 
 /// What a game shows on each card of its hand beyond the face.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub struct HandLook {
     /// Class of the row and of each card button.
     pub class: &'static str,
@@ -134,6 +137,19 @@ pub struct HandLook {
     pub data_face: bool,
     /// A number written as `data-value` on each card (e.g. the Abluxxen value).
     pub value: Option<fn(&Card) -> u8>,
+}
+
+impl HandLook {
+    /// A plain hand: these classes, no drop targets, no data beyond the card id.
+    pub fn named(class: &'static str, card_class: &'static str) -> HandLook {
+        HandLook {
+            class,
+            card_class,
+            drop: None,
+            data_face: false,
+            value: None,
+        }
+    }
 }
 
 /// The own hand: one button per card, keyed by card id, with tap and press (drag) handlers.

@@ -216,11 +216,8 @@ fn status(b: Board) -> impl IntoView {
 /// The own hand (keyed by card), tap to select, drag onto the display to play.
 fn hand_row(b: Board) -> impl IntoView {
     let look = HandLook {
-        class: "ab-hand",
-        card_class: "ab-hand-card",
-        drop: None,
-        data_face: false,
         value: Some(card_value),
+        ..HandLook::named("ab-hand", "ab-hand-card")
     };
     let cards = Signal::derive(move || b.view.with(|v| v.hand.clone()));
     let tap = Callback::new(move |id| {

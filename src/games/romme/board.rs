@@ -160,11 +160,9 @@ fn phase_name(phase: &PhaseView) -> &'static str {
 /// The own hand: tap selects (when the viewer decides), drag goes to a target.
 fn hand_row(b: Board) -> impl IntoView {
     let look = HandLook {
-        class: "hand",
-        card_class: "hand-card",
         drop: Some("hand"),
         data_face: true,
-        value: None,
+        ..HandLook::named("hand", "hand-card")
     };
     let tap = Callback::new(move |id| {
         if b.legal.with_untracked(|l| !l.is_empty()) {
@@ -202,7 +200,7 @@ fn rob_controls(b: Board) -> impl IntoView {
             </button>
         </Show>
         <Show when=move || rob.active.get()>
-            {rob_panel(rob, b.view.into(), b.ui.hand.selected, move |a| b.rob_act(a))}
+            {rob_panel(rob, b.view.into(), b.ui.hand, move |a| b.rob_act(a))}
         </Show>
     }
 }
