@@ -1,4 +1,9 @@
+pub mod action_bar;
 pub mod card;
+pub mod deal_end;
 pub mod drag;
+pub mod hand;
+pub mod opponents;
 pub mod options;
+pub mod piles;
 pub mod score_sheet;

@@ -119,96 +119,49 @@ const LOG_LINES: usize = 60;
 /// The bots of a session, created on their first decision.
 type SeatBots<G> = Vec<Option<Box<dyn bots::Bot<G>>>>;
 
-#[component]
-pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
-    let app = use_app();
-    let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
-    let humans: Vec<Seat> = (0..session.record.seats)
-        .filter(|&s| session.is_human(s))
+/// The last log lines of a replayed record.
+fn log_lines<G: UiGame>(
+    record: &Record<G>,
+    names: &[String],
+    lang: crate::i18n::Lang,
+) -> Vec<String> {
+    let mut lines: Vec<String> = replay_events(record)
+        .iter()
+        .filter_map(|e| G::describe(e, names, lang))
         .collect();
-    let several_humans = humans.len() > 1;
-    let first_viewer = session
-        .state
-        .to_move()
-        .filter(|&s| session.is_human(s))
-        .or_else(|| humans.first().copied())
-        .unwrap_or(0);
+    let skip = lines.len().saturating_sub(LOG_LINES);
+    lines.drain(..skip);
+    lines
+}
 
-    let initial_log: Vec<String> = {
-        let lang = app.lang();
-        let ev = replay_events(&session.record);
-        let mut lines: Vec<String> = ev
-            .iter()
-            .filter_map(|e| G::describe(e, &names, lang))
-            .collect();
-        let skip = lines.len().saturating_sub(LOG_LINES);
-        lines.drain(..skip);
-        lines
-    };
-
-    let sess = RwSignal::new(session);
-    let viewer = RwSignal::new(first_viewer);
-    // With several humans, the hand stays hidden until the shown player confirms.
-    let privacy = RwSignal::new(if several_humans {
-        Some(first_viewer)
-    } else {
-        None
+/// The viewer's view and legal actions (none while others decide).
+fn seat_signals<G: UiGame>(
+    sess: RwSignal<Session<G>>,
+    viewer: RwSignal<Seat>,
+) -> (Signal<G::View>, Signal<Vec<G::Action>>) {
+    let view = Signal::derive(move || sess.with(|s| s.state.view(viewer.get())));
+    let legal = Signal::derive(move || {
+        let v = viewer.get();
+        sess.with(|s| {
+            if s.state.to_move() == Some(v) {
+                s.state.legal_actions(v)
+            } else {
+                Vec::new()
+            }
+        })
     });
-    let error = RwSignal::new(None::<String>);
-    let save_error = RwSignal::new(None::<String>);
-    let log = RwSignal::new(initial_log);
-    let highlight = RwSignal::new(Vec::<CardId>::new());
-    let share = RwSignal::new(None::<String>);
-    // The log length at which a human let the bots go on after a pause (`hold_bots`).
-    let proceeded = RwSignal::new(None::<usize>);
+    (view, legal)
+}
 
-    let names_apply = StoredValue::new(names.clone());
-    let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
-        let mut s = sess.get_untracked();
-        let lang = app.lang();
-        match s.record.play(&mut s.state, seat, action) {
-            Ok(events) => {
-                error.set(None);
-                let lines: Vec<String> = events
-                    .iter()
-                    .filter_map(|e| G::describe(e, &names_apply.get_value(), lang))
-                    .collect();
-                if from_bot {
-                    highlight.set(events.iter().flat_map(G::event_cards).collect());
-                } else {
-                    highlight.set(Vec::new());
-                }
-                log.update(|l| {
-                    l.extend(lines);
-                    let skip = l.len().saturating_sub(LOG_LINES);
-                    l.drain(..skip);
-                });
-                match s.persist() {
-                    Ok(()) => save_error.set(None),
-                    Err(e) => save_error.set(Some(e)),
-                }
-                sess.set(s);
-            }
-            Err(e) => {
-                error.set(Some(G::explain(&e, &names_apply.get_value(), lang)));
-            }
-        }
-    };
-
-    // Who is shown, and the privacy screen when the device must change hands.
-    Effect::new(move |_| {
-        let s = sess.get();
-        if let Some(next) = s.state.to_move() {
-            if s.is_human(next) && next != viewer.get_untracked() {
-                viewer.set(next);
-                if several_humans {
-                    privacy.set(Some(next));
-                }
-            }
-        }
-    });
-
-    // Bots: one decision per timer tick, after the configured delay.
+/// Bots: one decision per timer tick, after the configured delay. A bot waits while the
+/// game holds bots (`UiGame::hold_bots`) until a human let them go on (`proceeded`).
+fn run_bots<G: UiGame>(
+    sess: RwSignal<Session<G>>,
+    viewer: RwSignal<Seat>,
+    proceeded: RwSignal<Option<usize>>,
+    apply: impl Fn(Seat, G::Action, bool) + Copy + 'static,
+) {
+    let app = use_app();
     let bot_seq = StoredValue::new(0u64);
     // One bot per seat for the whole session, so bots keep their memory of the game.
     let bots_by_seat: StoredValue<SeatBots<G>, LocalStorage> = StoredValue::new_local(Vec::new());
@@ -262,22 +215,157 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             std::time::Duration::from_millis(delay as u64),
         );
     });
+}
 
-    let view_sig = Signal::derive(move || sess.with(|s| s.state.view(viewer.get())));
-    let legal_sig = Signal::derive(move || {
-        let v = viewer.get();
-        sess.with(|s| {
-            if s.state.to_move() == Some(v) {
-                s.state.legal_actions(v)
-            } else {
-                Vec::new()
+/// With several humans on one device: whose turn it is, and the button that shows the hand.
+fn privacy_screen(privacy: RwSignal<Option<Seat>>, names: Arc<Vec<String>>) -> impl IntoView {
+    let app = use_app();
+    view! {
+        <Show when=move || privacy.get().is_some()>
+            {
+                let names = names.clone();
+                view! {
+                    <div class="privacy" data-testid="privacy">
+                        <p class="privacy-text">{move || {
+                            let n = privacy.get().and_then(|s| names.get(s).cloned()).unwrap_or_default();
+                            tr(app.lang(), "host.pass_to").replace("{name}", &n)
+                        }}</p>
+                        <button class="button primary" data-testid="privacy-ok" on:click=move |_| privacy.set(None)>
+                            {move || tr(app.lang(), "host.show_hand").to_string()}
+                        </button>
+                    </div>
+                }
             }
-        })
+        </Show>
+    }
+}
+
+/// "Share as link" and the link to copy.
+fn share_tools<G: UiGame>(
+    sess: RwSignal<Session<G>>,
+    error: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let app = use_app();
+    let share = RwSignal::new(None::<String>);
+    let t = move |k: &str| tr(app.lang(), k).to_string();
+    view! {
+        <div class="host-tools">
+            <button class="button small" data-testid="share" on:click=move |_| {
+                let s = sess.get_untracked();
+                match save::share_link(&s.record, &s.meta) {
+                    Ok(payload) => {
+                        let base = web_sys::window()
+                            .and_then(|w| w.location().href().ok())
+                            .map(|h| h.split('#').next().unwrap_or("").to_string())
+                            .unwrap_or_default();
+                        let url = format!("{base}#/link/{payload}");
+                        if let Some(w) = web_sys::window() {
+                            let _ = w.navigator().clipboard().write_text(&url);
+                        }
+                        share.set(Some(url));
+                    }
+                    Err(e) => error.set(Some(format!("{e:?}"))),
+                }
+            }>{move || t("host.share")}</button>
+            <Show when=move || share.get().is_some()>
+                <label class="share-box">
+                    <span>{move || t("host.share_hint")}</span>
+                    <input type="text" readonly data-testid="share-url" prop:value=move || share.get().unwrap_or_default()
+                        on:focus=move |ev| {
+                            use wasm_bindgen::JsCast;
+                            if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
+                        }/>
+                </label>
+            </Show>
+        </div>
+    }
+}
+
+#[component]
+pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
+    let app = use_app();
+    let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
+    let humans: Vec<Seat> = (0..session.record.seats)
+        .filter(|&s| session.is_human(s))
+        .collect();
+    let several_humans = humans.len() > 1;
+    let first_viewer = session
+        .state
+        .to_move()
+        .filter(|&s| session.is_human(s))
+        .or_else(|| humans.first().copied())
+        .unwrap_or(0);
+
+    let initial_log = log_lines(&session.record, &names, app.lang());
+
+    let sess = RwSignal::new(session);
+    let viewer = RwSignal::new(first_viewer);
+    // With several humans, the hand stays hidden until the shown player confirms.
+    let privacy = RwSignal::new(if several_humans {
+        Some(first_viewer)
+    } else {
+        None
     });
+    let error = RwSignal::new(None::<String>);
+    let save_error = RwSignal::new(None::<String>);
+    let log = RwSignal::new(initial_log);
+    let highlight = RwSignal::new(Vec::<CardId>::new());
+    // The log length at which a human let the bots go on after a pause (`hold_bots`).
+    let proceeded = RwSignal::new(None::<usize>);
+
+    let names_apply = StoredValue::new(names.clone());
+    let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
+        let mut s = sess.get_untracked();
+        let lang = app.lang();
+        match s.record.play(&mut s.state, seat, action) {
+            Ok(events) => {
+                error.set(None);
+                let lines: Vec<String> = events
+                    .iter()
+                    .filter_map(|e| G::describe(e, &names_apply.get_value(), lang))
+                    .collect();
+                if from_bot {
+                    highlight.set(events.iter().flat_map(G::event_cards).collect());
+                } else {
+                    highlight.set(Vec::new());
+                }
+                log.update(|l| {
+                    l.extend(lines);
+                    let skip = l.len().saturating_sub(LOG_LINES);
+                    l.drain(..skip);
+                });
+                match s.persist() {
+                    Ok(()) => save_error.set(None),
+                    Err(e) => save_error.set(Some(e)),
+                }
+                sess.set(s);
+            }
+            Err(e) => {
+                error.set(Some(G::explain(&e, &names_apply.get_value(), lang)));
+            }
+        }
+    };
+
+    // Who is shown, and the privacy screen when the device must change hands.
+    Effect::new(move |_| {
+        let s = sess.get();
+        if let Some(next) = s.state.to_move() {
+            if s.is_human(next) && next != viewer.get_untracked() {
+                viewer.set(next);
+                if several_humans {
+                    privacy.set(Some(next));
+                }
+            }
+        }
+    });
+
+    run_bots(sess, viewer, proceeded, apply);
+
+    let (view, legal) = seat_signals(sess, viewer);
     let props = BoardProps::<G> {
         seat: viewer.into(),
-        view: view_sig,
-        legal: legal_sig,
+        view,
+        legal,
         names: names.clone(),
         act: Callback::new(move |a: G::Action| apply(viewer.get_untracked(), a, false)),
         highlight: highlight.into(),
@@ -292,22 +380,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
 
     view! {
         <div class="game-host">
-            <Show when=move || privacy.get().is_some()>
-                {
-                    let names_priv = names_priv.clone();
-                    view! {
-                        <div class="privacy" data-testid="privacy">
-                            <p class="privacy-text">{move || {
-                                let n = privacy.get().and_then(|s| names_priv.get(s).cloned()).unwrap_or_default();
-                                tr(app.lang(), "host.pass_to").replace("{name}", &n)
-                            }}</p>
-                            <button class="button primary" data-testid="privacy-ok" on:click=move |_| privacy.set(None)>
-                                {move || t("host.show_hand")}
-                            </button>
-                        </div>
-                    }
-                }
-            </Show>
+            {privacy_screen(privacy, names_priv)}
             {move || privacy.get().is_none().then(|| G::board(props.clone()))}
             <div class="host-error" role="alert" data-testid="error" class:hidden=move || error.get().is_none()>
                 <span>{move || error.get().unwrap_or_default()}</span>
@@ -316,35 +389,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             <Show when=move || save_error.get().is_some()>
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
             </Show>
-            <div class="host-tools">
-                <button class="button small" data-testid="share" on:click=move |_| {
-                    let s = sess.get_untracked();
-                    match save::share_link(&s.record, &s.meta) {
-                        Ok(payload) => {
-                            let base = web_sys::window()
-                                .and_then(|w| w.location().href().ok())
-                                .map(|h| h.split('#').next().unwrap_or("").to_string())
-                                .unwrap_or_default();
-                            let url = format!("{base}#/link/{payload}");
-                            if let Some(w) = web_sys::window() {
-                                let _ = w.navigator().clipboard().write_text(&url);
-                            }
-                            share.set(Some(url));
-                        }
-                        Err(e) => error.set(Some(format!("{e:?}"))),
-                    }
-                }>{move || t("host.share")}</button>
-                <Show when=move || share.get().is_some()>
-                    <label class="share-box">
-                        <span>{move || t("host.share_hint")}</span>
-                        <input type="text" readonly data-testid="share-url" prop:value=move || share.get().unwrap_or_default()
-                            on:focus=move |ev| {
-                                use wasm_bindgen::JsCast;
-                                if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
-                            }/>
-                    </label>
-                </Show>
-            </div>
+            {share_tools(sess, error)}
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>
                 <ol data-testid="log">

@@ -46,6 +46,21 @@ impl<G: Game> Clone for BoardProps<G> {
     }
 }
 
+impl<G: Game> BoardProps<G>
+where
+    G::View: PartialEq,
+{
+    /// The view and the legal actions as memos: computed once per state change, however
+    /// often the board reads them.
+    pub fn memos(&self) -> (Memo<G::View>, Memo<Vec<G::Action>>) {
+        let (view, legal) = (self.view, self.legal);
+        (
+            Memo::new(move |_| view.get()),
+            Memo::new(move |_| legal.get()),
+        )
+    }
+}
+
 pub trait UiGame: Game {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>>;
     /// A bot that also knows the table's rules (public information).

@@ -1,6 +1,9 @@
 //! Abluxxen in the app: setup panel, board, texts.
 
 pub mod board;
+mod dialog;
+mod display;
+mod end;
 pub mod setup;
 pub mod texts;
 

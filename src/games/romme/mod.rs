@@ -1,9 +1,12 @@
 //! Rommé in the app: setup panel, board, texts.
 
 pub mod board;
+mod moves;
 pub mod rob;
 pub mod setup;
 pub mod sheet;
+mod status;
+mod table;
 pub mod texts;
 
 pub use setup::setup_panel;

@@ -4,6 +4,7 @@
 
 use crate::app::use_app;
 use crate::components::card::CardView;
+use crate::components::hand::{toggle_id, HandState};
 use engine::meld::validate;
 use engine::romme::{RommeAction, RommeView};
 use engine::{Card, CardId};
@@ -34,13 +35,7 @@ impl RobState {
     }
 
     pub fn toggle_taken(&self, id: CardId) {
-        self.taken.update(|t| {
-            if let Some(i) = t.iter().position(|x| *x == id) {
-                t.remove(i);
-            } else {
-                t.push(id);
-            }
-        });
+        self.taken.update(|t| toggle_id(t, id));
         // A card put back on the table cannot stay in a staged meld.
         if !self.taken.with_untracked(|t| t.contains(&id)) {
             self.staged.update(|s| {
@@ -87,10 +82,11 @@ pub fn find_card(v: &RommeView, id: CardId) -> Option<Card> {
 pub fn rob_panel(
     rob: RobState,
     view: Signal<RommeView>,
-    selected: RwSignal<Vec<CardId>>,
+    hand: HandState,
     act: impl Fn(RommeAction) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let app = use_app();
+    let selected = hand.selected;
     let in_staged = move |id: CardId| rob.staged.with(|s| s.iter().any(|m| m.contains(&id)));
     let loose_taken = move || {
         let v = view.get();
@@ -102,8 +98,8 @@ pub fn rob_panel(
             .map(|c| {
                 let id = c.id;
                 view! {
-                    <button class="hand-card" class:selected=move || selected.with(|s| s.contains(&id)) data-testid="taken-card"
-                        on:click=move |_| selected.update(|s| if let Some(i) = s.iter().position(|x| *x == id) { s.remove(i); } else { s.push(id); })>
+                    <button class="hand-card" class:selected=move || hand.is_selected(id) data-testid="taken-card"
+                        on:click=move |_| hand.toggle(id)>
                         <CardView face=Some(c.face)/>
                     </button>
                 }

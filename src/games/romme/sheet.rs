@@ -2,6 +2,7 @@
 
 use crate::app::use_app;
 use crate::components::card::CardView;
+use crate::components::deal_end::{EndLayout, EndPanel};
 use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
 use crate::games::common::fill;
 use crate::i18n::{tr, Lang};
@@ -113,21 +114,23 @@ pub fn deal_end_panel(
         view! { <p class="match-winner" data-testid="match-winner">{fill(lang, "ro.ui.match_winner", &[("name", best)])}</p> }
     });
     let sheet = sheet_for(v, names, lang);
+    let title = if over {
+        tr(lang, "ro.ui.match_over").to_string()
+    } else {
+        fill(lang, "ro.ui.deal_n_over", &[("deal", v.deal.to_string())])
+    };
     view! {
-        <div class="overlay" data-testid="deal-end">
-            <div class="overlay-box">
-                <h2>{if over { tr(lang, "ro.ui.match_over").to_string() } else { fill(lang, "ro.ui.deal_n_over", &[("deal", v.deal.to_string())]) }}</h2>
-                <p class="headline">{headline}</p>
-                {winner_line}
-                <ul class="end-hands">{hands}</ul>
-                {sheet}
-                <div class="overlay-actions">
-                    {can_next.then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| act.run(RommeAction::NextDeal)>{tr(lang, "ro.ui.next_deal")}</button> })}
-                    {(!can_next && !over).then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| proceed.run(())>{tr(lang, "ro.ui.next_deal_bot")}</button> })}
-                    {over.then(|| view! { <a class="button" href="#/">{tr(lang, "nav.home")}</a> })}
-                </div>
+        <EndPanel class="overlay" testid="deal-end" layout=EndLayout::Overlay title=title>
+            <p class="headline">{headline}</p>
+            {winner_line}
+            <ul class="end-hands">{hands}</ul>
+            {sheet}
+            <div class="overlay-actions">
+                {can_next.then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| act.run(RommeAction::NextDeal)>{tr(lang, "ro.ui.next_deal")}</button> })}
+                {(!can_next && !over).then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| proceed.run(())>{tr(lang, "ro.ui.next_deal_bot")}</button> })}
+                {over.then(|| view! { <a class="button" href="#/">{tr(lang, "nav.home")}</a> })}
             </div>
-        </div>
+        </EndPanel>
     }
     .into_any()
 }

@@ -1,0 +1,41 @@
+//! The panel shown at the end of a deal, a round or the match, shared by every game: a
+//! title over the game's summary (standings, hands, score sheet) and its buttons.
+
+use leptos::prelude::*;
+
+/// How the panel sits on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndLayout {
+    /// Over the whole board (`.overlay` with an inner `.overlay-box`).
+    Overlay,
+    /// In the board's flow, as a `<section>`.
+    Section,
+}
+
+#[component]
+pub fn EndPanel(
+    class: &'static str,
+    testid: &'static str,
+    layout: EndLayout,
+    #[prop(into)] title: String,
+    children: Children,
+) -> impl IntoView {
+    match layout {
+        EndLayout::Overlay => view! {
+            <div class=class data-testid=testid>
+                <div class="overlay-box">
+                    <h2>{title}</h2>
+                    {children()}
+                </div>
+            </div>
+        }
+        .into_any(),
+        EndLayout::Section => view! {
+            <section class=class data-testid=testid>
+                <h2>{title}</h2>
+                {children()}
+            </section>
+        }
+        .into_any(),
+    }
+}

@@ -1,0 +1,259 @@
+//! The own hand, shared by every game: a keyed row of card buttons, the player's own order
+//! (reorder by drag, sort buttons) and the selection. All of it is UI-only state: nothing
+//! here is saved or sent to the engine.
+
+use crate::app::use_app;
+use crate::components::card::CardView;
+use engine::{Card, CardId, Face};
+use leptos::prelude::*;
+use web_sys::PointerEvent;
+
+/// The hand in the player's own order: known cards keep their place, new ones go last.
+pub fn ordered_hand(hand: &[Card], order: &[CardId]) -> Vec<Card> {
+    let mut out: Vec<Card> = order
+        .iter()
+        .filter_map(|id| hand.iter().find(|c| c.id == *id).copied())
+        .collect();
+    for c in hand {
+        if !order.contains(&c.id) {
+            out.push(*c);
+        }
+    }
+    out
+}
+
+/// Adds `id` to a list of cards or removes it from there.
+pub fn toggle_id(list: &mut Vec<CardId>, id: CardId) {
+    if let Some(i) = list.iter().position(|x| *x == id) {
+        list.remove(i);
+    } else {
+        list.push(id);
+    }
+}
+
+/// Sorting French cards by suit, then rank; jokers last.
+pub fn suit_sort_key(c: &Card) -> (u8, u8) {
+    match c.face {
+        Face::French { rank, suit } => (suit as u8, rank.0),
+        _ => (9, 0),
+    }
+}
+
+/// Sorting French cards by rank, then suit; jokers last.
+pub fn rank_sort_key(c: &Card) -> (u8, u8) {
+    match c.face {
+        Face::French { rank, suit } => (rank.0, suit as u8),
+        _ => (99, 0),
+    }
+}
+
+/// UI-only state of a hand: the player's order and the selected cards.
+#[derive(Clone, Copy)]
+pub struct HandState {
+    pub order: RwSignal<Vec<CardId>>,
+    pub selected: RwSignal<Vec<CardId>>,
+}
+
+impl Default for HandState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl HandState {
+    pub fn new() -> HandState {
+        HandState {
+            order: RwSignal::new(Vec::new()),
+            selected: RwSignal::new(Vec::new()),
+        }
+    }
+
+    /// Is `id` selected (tracked)?
+    pub fn is_selected(&self, id: CardId) -> bool {
+        self.selected.with(|s| s.contains(&id))
+    }
+
+    /// Adds `id` to the selection or removes it.
+    pub fn toggle(&self, id: CardId) {
+        self.selected.update(|s| toggle_id(s, id))
+    }
+
+    /// Adds `id` to the selection unless it is there already.
+    pub fn select(&self, id: CardId) {
+        if !self.selected.with_untracked(|s| s.contains(&id)) {
+            self.selected.update(|s| s.push(id));
+        }
+    }
+
+    pub fn clear(&self) {
+        self.selected.set(Vec::new());
+    }
+
+    /// Forgets selected cards that are no longer among `ids` (they left the hand).
+    pub fn keep_only(&self, ids: &[CardId]) {
+        if self
+            .selected
+            .with_untracked(|s| s.iter().any(|id| !ids.contains(id)))
+        {
+            self.selected.update(|s| s.retain(|id| ids.contains(id)));
+        }
+    }
+
+    /// Moves card `id` to the place of card `other` in the shown hand. False if either is
+    /// not in it.
+    pub fn move_to(&self, shown: &[Card], id: CardId, other: CardId) -> bool {
+        let mut ids: Vec<CardId> = shown.iter().map(|c| c.id).collect();
+        match (
+            ids.iter().position(|x| *x == id),
+            ids.iter().position(|x| *x == other),
+        ) {
+            (Some(from), Some(to)) => {
+                let moved = ids.remove(from);
+                ids.insert(to, moved);
+                self.order.set(ids);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Sorts the hand by `key` (the new order replaces the player's own).
+    pub fn sort_by<K: Ord>(&self, mut hand: Vec<Card>, key: impl FnMut(&Card) -> K) {
+        hand.sort_by_key(key);
+        self.order.set(hand.iter().map(|c| c.id).collect());
+    }
+}
+
+/// What a game shows on each card of its hand beyond the face.
+#[derive(Clone, Copy)]
+pub struct HandLook {
+    /// Class of the row and of each card button.
+    pub class: &'static str,
+    pub card_class: &'static str,
+    /// The row is a drop target with this value; each card then is one too (`hand:<id>`),
+    /// so a card dropped on another takes its place.
+    pub drop: Option<&'static str>,
+    /// Write `data-face` on each card (the tests read the hand with it).
+    pub data_face: bool,
+    /// A number written as `data-value` on each card (e.g. the Abluxxen value).
+    pub value: Option<fn(&Card) -> u8>,
+}
+
+impl HandLook {
+    /// A plain hand: these classes, no drop targets, no data beyond the card id.
+    pub fn named(class: &'static str, card_class: &'static str) -> HandLook {
+        HandLook {
+            class,
+            card_class,
+            drop: None,
+            data_face: false,
+            value: None,
+        }
+    }
+}
+
+/// The own hand: one button per card, keyed by card id, with tap and press (drag) handlers.
+/// `marked(id)` gives the card's extra marks (`taken`, `staged`).
+#[component]
+pub fn HandView(
+    look: HandLook,
+    #[prop(into)] cards: Signal<Vec<Card>>,
+    state: HandState,
+    on_tap: Callback<CardId>,
+    on_press: Callback<(PointerEvent, CardId)>,
+    #[prop(optional, into)] active: Signal<bool>,
+    #[prop(optional)] marked: Option<Callback<CardId, (bool, bool)>>,
+) -> impl IntoView {
+    let card_view = move |card: Card| {
+        let id = card.id;
+        let is_sel = move || state.is_selected(id);
+        let mark = move || marked.map(|m| m.run(id)).unwrap_or_default();
+        view! {
+            <button class=look.card_class class:selected=is_sel class:taken=move || mark().0
+                class:staged=move || mark().1 data-testid="hand-card" data-card=id.0
+                data-face=look.data_face.then(|| card.face.to_string())
+                data-value=look.value.map(|f| f(&card))
+                data-drop=look.drop.map(|_| format!("hand:{}", id.0))
+                aria-pressed=move || is_sel().to_string()
+                on:pointerdown=move |ev| on_press.run((ev, id))
+                on:click=move |_| on_tap.run(id)>
+                <CardView face=Some(card.face)/>
+            </button>
+        }
+    };
+    view! {
+        <div class=look.class data-testid="hand" data-drop=look.drop class:my-turn=active>
+            <For each=move || cards.get() key=|c: &Card| c.id children=card_view/>
+        </div>
+    }
+}
+
+/// The two sort buttons of a hand of French cards.
+#[component]
+pub fn SortButtons(state: HandState, #[prop(into)] hand: Signal<Vec<Card>>) -> impl IntoView {
+    let app = use_app();
+    view! {
+        <button class="button small" data-testid="sort-suit"
+            on:click=move |_| state.sort_by(hand.get_untracked(), suit_sort_key)>
+            {move || app.t("ro.ui.sort_suit")}
+        </button>
+        <button class="button small" data-testid="sort-rank"
+            on:click=move |_| state.sort_by(hand.get_untracked(), rank_sort_key)>
+            {move || app.t("ro.ui.sort_rank")}
+        </button>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Suit;
+
+    fn card(id: u16, rank: u8) -> Card {
+        Card {
+            id: CardId(id),
+            face: Face::french(rank, Suit::Hearts),
+        }
+    }
+
+    #[test]
+    fn ordered_hand_keeps_the_players_order_and_appends_new_cards() {
+        let hand = vec![card(1, 2), card(2, 3), card(3, 4), card(9, 5)];
+        let order = vec![CardId(3), CardId(7), CardId(1), CardId(2)];
+        let ids: Vec<u16> = ordered_hand(&hand, &order).iter().map(|c| c.id.0).collect();
+        // 7 left the hand, 9 is new and goes last.
+        assert_eq!(ids, vec![3, 1, 2, 9]);
+    }
+
+    #[test]
+    fn sort_keys_group_by_suit_or_rank_with_jokers_last() {
+        let mut h = [
+            Card {
+                id: CardId(5),
+                face: Face::Joker,
+            },
+            Card {
+                id: CardId(1),
+                face: Face::french(9, Suit::Hearts),
+            },
+            Card {
+                id: CardId(2),
+                face: Face::french(3, Suit::Clubs),
+            },
+            Card {
+                id: CardId(3),
+                face: Face::french(9, Suit::Clubs),
+            },
+        ];
+        h.sort_by_key(rank_sort_key);
+        assert_eq!(
+            h.iter().map(|c| c.id.0).collect::<Vec<_>>(),
+            vec![2, 3, 1, 5]
+        );
+        h.sort_by_key(suit_sort_key);
+        assert_eq!(
+            h.iter().map(|c| c.id.0).collect::<Vec<_>>(),
+            vec![2, 3, 1, 5]
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! What taps and drops on the Rommé board do: each becomes one action for the engine (which
+//! validates it) or a change of UI-only state (selection, hand order, robbery scratch).
+
+use super::board::Board;
+use crate::components::drag::{start_drag, DragSpec};
+use engine::romme::{MeldId, RommeAction, RommeView};
+use engine::CardId;
+use leptos::prelude::*;
+use web_sys::PointerEvent;
+
+impl Board {
+    pub fn do_act(&self, a: RommeAction) {
+        self.ui.warn_discard.set(None);
+        self.act.run(a);
+    }
+
+    /// Commits a robbery; the scratch state ends once the engine took it.
+    pub fn rob_act(&self, a: RommeAction) {
+        let sizes = |v: &RommeView| (v.hand.len(), v.table.len(), v.discard_size);
+        let before = self.view.with_untracked(sizes);
+        self.do_act(a);
+        if self.view.with_untracked(sizes) != before {
+            let rob = self.ui.rob;
+            rob.reset();
+            rob.active.set(false);
+            self.ui.hand.clear();
+        }
+    }
+
+    /// Laying `card` off on `meld`, or exchanging a joker there when only that is legal.
+    fn meld_move(&self, card: CardId, meld: MeldId) -> RommeAction {
+        let lay = RommeAction::LayOff { card, meld };
+        let ex = RommeAction::ExchangeJoker { card, meld };
+        let (lay_ok, ex_ok) = self
+            .legal
+            .with_untracked(|l| (l.contains(&lay), l.contains(&ex)));
+        if !lay_ok && ex_ok {
+            ex
+        } else {
+            lay
+        }
+    }
+
+    /// The selection becomes a meld.
+    pub fn click_meld_area(&self) {
+        let sel = self.ui.hand.selected.get_untracked();
+        if !sel.is_empty() {
+            self.do_act(RommeAction::Meld {
+                cards: sel,
+                hint: None,
+            });
+        }
+    }
+
+    /// A single selected card goes to that meld.
+    pub fn click_table_meld(&self, meld: MeldId) {
+        let sel = self.ui.hand.selected.get_untracked();
+        if let [card] = sel.as_slice() {
+            self.do_act(self.meld_move(*card, meld));
+        }
+    }
+
+    pub fn click_talon(&self) {
+        if self
+            .legal
+            .with_untracked(|l| l.contains(&RommeAction::DrawTalon))
+        {
+            self.do_act(RommeAction::DrawTalon);
+        }
+    }
+
+    /// Taking the discard, discarding the selected card (asking twice when it could be laid
+    /// off) or, while robbing, taking the top discard into the scratch state.
+    pub fn click_discard(&self) {
+        let rob = self.ui.rob;
+        if rob.active.get_untracked() {
+            if let Some(top) = self.view.with_untracked(|v| v.discard_top) {
+                rob.toggle_taken(top.id);
+            }
+            return;
+        }
+        let l = self.legal.get_untracked();
+        if l.contains(&RommeAction::DrawDiscard) {
+            self.do_act(RommeAction::DrawDiscard);
+            return;
+        }
+        let sel = self.ui.hand.selected.get_untracked();
+        if let [card] = sel.as_slice() {
+            let could_lay_off = l
+                .iter()
+                .any(|a| matches!(a, RommeAction::LayOff { card: c, .. } if c == card));
+            let warn = self.ui.warn_discard;
+            if could_lay_off && warn.get_untracked() != Some(*card) {
+                warn.set(Some(*card));
+                return;
+            }
+            self.do_act(RommeAction::Discard { card: *card });
+        } else if l.iter().any(|a| matches!(a, RommeAction::Discard { .. })) {
+            self.error.set(Some(self.t("ro.ui.select_one_to_discard")));
+        }
+    }
+
+    /// A drop of hand card `id` on a target (`data-drop` value). Returns whether the move
+    /// happened (false: the ghost snaps back; the host shows the engine's reason).
+    fn drop_card(&self, id: CardId, target: String) -> bool {
+        if target == "new-meld" {
+            self.ui.hand.select(id);
+            return true;
+        }
+        if let Some(other) = target.strip_prefix("hand:") {
+            return match other.parse::<u16>() {
+                Ok(other) => self
+                    .ordered
+                    .with_untracked(|h| self.ui.hand.move_to(h, id, CardId(other))),
+                Err(_) => false,
+            };
+        }
+        let action = if target == "discard" {
+            RommeAction::Discard { card: id }
+        } else if let Some(m) = target
+            .strip_prefix("meld:")
+            .and_then(|m| m.parse::<u32>().ok())
+        {
+            self.meld_move(id, MeldId(m))
+        } else {
+            return false;
+        };
+        self.do_act(action);
+        !self.shown.with_untracked(|s| s.iter().any(|c| c.id == id))
+    }
+
+    /// Dragging the talon or the discard onto the hand draws it.
+    fn drop_pile(&self, draw: RommeAction, target: String) -> bool {
+        if target == "hand" || target.starts_with("hand:") {
+            let before = self.view.with_untracked(|v| v.hand.len());
+            self.do_act(draw);
+            self.view.with_untracked(|v| v.hand.len()) > before
+        } else {
+            false
+        }
+    }
+
+    pub fn press_hand_card(&self, ev: &PointerEvent, id: CardId) {
+        let b = *self;
+        start_drag(ev, DragSpec::default(), move |t| b.drop_card(id, t));
+    }
+
+    /// Starts dragging a pile (only when drawing from it is legal, for the discard).
+    pub fn press_pile(&self, ev: &PointerEvent, draw: RommeAction) {
+        if draw == RommeAction::DrawDiscard && !self.legal.with_untracked(|l| l.contains(&draw)) {
+            return;
+        }
+        let b = *self;
+        start_drag(ev, DragSpec::default(), move |t| {
+            b.drop_pile(draw.clone(), t)
+        });
+    }
+}

@@ -1,0 +1,177 @@
+//! Who is who and what is asked: one opponent of the strip, the status line, the opening
+//! progress, the decision buttons and the buying countdown.
+
+use super::board::Board;
+use crate::components::action_bar::{offer_buttons, ActionButton, Offer};
+use crate::components::card::CardView;
+use crate::games::common::{face_text, fill};
+use engine::romme::{PhaseView, RommeAction};
+use engine::{Face, Seat};
+use leptos::prelude::*;
+
+/// Seconds a lone human has to decide about buying the discard.
+const CLAIM_SECONDS: u32 = 12;
+
+/// One opponent: name, dealer mark, hand size, total and whether they opened.
+pub(super) fn opponent(b: Board, s: Seat) -> impl IntoView {
+    let v = b.view;
+    let active = move || v.with(|v| v.to_move == Some(s));
+    let dealer = move || {
+        v.with(|v| v.dealer == s)
+            .then(|| view! { <span class="badge dealer-badge">{b.t("ro.ui.dealer")}</span> })
+    };
+    let opened = move || {
+        v.with(|v| v.opened.get(s).copied().unwrap_or(false))
+            .then(|| view! { <span class="badge">"✓"</span> })
+    };
+    view! {
+        <li class="opponent" class:active=active data-testid="opponent">
+            <span class="opp-name">{b.name(s)}</span>
+            {dealer}
+            <span class="opp-cards"><CardView face={ let back: Option<Face> = None; back }/><b data-testid="opp-count">{move || v.with(|v| v.hand_sizes.get(s).copied().unwrap_or(0))}</b></span>
+            <span class="opp-total">{move || v.with(|v| v.totals.get(s).copied().unwrap_or(0))}</span>
+            {opened}
+        </li>
+    }
+}
+
+/// What the viewer is asked to do, or whom everybody waits for.
+pub(super) fn status_text(b: Board) -> String {
+    let lang = b.app.lang();
+    b.view.with(|v| {
+        let mine = v.to_move == Some(v.seat);
+        match &v.phase {
+            PhaseView::Draw { seat } if mine && *seat == v.seat => b.t("ro.ui.your_draw"),
+            PhaseView::Play { .. } if mine => b.t("ro.ui.your_play"),
+            PhaseView::Claim { claimant, .. } if *claimant == v.seat => {
+                let card = v
+                    .discard_top
+                    .map(|c| face_text(c.face, lang))
+                    .unwrap_or_default();
+                fill(lang, "ro.ui.may_buy", &[("card", card)])
+            }
+            PhaseView::Claim { claimant, .. } => {
+                fill(lang, "ro.ui.other_may_buy", &[("name", b.name(*claimant))])
+            }
+            PhaseView::MayDeclare { .. } if mine => b.t("ro.ui.may_declare"),
+            PhaseView::DealOver { .. } => b.t("ro.ui.deal_over"),
+            PhaseView::MatchOver => b.t("ro.ui.match_over"),
+            _ => {
+                let name = v.to_move.map(|s| b.name(s)).unwrap_or_default();
+                fill(lang, "host.waiting", &[("name", name)])
+            }
+        }
+    })
+}
+
+/// Opening points of the selection's melds this turn against the points needed.
+pub(super) fn opening(b: Board) -> Option<impl IntoView> {
+    let (points, needed, opened) = b.view.with(|v| {
+        let opened = v.opened.get(v.seat).copied().unwrap_or(false);
+        (v.opening_points, v.opening_needed, opened)
+    });
+    (needed > 0 && !opened).then(|| {
+        view! {
+            <span class="opening" class:ok={points >= needed} data-testid="opening">
+                {b.t("ro.ui.opening")} " " {format!("{points} / {needed}")}
+            </span>
+        }
+    })
+}
+
+/// The decisions offered now besides moving cards, and the buying countdown.
+pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
+    let offers: Vec<Offer<RommeAction>> = [
+        ("ro.ui.buy", RommeAction::Buy, "buy", true),
+        ("ro.ui.pass_buy", RommeAction::PassBuy, "pass-buy", false),
+        ("ro.ui.declare", RommeAction::DeclareRomme, "declare", true),
+        ("ro.ui.decline", RommeAction::DeclineRomme, "decline", false),
+        ("ro.ui.undo", RommeAction::UndoTurn, "undo", false),
+    ]
+    .into_iter()
+    .filter(|(_, a, _, _)| b.has(a))
+    .map(|(key, action, testid, primary)| Offer {
+        label: b.t(key),
+        testid,
+        primary,
+        action,
+    })
+    .collect();
+    let act = Callback::new(move |a| b.do_act(a));
+    view! {
+        {offer_buttons(offers, act)}
+        {move || countdown.view(b)}
+    }
+}
+
+/// Buying: a visible countdown for a lone human (pausable); none in pass-and-play.
+#[derive(Clone, Copy)]
+pub(super) struct Countdown {
+    left: RwSignal<Option<u32>>,
+    paused: RwSignal<bool>,
+}
+
+impl Countdown {
+    pub fn start(b: Board, pass_and_play: bool) -> Countdown {
+        let c = Countdown {
+            left: RwSignal::new(None),
+            paused: RwSignal::new(false),
+        };
+        Effect::new(move |_| {
+            let claim_mine = b.view.with(
+                |v| matches!(v.phase, PhaseView::Claim { claimant, .. } if claimant == v.seat),
+            ) && b.has(&RommeAction::PassBuy);
+            if claim_mine && !pass_and_play {
+                if c.left.get_untracked().is_none() {
+                    c.paused.set(false);
+                    c.left.set(Some(CLAIM_SECONDS));
+                }
+            } else if c.left.get_untracked().is_some() {
+                c.left.set(None);
+            }
+        });
+        if let Ok(handle) =
+            set_interval_with_handle(move || c.tick(b), std::time::Duration::from_secs(1))
+        {
+            on_cleanup(move || handle.clear());
+        }
+        c
+    }
+
+    /// One second passed (the timer may fire after the board is gone).
+    fn tick(&self, b: Board) {
+        if self.paused.try_get_untracked() != Some(false) {
+            return;
+        }
+        match self.left.try_get_untracked().flatten() {
+            Some(n) if n <= 1 => {
+                self.left.set(None);
+                if b.legal
+                    .try_with_untracked(|l| l.contains(&RommeAction::PassBuy))
+                    == Some(true)
+                {
+                    b.act.run(RommeAction::PassBuy);
+                }
+            }
+            Some(n) => self.left.set(Some(n - 1)),
+            None => {}
+        }
+    }
+
+    fn view(&self, b: Board) -> Option<impl IntoView> {
+        let n = self.left.get()?;
+        let paused = self.paused;
+        let label = Signal::derive(move || {
+            b.t(if paused.get() {
+                "ro.ui.resume"
+            } else {
+                "ro.ui.pause"
+            })
+        });
+        Some(view! {
+            <span class="countdown" data-testid="claim-countdown">{format!("{n} s")}</span>
+            <ActionButton label=label testid="claim-pause" small=true
+                on_click=Callback::new(move |_| paused.update(|p| *p = !*p))/>
+        })
+    }
+}
