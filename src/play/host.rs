@@ -7,6 +7,7 @@ use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::use_app;
 use crate::i18n::tr;
+use crate::settings::Settings;
 use engine::save::{self, Record, SaveError, SaveMeta};
 use engine::{CardId, Game, RuleError, Seat};
 use leptos::prelude::*;
@@ -73,7 +74,9 @@ impl<G: Game> Session<G> {
     pub fn persist(&mut self) -> Result<(), String> {
         self.meta.updated_ms = storage::now_ms();
         self.meta.finished = self.state.is_over();
-        let json = self.to_json().map_err(|e| format!("{e:?}"))?;
+        let json = self
+            .to_json()
+            .map_err(|e| crate::games::common::explain_save_error(&e, Settings::load().lang))?;
         storage::store_game(
             IndexEntry {
                 id: self.id.clone(),
@@ -264,7 +267,7 @@ fn share_tools<G: UiGame>(
                         }
                         share.set(Some(url));
                     }
-                    Err(e) => error.set(Some(format!("{e:?}"))),
+                    Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, app.lang()))),
                 }
             }>{move || t("host.share")}</button>
             <Show when=move || share.get().is_some()>
