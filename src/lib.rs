@@ -10,6 +10,8 @@ pub mod pages;
 pub mod play;
 pub mod routes;
 pub mod settings;
+#[cfg(test)]
+mod texts_check;
 
 /// Mounts the app on `<body>`.
 pub fn start() {

@@ -1,0 +1,344 @@
+//! Tests that no player ever meets a missing translation, an English fragment in the German
+//! UI, or Rust Debug text in a rejection.
+
+use crate::games::common::{explain_common, explain_save_error};
+use crate::i18n::{has_key, tr, Lang};
+use crate::play::UiGame;
+use engine::abluxxen::{Abluxxen, AbluxxenError};
+use engine::game::{ErasedRuleError, Moment, OptionLimit};
+use engine::meld::MeldError;
+use engine::romme::{EndMode, LayOffPolicy, MeldId, Romme, RommeError};
+use engine::save::SaveError;
+use engine::{CardId, Face, Rank, RuleError, Suit};
+
+/// Every string literal in `src/` that looks like a translation key (`word.word…`).
+fn keys_in_sources() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".rs") || name == "i18n.rs" || name == "texts_check.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).unwrap();
+            for (i, piece) in text.split('"').enumerate() {
+                if i % 2 == 1 && looks_like_key(piece) {
+                    out.push((piece.to_string(), name.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn looks_like_key(s: &str) -> bool {
+    const NOT_KEYS: [&str; 3] = ["kartenrunde.", "sw.js", "index.html"];
+    let parts: Vec<&str> = s.split('.').collect();
+    parts.len() >= 2
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        })
+        && parts[0]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase())
+        && !NOT_KEYS.iter().any(|n| s.starts_with(n))
+}
+
+#[test]
+fn every_key_used_in_the_sources_is_translated() {
+    let keys = keys_in_sources();
+    assert!(keys.len() > 200, "the scan finds the keys ({})", keys.len());
+    let missing: Vec<_> = keys.iter().filter(|(k, _)| !has_key(k)).collect();
+    assert!(
+        missing.is_empty(),
+        "keys without a translation: {missing:?}"
+    );
+    for (k, _) in &keys {
+        assert_ne!(tr(Lang::De, k), tr(Lang::En, k).to_string() + "x", "{k}");
+        assert!(
+            !tr(Lang::De, k).is_empty() && !tr(Lang::En, k).is_empty(),
+            "{k}"
+        );
+    }
+}
+
+/// Words that give away English in a German sentence.
+const ENGLISH: [&str; 24] = [
+    "the", "not", "is", "card", "cards", "meld", "melds", "phase", "window", "claim", "player",
+    "you", "your", "must", "after", "only", "draw", "discard", "to", "of", "and", "hand", "none",
+    "some",
+];
+
+fn assert_german(text: &str, what: &str) {
+    assert!(!text.trim().is_empty(), "{what}: empty");
+    assert!(
+        !text.contains('{') && !text.contains('}'),
+        "{what}: placeholder left: {text}"
+    );
+    for debug in ["::", "Some(", "None", "#"] {
+        assert!(
+            !text.contains(debug),
+            "{what}: Debug text {debug:?} in: {text}"
+        );
+    }
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        assert!(
+            !ENGLISH.contains(&word.to_lowercase().as_str()) || word == "Hand",
+            "{what}: English word {word:?} in: {text}"
+        );
+        // A Rust variant name (two capitals inside one word) is Debug text.
+        let caps = word.chars().filter(|c| c.is_ascii_uppercase()).count();
+        assert!(
+            caps < 2 || word.len() <= 3,
+            "{what}: identifier {word:?} in: {text}"
+        );
+    }
+}
+
+fn card() -> CardId {
+    CardId(7)
+}
+
+fn common_errors<E>() -> Vec<RuleError<E>> {
+    let mut v = vec![
+        RuleError::GameOver,
+        RuleError::NotYourDecision {
+            seat: 0,
+            expected: Some(1),
+        },
+        RuleError::NotYourDecision {
+            seat: 0,
+            expected: None,
+        },
+        RuleError::NoSuchSeat { seat: 9, seats: 3 },
+        RuleError::CardNotInHand { card: card() },
+        RuleError::DuplicateCard { card: card() },
+        RuleError::PlayerCount {
+            min: 2,
+            max: 6,
+            got: 9,
+        },
+    ];
+    let moments = [
+        Moment::Draw,
+        Moment::Play,
+        Moment::Discard,
+        Moment::Claim,
+        Moment::AfterDiscard,
+        Moment::DealOver,
+        Moment::PileEmpty,
+        Moment::ShadowChoice,
+        Moment::LuxxDecision,
+        Moment::VictimDecision,
+    ];
+    v.extend(moments.map(|expected| RuleError::WrongPhase { expected }));
+    let limits = [
+        OptionLimit::Range { min: 1, max: 20 },
+        OptionLimit::NotEnoughCards,
+        OptionLimit::OnlyPlayers { players: 2 },
+    ];
+    for option in ["jokers", "hand_size", "match_end", "rounds", "setup"] {
+        for limit in limits {
+            v.push(RuleError::BadOption {
+                option: option.into(),
+                limit,
+            });
+        }
+    }
+    v.extend(meld_errors().into_iter().map(RuleError::Meld));
+    v
+}
+
+fn meld_errors() -> Vec<MeldError> {
+    vec![
+        MeldError::TooShort { min: 3, got: 2 },
+        MeldError::OnlyJokers,
+        MeldError::TooManyJokers { max: 1, got: 2 },
+        MeldError::NotARummyCard,
+        MeldError::Mixed,
+        MeldError::SuitRepeated { suit: Suit::Hearts },
+        MeldError::SetTooLarge { max: 4 },
+        MeldError::RankRepeated { rank: Rank(7) },
+        MeldError::Gap { missing: 2 },
+        MeldError::AroundTheCorner,
+        MeldError::TooLong,
+        MeldError::DoesNotFit,
+        MeldError::NoJokerFor {
+            face: Face::french(5, Suit::Spades),
+        },
+        MeldError::DuplicateCard { card: card() },
+        MeldError::BadDeclaration { card: card() },
+    ]
+}
+
+fn romme_errors() -> Vec<RommeError> {
+    let meld = MeldId(1);
+    let all = vec![
+        RommeError::OpeningTooLow {
+            needed: 30,
+            have: 27,
+        },
+        RommeError::LayOffNotAllowed {
+            policy: LayOffPolicy::OwnMelds,
+        },
+        RommeError::LayOffNotAllowed {
+            policy: LayOffPolicy::AnyAfterOwnFirstMeld,
+        },
+        RommeError::LayOffNotAllowed {
+            policy: LayOffPolicy::AnyAnyTime,
+        },
+        RommeError::ExchangeNeedsFirstMeld,
+        RommeError::ExchangeDisabled,
+        RommeError::CannotDiscardTakenCard { card: card() },
+        RommeError::DiscardMustBeMelded { card: card() },
+        RommeError::FreedJokerMustBePlaced { joker: card() },
+        RommeError::ResidualTooHigh { limit: 9, have: 14 },
+        RommeError::NotInEndMode {
+            mode: EndMode::GoOut,
+        },
+        RommeError::MustDiscardToGoOut,
+        RommeError::BuyLimitReached { limit: 2 },
+        RommeError::BuyingDisabled,
+        RommeError::DiscardNotAvailable,
+        RommeError::RobbingDisabled,
+        RommeError::RobLeavesIllegalMeld {
+            meld,
+            error: MeldError::TooShort { min: 3, got: 2 },
+        },
+        RommeError::TakenCardNotReused { card: card() },
+        RommeError::CardNotOnTable { card: card() },
+        RommeError::EmptyRob,
+        RommeError::DiscardOnlyAsDraw,
+        RommeError::NoSuchMeld { meld },
+        RommeError::NothingToUndo,
+    ];
+    // Adding a variant without listing it above fails to compile here.
+    for e in &all {
+        match e {
+            RommeError::OpeningTooLow { .. }
+            | RommeError::LayOffNotAllowed { .. }
+            | RommeError::ExchangeNeedsFirstMeld
+            | RommeError::ExchangeDisabled
+            | RommeError::CannotDiscardTakenCard { .. }
+            | RommeError::DiscardMustBeMelded { .. }
+            | RommeError::FreedJokerMustBePlaced { .. }
+            | RommeError::ResidualTooHigh { .. }
+            | RommeError::NotInEndMode { .. }
+            | RommeError::MustDiscardToGoOut
+            | RommeError::BuyLimitReached { .. }
+            | RommeError::BuyingDisabled
+            | RommeError::DiscardNotAvailable
+            | RommeError::RobbingDisabled
+            | RommeError::RobLeavesIllegalMeld { .. }
+            | RommeError::TakenCardNotReused { .. }
+            | RommeError::CardNotOnTable { .. }
+            | RommeError::EmptyRob
+            | RommeError::DiscardOnlyAsDraw
+            | RommeError::NoSuchMeld { .. }
+            | RommeError::NothingToUndo => {}
+        }
+    }
+    all
+}
+
+fn abluxxen_errors() -> Vec<AbluxxenError> {
+    let all = vec![
+        AbluxxenError::EmptyPlay,
+        AbluxxenError::MixedValues { values: vec![3, 4] },
+        AbluxxenError::NotAQualifyingShadowGroup {
+            value: 8,
+            needed_count: 2,
+            options: vec![5, 6],
+        },
+        AbluxxenError::NoSuchSupplySlot { slot: 7, slots: 6 },
+        AbluxxenError::SupplySlotEmpty { slot: 2 },
+        AbluxxenError::DrawPileEmpty,
+        AbluxxenError::DrawNotOptional { remaining: 2 },
+    ];
+    for e in &all {
+        match e {
+            AbluxxenError::EmptyPlay
+            | AbluxxenError::MixedValues { .. }
+            | AbluxxenError::NotAQualifyingShadowGroup { .. }
+            | AbluxxenError::NoSuchSupplySlot { .. }
+            | AbluxxenError::SupplySlotEmpty { .. }
+            | AbluxxenError::DrawPileEmpty
+            | AbluxxenError::DrawNotOptional { .. } => {}
+        }
+    }
+    all
+}
+
+fn names() -> Vec<String> {
+    vec!["Anna".into(), "Ben".into(), "Cara".into()]
+}
+
+#[test]
+fn every_rejection_is_a_german_sentence() {
+    let mut count = 0;
+    let mut check = |text: String, what: String| {
+        assert_german(&text, &what);
+        count += 1;
+    };
+    for e in common_errors::<RommeError>()
+        .into_iter()
+        .chain(romme_errors().into_iter().map(RuleError::Game))
+    {
+        check(Romme::explain(&e, &names(), Lang::De), format!("{e:?}"));
+        assert!(!Romme::explain(&e, &names(), Lang::En).is_empty());
+    }
+    for e in common_errors::<AbluxxenError>()
+        .into_iter()
+        .chain(abluxxen_errors().into_iter().map(RuleError::Game))
+    {
+        check(Abluxxen::explain(&e, &names(), Lang::De), format!("{e:?}"));
+    }
+    let setup: ErasedRuleError = RuleError::GameOver;
+    let save_errors = [
+        SaveError::Malformed {
+            detail: "expected value at line 1".into(),
+        },
+        SaveError::UnsupportedVersion {
+            found: 9,
+            supported: 2,
+        },
+        SaveError::WrongGame {
+            found: "schach".into(),
+            expected: "romme".into(),
+        },
+        SaveError::Setup {
+            error: setup.clone(),
+        },
+        SaveError::IllegalAction {
+            index: 4,
+            error: setup,
+        },
+        SaveError::SnapshotMismatch,
+        SaveError::UndoBeyondLog {
+            requested: 9,
+            len: 3,
+        },
+        SaveError::BadLink {
+            detail: "truncated".into(),
+        },
+        SaveError::Serialize {
+            detail: "key must be a string".into(),
+        },
+    ];
+    for e in &save_errors {
+        check(explain_save_error(e, Lang::De), format!("{e:?}"));
+    }
+    // The game-specific part is left to the game.
+    assert!(explain_common(&RuleError::Game(()), &names(), Lang::De).is_none());
+    assert!(count > 90, "{count}");
+}
