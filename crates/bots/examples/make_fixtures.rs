@@ -9,7 +9,7 @@ use bots::Bot;
 use engine::abluxxen::{Abluxxen, AbluxxenOptions};
 use engine::romme::{Preset, Romme};
 use engine::save::{save, share_link, Record, SaveMeta};
-use engine::Game;
+use engine::{BotLevel, Game, SeatKind};
 use std::path::Path;
 
 fn meta(title: &str, variant: &str, seats: usize) -> SaveMeta {
@@ -21,7 +21,13 @@ fn meta(title: &str, variant: &str, seats: usize) -> SaveMeta {
         player_names: names[..seats].iter().map(|s| s.to_string()).collect(),
         variant: variant.to_string(),
         seat_kinds: (0..seats)
-            .map(|s| if s == 0 { "human" } else { "normal" }.to_string())
+            .map(|s| {
+                if s == 0 {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Bot(BotLevel::Normal)
+                }
+            })
             .collect(),
         finished: false,
     }
