@@ -34,8 +34,11 @@ fn host<G: UiGame>(id: String, json: &str, lang: Lang) -> Result<AnyView, String
     Ok(view! { <GameHost<G> session=session/> }.into_any())
 }
 
-/// Imports a shared game from a link payload: decodes, re-validates by replaying, stores it
-/// under a new id and returns that id. A malformed link changes nothing.
+/// Imports a shared game from a link payload: decodes, re-validates by replaying and returns
+/// the id of the saved game to open. A malformed link changes nothing. The same game
+/// arriving twice is stored once (see `bundle::place_link`): a stored save at the link's
+/// point or further is opened as it is; one at an earlier point is brought up to the link;
+/// otherwise the game is stored under an id derived from the game (seed, options, seats).
 pub fn import_link(payload: &str) -> Result<String, String> {
     let lang = crate::app::use_app().lang();
     let json =
@@ -51,10 +54,36 @@ pub fn import_link(payload: &str) -> Result<String, String> {
 }
 
 fn import<G: UiGame>(json: &str, lang: Lang) -> Result<String, String> {
-    let mut session = Session::<G>::from_json(storage::new_id(), json)
+    use crate::play::bundle::{place_link, LinkPlace};
+    let mut session = Session::<G>::from_json(String::new(), json)
         .map_err(|e| common::explain_save_error(&e, lang))?;
-    session.persist()?;
+    let id = match place_link(json, &storage::all_games()) {
+        Some(LinkPlace::Open(id)) => return Ok(id),
+        Some(LinkPlace::Update(id) | LinkPlace::New(id)) => id,
+        None => storage::new_id(),
+    };
+    session.id = id;
+    session
+        .persist()
+        .map_err(|e| common::explain_save_error(&e, lang))?;
     Ok(session.id)
+}
+
+/// Checks a stored save completely (format, replay, snapshot), as opening it would.
+pub fn check_save(json: &str, lang: Lang) -> Result<(), String> {
+    let file = engine::save::read_file(json).map_err(|e| common::explain_save_error(&e, lang))?;
+    let explain = |e: engine::save::SaveError| common::explain_save_error(&e, lang);
+    match file.game.as_str() {
+        n if n == engine::romme::Romme::NAME => engine::save::load::<engine::romme::Romme>(json)
+            .map(|_| ())
+            .map_err(explain),
+        n if n == engine::abluxxen::Abluxxen::NAME => {
+            engine::save::load::<engine::abluxxen::Abluxxen>(json)
+                .map(|_| ())
+                .map_err(explain)
+        }
+        other => Err(tr(lang, "play.unknown_game").replace("{game}", other)),
+    }
 }
 
 /// The end of every setup panel: why starting failed (if it did) and the start button.
@@ -91,7 +120,9 @@ pub fn start_game<G: UiGame>(
     };
     let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
         .map_err(|e| G::explain(&e, &[], lang))?;
-    session.persist()?;
+    session
+        .persist()
+        .map_err(|e| common::explain_save_error(&e, lang))?;
     Ok(session.id)
 }
 
