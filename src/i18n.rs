@@ -338,7 +338,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("error.not_found", "Diese Seite gibt es nicht.", "This page does not exist."),
     ("error.storage", "Der Speicher des Browsers ist nicht verfügbar; Einstellungen werden nicht gespeichert.", "The browser's storage is unavailable; settings will not be kept."),
     // --- Storage, export/import, links (storage branch) ---
-    ("st.memory_only", "Speichern nicht möglich – der Browser lässt keinen Speicher zu. Spiele und Einstellungen werden nur im Speicher gehalten und gehen beim Schließen verloren. Sichern geht über „Gespeicherte Spiele“ → „Exportieren“.", "Saving is not possible – the browser refuses storage. Games and settings are kept in memory only and are lost when you close the page. To keep them, use “Saved games” → “Export”."),
+    ("st.memory_only", "Speichern nicht möglich – Spiele und Einstellungen werden nur im Speicher gehalten und gehen beim Schließen verloren. Sichern: Gespeicherte Spiele → Exportieren.", "Saving is not possible – games and settings are kept in memory only and are lost when you close the page. To keep them: Saved games → Export."),
     ("st.close", "Hinweis schließen", "Close the notice"),
     ("st.export", "Exportieren", "Export"),
     ("st.import", "Importieren …", "Import …"),
