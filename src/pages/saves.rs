@@ -153,6 +153,20 @@ pub fn Saves() -> impl IntoView {
         });
     };
 
+    // The dialog: focus on "Abbrechen" when it opens, Escape closes it.
+    let cancel_ref = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = cancel_ref.get() {
+            let _ = b.focus();
+        }
+    });
+    let esc = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && pending_delete.with_untracked(Option::is_some) {
+            pending_delete.set(None);
+        }
+    });
+    on_cleanup(move || esc.remove());
+
     let confirm_delete = move |_| {
         if let Some(e) = pending_delete.get_untracked() {
             storage::delete_game(&e.id);
@@ -242,8 +256,7 @@ pub fn Saves() -> impl IntoView {
             <Show when=move || pending_delete.with(Option::is_some)>
                 <div class="overlay dialog-backdrop" on:click=move |_| pending_delete.set(None)>
                     <div class="overlay-box dialog" role="dialog" aria-modal="true" aria-labelledby="delete-title"
-                        data-testid="confirm-delete" on:click=|ev| ev.stop_propagation()
-                        on:keydown=move |ev| if ev.key() == "Escape" { pending_delete.set(None) }>
+                        data-testid="confirm-delete" on:click=|ev| ev.stop_propagation()>
                         <h2 id="delete-title">{t("st.delete_title")}</h2>
                         <p>{move || {
                             let e = pending_delete.get();
@@ -252,7 +265,7 @@ pub fn Saves() -> impl IntoView {
                         }}</p>
                         <div class="overlay-actions">
                             <button class="button danger" data-testid="confirm-delete-yes" on:click=confirm_delete>{t("saves.delete")}</button>
-                            <button class="button" data-testid="confirm-delete-no" on:click=move |_| pending_delete.set(None)>{t("st.cancel")}</button>
+                            <button class="button" data-testid="confirm-delete-no" node_ref=cancel_ref on:click=move |_| pending_delete.set(None)>{t("st.cancel")}</button>
                         </div>
                     </div>
                 </div>

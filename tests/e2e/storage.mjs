@@ -271,6 +271,11 @@ export default [
       await page.setViewportSize({ width: 360, height: 640 });
       await shot('storage-confirm-360');
       await page.setViewportSize({ width: 1366, height: 768 });
+      eq(await page.evaluate(() => document.activeElement && document.activeElement.dataset.testid), 'confirm-delete-no', 'focus on cancel');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=confirm-delete]', { state: 'detached' });
+      eq((await gameKeys(page)).length, 1, 'Escape keeps the save');
+      await page.click(`${row} [data-testid=delete]`);
       await page.click('[data-testid=confirm-delete-no]');
       await page.waitForSelector('[data-testid=confirm-delete]', { state: 'detached' });
       assert(await page.$(row), 'cancel keeps the save');
