@@ -21,6 +21,22 @@ impl AppCtx {
     pub fn t(&self, key: &str) -> String {
         tr(self.lang(), key).to_string()
     }
+    /// Shows `route` in place of the current history entry (Back then skips the current
+    /// route, e.g. a link that was just imported).
+    pub fn replace(&self, route: Route) {
+        let hash = route.to_hash();
+        if let Some(w) = web_sys::window() {
+            let replaced = w.history().and_then(|h| {
+                h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash))
+            });
+            if replaced.is_err() {
+                let _ = w.location().replace(&hash);
+            }
+        }
+        if self.route.get_untracked() != route {
+            self.route.set(route);
+        }
+    }
     pub fn go(&self, route: Route) {
         let hash = route.to_hash();
         if let Some(w) = web_sys::window() {
@@ -44,6 +60,14 @@ fn current_hash() -> String {
 
 #[component]
 pub fn App() -> impl IntoView {
+    // Storage first: if the browser refuses it, everything is kept in memory and a notice
+    // says so (the app never stops because of it).
+    let memory_only = RwSignal::new(false);
+    let notice_closed = RwSignal::new(false);
+    crate::play::storage::on_failure(move || {
+        memory_only.try_set(true);
+    });
+    crate::play::storage::probe();
     let settings = RwSignal::new(Settings::load());
     let route = RwSignal::new(Route::parse(&current_hash()));
     let ctx = AppCtx { settings, route };
@@ -94,6 +118,13 @@ pub fn App() -> impl IntoView {
                     <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>
                 </nav>
             </header>
+            <Show when=move || memory_only.get() && !notice_closed.get()>
+                <div class="storage-notice" role="status" data-testid="storage-notice">
+                    <span>{move || ctx.t("st.memory_only")}</span>
+                    <button class="button small" on:click=move |_| notice_closed.set(true)
+                        aria-label=move || ctx.t("st.close")>"✕"</button>
+                </div>
+            </Show>
             <main class="page">
                 {move || match route.get() {
                     Route::Home => view! { <pages::home::Home/> }.into_any(),

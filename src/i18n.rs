@@ -350,6 +350,28 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("error.title", "Das ging nicht", "That did not work"),
     ("error.not_found", "Diese Seite gibt es nicht.", "This page does not exist."),
     ("error.storage", "Der Speicher des Browsers ist nicht verfügbar; Einstellungen werden nicht gespeichert.", "The browser's storage is unavailable; settings will not be kept."),
+    // --- Storage, export/import, links (storage branch) ---
+    ("st.memory_only", "Speichern nicht möglich – Spiele und Einstellungen werden nur im Speicher gehalten und gehen beim Schließen verloren. Sichern: Gespeicherte Spiele → Exportieren.", "Saving is not possible – games and settings are kept in memory only and are lost when you close the page. To keep them: Saved games → Export."),
+    ("st.close", "Hinweis schließen", "Close the notice"),
+    ("st.export", "Exportieren", "Export"),
+    ("st.import", "Importieren …", "Import …"),
+    ("st.backup_hint", "Alle Spielstände und Punktelisten als eine Datei sichern oder aus einer solchen Datei zurückholen.", "Back up every saved game and score sheet as one file, or bring them back from such a file."),
+    ("st.export_done", "{n} Spielstände exportiert.", "{n} saved games exported."),
+    ("st.export_failed", "Die Datei konnte nicht erstellt werden.", "The file could not be created."),
+    ("st.import_done", "Import fertig: {added} neu, {updated} aktualisiert, {copied} als Kopie, {skipped} schon vorhanden.", "Import done: {added} new, {updated} updated, {copied} kept as a copy, {skipped} already here."),
+    ("st.import_failed", "Diese Datei kann nicht importiert werden: {why} Es wurde nichts verändert.", "This file cannot be imported: {why} Nothing was changed."),
+    ("st.import_not_json", "Sie ist beschädigt oder unvollständig.", "It is damaged or incomplete."),
+    ("st.import_not_bundle", "Sie ist keine Kartenrunde-Sicherung.", "It is not a Kartenrunde backup."),
+    ("st.import_newer", "Sie stammt von einer neueren Version der App (Format {found}).", "It comes from a newer version of the app (format {found})."),
+    ("st.import_bad_game", "Spielstand Nr. {n} darin ist unvollständig.", "Saved game no. {n} in it is incomplete."),
+    ("st.import_unreadable", "Die Datei konnte nicht gelesen werden. Es wurde nichts verändert.", "The file could not be read. Nothing was changed."),
+    ("st.damaged", "beschädigt", "damaged"),
+    ("st.untitled", "Spielstand {id}", "Saved game {id}"),
+    ("st.delete_title", "Spielstand löschen?", "Delete saved game?"),
+    ("st.delete_question", "„{title}“ wird endgültig gelöscht, samt Punkteliste. Das lässt sich nicht rückgängig machen.", "“{title}” will be deleted for good, with its score sheet. This cannot be undone."),
+    ("st.cancel", "Abbrechen", "Cancel"),
+    ("st.share_warning", "Achtung: Der Link enthält das ganze Spiel. Wer ihn bekommt, kann daraus auch die Karten der anderen herausfinden.", "Note: the link contains the whole game. Whoever receives it could work out the other players' cards from it."),
+    // --- end of storage block ---
 ];
 
 /// Looks up `key` in `lang`; unknown keys come back unchanged (and are caught by a test).

@@ -1,4 +1,5 @@
-//! User settings, kept in localStorage through gloo-storage.
+//! User settings, kept in localStorage (in memory if the browser refuses, see
+//! [`crate::play::storage`]).
 
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
@@ -44,13 +45,15 @@ pub const STORAGE_KEY: &str = "kartenrunde.settings.v1";
 impl Settings {
     /// Reads the stored settings; anything unreadable falls back to the defaults.
     pub fn load() -> Settings {
-        use gloo_storage::Storage;
-        gloo_storage::LocalStorage::get(STORAGE_KEY).unwrap_or_default()
+        crate::play::storage::get(STORAGE_KEY)
+            .and_then(|s| serde_json::from_str(&s).ok())
+            .unwrap_or_default()
     }
 
     /// Stores the settings; returns false if the browser refused (private mode, quota).
     pub fn store(&self) -> bool {
-        use gloo_storage::Storage;
-        gloo_storage::LocalStorage::set(STORAGE_KEY, self).is_ok()
+        serde_json::to_string(self)
+            .map(|json| crate::play::storage::set(STORAGE_KEY, &json))
+            .unwrap_or(false)
     }
 }

@@ -18,15 +18,31 @@ pub fn host_for_save(id: String, json: &str) -> Result<AnyView, String> {
     registry::host_for_save(id, json, crate::app::use_app().lang())
 }
 
-/// Imports a shared game from a link payload: decodes, re-validates by replaying, stores it
-/// under a new id and returns that id. A malformed link changes nothing.
+/// Imports a shared game from a link payload: decodes, re-validates by replaying and returns
+/// the id of the saved game to open. A malformed link changes nothing. The same game
+/// arriving twice is stored once (see `bundle::place_link`): a stored save at the link's
+/// point or further is opened as it is; one at an earlier point is brought up to the link;
+/// otherwise the game is stored under an id derived from the game (seed, options, seats).
 pub fn import_link(payload: &str) -> Result<String, String> {
+    use crate::play::bundle::{place_link, LinkPlace};
     let lang = crate::app::use_app().lang();
-    let json =
-        engine::save::decode_link(payload).map_err(|e| common::explain_save_error(&e, lang))?;
-    let id = storage::new_id();
+    let explain = |e: engine::save::SaveError| common::explain_save_error(&e, lang);
+    let json = engine::save::decode_link(payload).map_err(explain)?;
+    engine::games::load_any(&json).map_err(explain)?;
+    let id = match place_link(&json, &storage::all_games()) {
+        Some(LinkPlace::Open(id)) => return Ok(id),
+        Some(LinkPlace::Update(id) | LinkPlace::New(id)) => id,
+        None => storage::new_id(),
+    };
     registry::store_save(id.clone(), &json, lang)?;
     Ok(id)
+}
+
+/// Checks a stored save completely (format, replay, position), as opening it would.
+pub fn check_save(json: &str, lang: crate::i18n::Lang) -> Result<(), String> {
+    engine::games::load_any(json)
+        .map(|_| ())
+        .map_err(|e| common::explain_save_error(&e, lang))
 }
 
 /// The end of every setup panel: why starting failed (if it did) and the start button.
@@ -63,6 +79,8 @@ pub fn start_game<G: UiGame>(
     };
     let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
         .map_err(|e| G::explain(&e, &[], lang))?;
-    session.persist()?;
+    session
+        .persist()
+        .map_err(|e| common::explain_save_error(&e, lang))?;
     Ok(session.id)
 }

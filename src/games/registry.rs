@@ -56,7 +56,9 @@ fn store<G: UiGame>(id: String, file: SaveFile) -> Result<(), String> {
     let lang: Lang = crate::app::use_app().lang();
     let mut session = Session::<G>::from_file(id, file)
         .map_err(|e| super::common::explain_save_error(&e, lang))?;
-    session.persist()
+    session
+        .persist()
+        .map_err(|e| super::common::explain_save_error(&e, lang))
 }
 
 /// The stored game `id` as a running board, dispatching on the save's game name.

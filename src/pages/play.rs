@@ -33,13 +33,16 @@ pub fn Play(id: String) -> impl IntoView {
     }
 }
 
-/// `#/link/<payload>`: a game someone shared. Imported as a new saved game, then opened.
+/// `#/link/<payload>`: a game someone shared. Stored (once per game, see
+/// `games::import_link`), then opened in place of the link route.
 #[component]
 pub fn OpenLink(payload: String) -> impl IntoView {
     let app = use_app();
     match games::import_link(&payload) {
         Ok(id) => {
-            app.go(crate::routes::Route::Play(id));
+            // Replace the link's history entry: Back leaves the app's link route instead of
+            // opening (importing) the link again.
+            app.replace(crate::routes::Route::Play(id));
             ().into_any()
         }
         Err(reason) => view! {

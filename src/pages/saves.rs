@@ -1,44 +1,275 @@
-//! The list of saved games: resume, view finished matches (with their score sheets), delete.
+//! The list of saved games: resume, view finished matches (with their score sheets), delete
+//! (after an in-page confirmation), and export / import all saves as one file.
+//! A save that does not load is marked as damaged and can only be deleted.
+//! The bundle logic is pure (`play::bundle`); this page is only the DOM glue.
 
 use crate::app::use_app;
-use crate::play::storage;
+use crate::games;
+use crate::i18n::{tr, Lang};
+use crate::play::bundle::{BundleError, ImportPlan};
+use crate::play::storage::{self, IndexEntry};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[derive(Clone, PartialEq)]
+struct Row {
+    entry: IndexEntry,
+    /// Why the save does not load, if it does not.
+    damaged: Option<String>,
+}
+
+fn rows(index: &[IndexEntry], lang: Lang) -> Vec<Row> {
+    index
+        .iter()
+        .map(|e| Row {
+            damaged: match storage::load_game(&e.id) {
+                None => Some(tr(lang, "play.no_such_game").to_string()),
+                Some(json) => games::check_save(&json, lang).err(),
+            },
+            entry: e.clone(),
+        })
+        .collect()
+}
+
+fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    crate::games::common::fill(lang, key, args)
+}
+
+fn import_result_text(result: &Result<ImportPlan, BundleError>, lang: Lang) -> String {
+    match result {
+        Ok(p) => fill(
+            lang,
+            "st.import_done",
+            &[
+                ("added", p.added.to_string()),
+                ("updated", p.updated.to_string()),
+                ("copied", p.copied.to_string()),
+                ("skipped", p.skipped.to_string()),
+            ],
+        ),
+        Err(e) => {
+            let why = match e {
+                BundleError::NotJson => tr(lang, "st.import_not_json").to_string(),
+                BundleError::NotABundle => tr(lang, "st.import_not_bundle").to_string(),
+                BundleError::NewerVersion { found } => {
+                    fill(lang, "st.import_newer", &[("found", found.to_string())])
+                }
+                BundleError::BadGame { index } => fill(
+                    lang,
+                    "st.import_bad_game",
+                    &[("n", (index + 1).to_string())],
+                ),
+            };
+            fill(lang, "st.import_failed", &[("why", why)])
+        }
+    }
+}
+
+/// Offers `text` as a file download.
+fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
+    let window = web_sys::window().ok_or(wasm_bindgen::JsValue::NULL)?;
+    let document = window.document().ok_or(wasm_bindgen::JsValue::NULL)?;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.set_attribute("hidden", "")?;
+    let body = document.body().ok_or(wasm_bindgen::JsValue::NULL)?;
+    body.append_child(&a)?;
+    a.click();
+    body.remove_child(&a)?;
+    // Revoke later: some browsers read the blob only after the click returned.
+    let _ = set_timeout_with_handle(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(60),
+    );
+    Ok(())
+}
+
+fn today() -> String {
+    let iso: String = js_sys::Date::new_0().to_iso_string().into();
+    iso.chars().take(10).collect()
+}
+
+/// The status line under the buttons: `Ok` is good news, `Err` a problem.
+type Status = Option<Result<String, String>>;
 
 #[component]
 pub fn Saves() -> impl IntoView {
     let app = use_app();
     let index = RwSignal::new(storage::read_index());
+    let list = Memo::new(move |_| rows(&index.get(), app.lang()));
+    let pending_delete = RwSignal::new(None::<IndexEntry>);
+    let status = RwSignal::new(None::<Result<String, String>> as Status);
+    let t = move |k: &'static str| move || app.t(k);
+
+    let export = move |_| {
+        let text = storage::export_all();
+        match download(&format!("kartenrunde-{}.json", today()), &text) {
+            Ok(()) => status.set(Some(Ok(fill(
+                app.lang(),
+                "st.export_done",
+                &[("n", index.with_untracked(Vec::len).to_string())],
+            )))),
+            Err(_) => status.set(Some(Err(app.t("st.export_failed")))),
+        }
+    };
+
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        // The same file may be chosen again later.
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+            let lang = app.lang();
+            let message = match text.ok().and_then(|v| v.as_string()) {
+                None => Err(tr(lang, "st.import_unreadable").to_string()),
+                Some(text) => {
+                    let result = storage::import_all(&text);
+                    let msg = import_result_text(&result, lang);
+                    if result.is_ok() {
+                        Ok(msg)
+                    } else {
+                        Err(msg)
+                    }
+                }
+            };
+            status.try_set(Some(message));
+            index.try_set(storage::read_index());
+        });
+    };
+
+    // The dialog: focus on "Abbrechen" when it opens, Escape closes it.
+    let cancel_ref = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = cancel_ref.get() {
+            let _ = b.focus();
+        }
+    });
+    let esc = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && pending_delete.with_untracked(Option::is_some) {
+            pending_delete.set(None);
+        }
+    });
+    on_cleanup(move || esc.remove());
+
+    let confirm_delete = move |_| {
+        if let Some(e) = pending_delete.get_untracked() {
+            storage::delete_game(&e.id);
+            index.set(storage::read_index());
+        }
+        pending_delete.set(None);
+    };
+
     view! {
         <section class="panel saves">
-            <h1>{move || app.t("saves.title")}</h1>
+            <h1>{t("saves.title")}</h1>
+            <div class="saves-tools">
+                <button class="button" data-testid="export" on:click=export
+                    disabled=move || index.with(Vec::is_empty)>{t("st.export")}</button>
+                <label class="button file-button" data-testid="import">
+                    {t("st.import")}
+                    <input type="file" accept=".json,application/json" data-testid="import-file" on:change=import/>
+                </label>
+                <p class="saves-hint">{t("st.backup_hint")}</p>
+            </div>
+            {move || status.get().map(|s| match s {
+                Ok(m) => view! { <p class="ok-box" role="status" data-testid="saves-status">{m}</p> }.into_any(),
+                Err(m) => view! { <p class="error-box" role="alert" data-testid="saves-error">{m}</p> }.into_any(),
+            })}
             <Show when=move || index.with(|i| i.is_empty())>
-                <p data-testid="no-saves">{move || app.t("saves.empty")}</p>
+                <p data-testid="no-saves">{t("saves.empty")}</p>
             </Show>
             <ul class="save-list">
-                <For each=move || index.get() key=|e| (e.id.clone(), e.updated_ms) let:e>
+                <For each=move || list.get() key=|r| (r.entry.id.clone(), r.entry.updated_ms, r.damaged.is_some()) let:row>
                     {
-                        let id = e.id.clone();
+                        let e = row.entry.clone();
                         let href = format!("#/play/{}", e.id);
-                        let when = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(e.updated_ms as f64));
-                        let when = String::from(when.to_locale_string(if app.lang() == crate::i18n::Lang::En { "en-GB" } else { "de-DE" }, &wasm_bindgen::JsValue::UNDEFINED));
+                        let when = (e.updated_ms > 0).then(|| {
+                            let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(e.updated_ms as f64));
+                            String::from(d.to_locale_string(if app.lang() == Lang::En { "en-GB" } else { "de-DE" }, &wasm_bindgen::JsValue::UNDEFINED))
+                        });
                         let finished = e.finished;
-                        view! {
-                            <li class="save-row" data-testid="save-row">
-                                <div class="save-text">
-                                    <strong>{e.title.clone()}</strong>
-                                    <span>{e.players.join(", ")}</span>
-                                    <small>{when} " · " {move || app.t(if finished { "saves.finished" } else { "saves.running" })}</small>
-                                </div>
-                                <a class="button primary" href=href>{move || app.t(if finished { "saves.show" } else { "saves.resume" })}</a>
-                                <button class="button" on:click=move |_| {
-                                    storage::delete_game(&id);
-                                    index.set(storage::read_index());
-                                }>{move || app.t("saves.delete")}</button>
-                            </li>
+                        let title = if e.title.is_empty() {
+                            let id = e.id.clone();
+                            Signal::derive(move || fill(app.lang(), "st.untitled", &[("id", id.clone())]))
+                        } else {
+                            let t = e.title.clone();
+                            Signal::derive(move || t.clone())
+                        };
+                        let entry = e.clone();
+                        let delete = move |_| pending_delete.set(Some(entry.clone()));
+                        match row.damaged.clone() {
+                            Some(reason) => {
+                                let show_reason = RwSignal::new(false);
+                                let reason2 = reason.clone();
+                                view! {
+                                    <li class="save-row damaged" data-testid="save-row" data-id=e.id.clone() data-damaged="true">
+                                        <div class="save-text">
+                                            <strong>{title}</strong>
+                                            <span>{e.players.join(", ")}</span>
+                                            <small>
+                                                {when.map(|w| format!("{w} · "))}
+                                                <button class="badge badge-damaged" data-testid="damaged" title=reason
+                                                    aria-expanded=move || show_reason.get().to_string()
+                                                    on:click=move |_| show_reason.update(|s| *s = !*s)>
+                                                    {t("st.damaged")}
+                                                </button>
+                                            </small>
+                                            <Show when=move || show_reason.get()>
+                                                <small class="damaged-reason" data-testid="damaged-reason">{reason2.clone()}</small>
+                                            </Show>
+                                        </div>
+                                        <button class="button" data-testid="delete" on:click=delete>{t("saves.delete")}</button>
+                                    </li>
+                                }.into_any()
+                            }
+                            None => view! {
+                                <li class="save-row" data-testid="save-row" data-id=e.id.clone() data-damaged="false">
+                                    <div class="save-text">
+                                        <strong>{title}</strong>
+                                        <span>{e.players.join(", ")}</span>
+                                        <small>{when.map(|w| format!("{w} · "))} {move || app.t(if finished { "saves.finished" } else { "saves.running" })}</small>
+                                    </div>
+                                    <a class="button primary" data-testid="open" href=href>{move || app.t(if finished { "saves.show" } else { "saves.resume" })}</a>
+                                    <button class="button" data-testid="delete" on:click=delete>{t("saves.delete")}</button>
+                                </li>
+                            }.into_any(),
                         }
                     }
                 </For>
             </ul>
+            <Show when=move || pending_delete.with(Option::is_some)>
+                <div class="overlay dialog-backdrop" on:click=move |_| pending_delete.set(None)>
+                    <div class="overlay-box dialog" role="dialog" aria-modal="true" aria-labelledby="delete-title"
+                        data-testid="confirm-delete" on:click=|ev| ev.stop_propagation()>
+                        <h2 id="delete-title">{t("st.delete_title")}</h2>
+                        <p>{move || {
+                            let e = pending_delete.get();
+                            let name = e.as_ref().map(|e| if e.title.is_empty() { e.id.clone() } else { e.title.clone() }).unwrap_or_default();
+                            fill(app.lang(), "st.delete_question", &[("title", name)])
+                        }}</p>
+                        <div class="overlay-actions">
+                            <button class="button danger" data-testid="confirm-delete-yes" on:click=confirm_delete>{t("saves.delete")}</button>
+                            <button class="button" data-testid="confirm-delete-no" node_ref=cancel_ref on:click=move |_| pending_delete.set(None)>{t("st.cancel")}</button>
+                        </div>
+                    </div>
+                </div>
+            </Show>
         </section>
     }
 }

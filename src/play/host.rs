@@ -7,7 +7,6 @@ use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::use_app;
 use crate::i18n::tr;
-use crate::settings::Settings;
 use engine::save::{self, Record, SaveError, SaveMeta};
 use engine::{CardId, Game, RuleError, Seat};
 use leptos::prelude::*;
@@ -70,13 +69,12 @@ impl<G: Game> Session<G> {
         save::save(&self.record, &self.state, &self.meta)
     }
 
-    /// Autosave: writes the save and the index entry.
-    pub fn persist(&mut self) -> Result<(), String> {
+    /// Autosave: writes the save and the index entry (in memory if the browser refuses;
+    /// the app shows a notice then).
+    pub fn persist(&mut self) -> Result<(), SaveError> {
         self.meta.updated_ms = storage::now_ms();
         self.meta.finished = self.state.is_over();
-        let json = self
-            .to_json()
-            .map_err(|e| crate::games::common::explain_save_error(&e, Settings::load().lang))?;
+        let json = self.to_json()?;
         storage::store_game(
             IndexEntry {
                 id: self.id.clone(),
@@ -87,7 +85,8 @@ impl<G: Game> Session<G> {
                 finished: self.meta.finished,
             },
             &json,
-        )
+        );
+        Ok(())
     }
 
     fn is_human(&self, seat: Seat) -> bool {
@@ -273,6 +272,7 @@ fn share_tools<G: UiGame>(
             <Show when=move || share.get().is_some()>
                 <label class="share-box">
                     <span>{move || t("host.share_hint")}</span>
+                    <span class="share-warning" data-testid="share-warning">{move || t("st.share_warning")}</span>
                     <input type="text" readonly data-testid="share-url" prop:value=move || share.get().unwrap_or_default()
                         on:focus=move |ev| {
                             use wasm_bindgen::JsCast;
@@ -339,7 +339,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                 });
                 match s.persist() {
                     Ok(()) => save_error.set(None),
-                    Err(e) => save_error.set(Some(e)),
+                    Err(e) => {
+                        save_error.set(Some(crate::games::common::explain_save_error(&e, lang)))
+                    }
                 }
                 sess.set(s);
             }

@@ -1,13 +1,23 @@
-//! Saved games in localStorage: one key per game plus an index for the list of saves.
+//! Saved games and settings: one key per game plus an index for the list of saves.
+//!
+//! All storage goes through the small backend below. It writes to `localStorage` and, when
+//! the browser refuses (private mode, quota, `SecurityError` on access, or no
+//! `localStorage` at all), keeps the data in memory instead and remembers that saving
+//! failed, so the app plays on and shows a notice. Reads see the in-memory data first.
+//!
 //! A corrupt entry is reported and left alone; nothing is ever overwritten by a failed load.
+//! The index is repaired against the stored games on every read (see [`super::bundle`]).
 
-use gloo_storage::{LocalStorage, Storage};
+use super::bundle;
 use serde::{Deserialize, Serialize};
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 
 pub const INDEX_KEY: &str = "kartenrunde.saves.v1";
+pub const GAME_PREFIX: &str = "kartenrunde.game.";
 
 pub fn game_key(id: &str) -> String {
-    format!("kartenrunde.game.{id}")
+    format!("{GAME_PREFIX}{id}")
 }
 
 /// One line in the list of saved games.
@@ -21,49 +31,308 @@ pub struct IndexEntry {
     pub finished: bool,
 }
 
+// ---------------------------------------------------------------------------------------
+// The backend: localStorage with an in-memory fallback.
+
+thread_local! {
+    /// Values that could not be written to localStorage (`None`: removed here, maybe still
+    /// present there). Reads look here first.
+    static MEMORY: RefCell<BTreeMap<String, Option<String>>> = const { RefCell::new(BTreeMap::new()) };
+    static FAILED: Cell<bool> = const { Cell::new(false) };
+    static ON_FAILURE: RefCell<Option<Box<dyn Fn()>>> = const { RefCell::new(None) };
+}
+
+#[cfg(target_arch = "wasm32")]
+fn local() -> Option<web_sys::Storage> {
+    // Accessing `window.localStorage` itself may throw (SecurityError).
+    let storage = web_sys::window()?.local_storage();
+    match storage {
+        Ok(Some(s)) => Some(s),
+        _ => {
+            mark_failed();
+            None
+        }
+    }
+}
+
+/// Natively (tests) there is no browser storage: everything lives in memory.
+#[cfg(not(target_arch = "wasm32"))]
+fn local() -> Option<NoStorage> {
+    mark_failed();
+    None
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+struct NoStorage;
+
+#[cfg(not(target_arch = "wasm32"))]
+impl NoStorage {
+    fn get_item(&self, _: &str) -> Result<Option<String>, ()> {
+        Err(())
+    }
+    fn set_item(&self, _: &str, _: &str) -> Result<(), ()> {
+        Err(())
+    }
+    fn remove_item(&self, _: &str) -> Result<(), ()> {
+        Err(())
+    }
+    fn length(&self) -> Result<u32, ()> {
+        Err(())
+    }
+    fn key(&self, _: u32) -> Result<Option<String>, ()> {
+        Err(())
+    }
+}
+
+fn mark_failed() {
+    if FAILED.with(|f| f.replace(true)) {
+        return;
+    }
+    ON_FAILURE.with(|cb| {
+        if let Some(cb) = cb.borrow().as_ref() {
+            cb();
+        }
+    });
+}
+
+/// True once the browser refused to store something: data is then kept in memory only.
+pub fn memory_only() -> bool {
+    FAILED.with(Cell::get)
+}
+
+/// Calls `f` (once) when storing fails for the first time (or now, if it already has).
+pub fn on_failure(f: impl Fn() + 'static) {
+    if memory_only() {
+        f();
+    }
+    ON_FAILURE.with(|cb| *cb.borrow_mut() = Some(Box::new(f)));
+}
+
+/// Tries a write and a removal, so a browser that only refuses writes (Safari's old private
+/// mode, a full quota) is noticed at start.
+pub fn probe() {
+    const PROBE: &str = "kartenrunde.probe";
+    if let Some(s) = local() {
+        if s.set_item(PROBE, "1").is_err() || s.remove_item(PROBE).is_err() {
+            mark_failed();
+        }
+    }
+}
+
+pub fn get(key: &str) -> Option<String> {
+    if let Some(v) = MEMORY.with(|m| m.borrow().get(key).cloned()) {
+        return v;
+    }
+    match local()?.get_item(key) {
+        Ok(v) => v,
+        Err(_) => {
+            mark_failed();
+            None
+        }
+    }
+}
+
+/// Stores `value`; in memory if the browser refuses. Returns false in that case.
+pub fn set(key: &str, value: &str) -> bool {
+    let stored = local().is_some_and(|s| s.set_item(key, value).is_ok());
+    MEMORY.with(|m| {
+        let mut m = m.borrow_mut();
+        if stored {
+            m.remove(key);
+        } else {
+            m.insert(key.to_string(), Some(value.to_string()));
+        }
+    });
+    if !stored {
+        mark_failed();
+    }
+    stored
+}
+
+pub fn remove(key: &str) {
+    let removed = local().is_some_and(|s| s.remove_item(key).is_ok());
+    MEMORY.with(|m| {
+        let mut m = m.borrow_mut();
+        if removed {
+            m.remove(key);
+        } else {
+            m.insert(key.to_string(), None);
+        }
+    });
+}
+
+/// Every stored key (localStorage and memory).
+pub fn keys() -> Vec<String> {
+    let mut keys = std::collections::BTreeSet::new();
+    if let Some(s) = local() {
+        match s.length() {
+            Ok(n) => {
+                for i in 0..n {
+                    match s.key(i) {
+                        Ok(Some(k)) => {
+                            keys.insert(k);
+                        }
+                        Ok(None) => {}
+                        Err(_) => {
+                            mark_failed();
+                            break;
+                        }
+                    }
+                }
+            }
+            Err(_) => mark_failed(),
+        }
+    }
+    MEMORY.with(|m| {
+        for (k, v) in m.borrow().iter() {
+            if v.is_some() {
+                keys.insert(k.clone());
+            } else {
+                keys.remove(k);
+            }
+        }
+    });
+    keys.into_iter().collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Saved games.
+
+/// The ids of every stored game.
+pub fn game_ids() -> Vec<String> {
+    keys()
+        .into_iter()
+        .filter_map(|k| k.strip_prefix(GAME_PREFIX).map(str::to_string))
+        .collect()
+}
+
+/// The list of saves, repaired against the stored games (rebuilt if the index is corrupt,
+/// stale entries dropped, unlisted games added). A repaired index is written back.
 pub fn read_index() -> Vec<IndexEntry> {
-    LocalStorage::get(INDEX_KEY).unwrap_or_default()
+    let stored = get(INDEX_KEY);
+    let (index, changed) = bundle::reconcile(stored.as_deref(), &game_ids(), load_game);
+    if changed {
+        write_index(&index);
+    }
+    index
 }
 
-fn write_index(index: &[IndexEntry]) -> Result<(), String> {
-    LocalStorage::set(INDEX_KEY, index).map_err(|e| e.to_string())
+fn write_index(index: &[IndexEntry]) {
+    if let Ok(json) = serde_json::to_string(index) {
+        set(INDEX_KEY, &json);
+    }
 }
 
-/// Stores a game's save JSON and updates the index.
-pub fn store_game(entry: IndexEntry, json: &str) -> Result<(), String> {
-    let storage = LocalStorage::raw();
-    storage
-        .set_item(&game_key(&entry.id), json)
-        .map_err(|_| "localStorage refused the save (full or disabled)".to_string())?;
+/// Stores a game's save JSON and updates the index (in memory if the browser refuses).
+pub fn store_game(entry: IndexEntry, json: &str) {
+    set(&game_key(&entry.id), json);
     let mut index = read_index();
     index.retain(|e| e.id != entry.id);
     index.insert(0, entry);
     index.sort_by_key(|e| std::cmp::Reverse(e.updated_ms));
-    write_index(&index)
+    write_index(&index);
 }
 
 /// The raw save JSON of a game, if present.
 pub fn load_game(id: &str) -> Option<String> {
-    LocalStorage::raw().get_item(&game_key(id)).ok().flatten()
+    get(&game_key(id))
 }
 
 pub fn delete_game(id: &str) {
-    LocalStorage::raw().remove_item(&game_key(id)).ok();
+    remove(&game_key(id));
     let mut index = read_index();
     index.retain(|e| e.id != id);
-    write_index(&index).ok();
+    write_index(&index);
+}
+
+/// Every stored game: (id, raw save JSON), in the order of the list.
+pub fn all_games() -> Vec<(String, String)> {
+    read_index()
+        .into_iter()
+        .filter_map(|e| load_game(&e.id).map(|json| (e.id, json)))
+        .collect()
+}
+
+/// The export file of every stored game.
+pub fn export_all() -> String {
+    bundle::build(&read_index(), &all_games(), now_ms())
+}
+
+/// Imports an export file. A damaged file changes nothing.
+pub fn import_all(text: &str) -> Result<bundle::ImportPlan, bundle::BundleError> {
+    let parsed = bundle::parse(text)?;
+    let plan = bundle::plan_import(&parsed, &all_games());
+    for (id, json, _) in &plan.writes {
+        set(&game_key(id), json);
+    }
+    let mut index = read_index();
+    for (id, _, entry) in &plan.writes {
+        index.retain(|e| &e.id != id);
+        index.push(entry.clone());
+    }
+    index.sort_by_key(|e| std::cmp::Reverse(e.updated_ms));
+    write_index(&index);
+    Ok(plan)
 }
 
 pub fn now_ms() -> u64 {
-    js_sys::Date::now() as u64
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now() as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
+    }
 }
 
 /// A fresh random seed for a new game (the engine itself never touches OS randomness).
 pub fn fresh_seed() -> u64 {
-    getrandom::u64().unwrap_or_else(|_| (js_sys::Date::now() * 1000.0) as u64 ^ 0x9E37_79B9)
+    getrandom::u64().unwrap_or_else(|_| now_ms().wrapping_mul(1000) ^ 0x9E37_79B9)
 }
 
 /// A new, short, unique game id.
 pub fn new_id() -> String {
     format!("g{:x}", fresh_seed() & 0xffff_ffff_ffff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Natively there is no localStorage: this is the in-memory fallback at work.
+    #[test]
+    fn memory_fallback_keeps_games_and_reports_it() {
+        let entry = |id: &str, t: u64| IndexEntry {
+            id: id.into(),
+            variant: "romme".into(),
+            title: format!("Spiel {id}"),
+            players: vec!["Du".into()],
+            updated_ms: t,
+            finished: false,
+        };
+        store_game(entry("x", 1), "{\"meta\":{}}");
+        store_game(entry("y", 2), "{\"meta\":{}}");
+        assert!(memory_only());
+        assert_eq!(load_game("x").as_deref(), Some("{\"meta\":{}}"));
+        let ids: Vec<String> = read_index().into_iter().map(|e| e.id).collect();
+        assert_eq!(ids, ["y", "x"]);
+        delete_game("x");
+        assert_eq!(load_game("x"), None);
+        assert_eq!(game_ids(), ["y"]);
+        // A corrupt index is repaired from the games.
+        set(INDEX_KEY, "{{{");
+        assert_eq!(read_index().len(), 1);
+        let export = export_all();
+        delete_game("y");
+        assert!(read_index().is_empty());
+        let plan = import_all(&export).unwrap();
+        assert_eq!(plan.added, 1);
+        assert_eq!(read_index()[0].id, "y");
+        assert!(import_all("{ broken").is_err());
+        assert_eq!(read_index().len(), 1);
+    }
 }
