@@ -62,12 +62,12 @@ fn mutate(rng: &mut GameRng, text: &str) -> Vec<u8> {
 /// A structural mutation of a save: a random number or string inside the JSON changed.
 fn mutate_json(rng: &mut GameRng, text: &str) -> String {
     let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
-    fn walk(v: &mut serde_json::Value, rng: &mut GameRng, depth: u32) {
+    fn walk(v: &mut serde_json::Value, rng: &mut GameRng) {
         match v {
             serde_json::Value::Object(m) if !m.is_empty() => {
                 let k = rng.below(m.len() as u64) as usize;
                 if let Some((_, x)) = m.iter_mut().nth(k) {
-                    walk(x, rng, depth + 1);
+                    walk(x, rng);
                 }
             }
             serde_json::Value::Array(a) if !a.is_empty() => {
@@ -75,7 +75,7 @@ fn mutate_json(rng: &mut GameRng, text: &str) -> String {
                 if rng.below(8) == 0 {
                     a.remove(k);
                 } else {
-                    walk(&mut a[k], rng, depth + 1);
+                    walk(&mut a[k], rng);
                 }
             }
             _ => {
@@ -89,7 +89,7 @@ fn mutate_json(rng: &mut GameRng, text: &str) -> String {
             }
         }
     }
-    walk(&mut v, rng, 0);
+    walk(&mut v, rng);
     v.to_string()
 }
 

@@ -159,9 +159,17 @@ fn next_player_declines_before_anyone_draws_and_draws_after_the_buyer() {
 #[test]
 fn with_one_talon_card_a_buyer_gets_only_the_discard() {
     let hands = ["H9 C2 C5", "S2 S3 S6", "D2 D3 D6", "SK SD SA"];
-    let mut g = build(&kaufen(), &setup(&hands, "CK C8", "", 0));
+    let s = Setup {
+        talon_len: Some(2),
+        ..setup(&hands, "CK C8", "", 0)
+    };
+    let mut g = build(&kaufen(), &s);
     ok!(g, 0, RommeAction::DrawTalon);
     let h9 = id(&g, 0, "H9");
+    // The dealt pile's top may be bought too: everybody passes.
+    for seat in 1..4 {
+        ok!(g, seat, RommeAction::PassBuy);
+    }
     ok!(g, 0, RommeAction::Discard { card: h9 });
     assert_eq!(g.deal_state().talon.len(), 1);
     let last = g.deal_state().talon[0];
