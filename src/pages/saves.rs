@@ -121,59 +121,7 @@ pub fn Saves() -> impl IntoView {
         }
     };
 
-    let import = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        // The same file may be chosen again later.
-        input.set_value("");
-        leptos::task::spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-            let lang = app.lang();
-            let message = match text.ok().and_then(|v| v.as_string()) {
-                None => Err(tr(lang, "st.import_unreadable").to_string()),
-                Some(text) => {
-                    let result = storage::import_all(&text);
-                    let msg = import_result_text(&result, lang);
-                    if result.is_ok() {
-                        Ok(msg)
-                    } else {
-                        Err(msg)
-                    }
-                }
-            };
-            status.try_set(Some(message));
-            index.try_set(storage::read_index());
-        });
-    };
-
-    // The dialog: focus on "Abbrechen" when it opens, Escape closes it.
-    let cancel_ref = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = cancel_ref.get() {
-            let _ = b.focus();
-        }
-    });
-    let esc = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" && pending_delete.with_untracked(Option::is_some) {
-            pending_delete.set(None);
-        }
-    });
-    on_cleanup(move || esc.remove());
-
-    let confirm_delete = move |_| {
-        if let Some(e) = pending_delete.get_untracked() {
-            storage::delete_game(&e.id);
-            index.set(storage::read_index());
-        }
-        pending_delete.set(None);
-    };
+    let import = move |ev: leptos::ev::Event| import_file(ev, status, index);
 
     view! {
         <section class="panel saves">
@@ -196,24 +144,43 @@ pub fn Saves() -> impl IntoView {
             </Show>
             <ul class="save-list">
                 <For each=move || list.get() key=|r| (r.entry.id.clone(), r.entry.updated_ms, r.damaged.is_some()) let:row>
-                    {
-                        let e = row.entry.clone();
-                        let href = format!("#/play/{}", e.id);
-                        let when = (e.updated_ms > 0).then(|| {
-                            let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(e.updated_ms as f64));
-                            String::from(d.to_locale_string(if app.lang() == Lang::En { "en-GB" } else { "de-DE" }, &wasm_bindgen::JsValue::UNDEFINED))
-                        });
-                        let finished = e.finished;
-                        let title = if e.title.is_empty() {
-                            let id = e.id.clone();
-                            Signal::derive(move || fill(app.lang(), "st.untitled", &[("id", id.clone())]))
-                        } else {
-                            let t = e.title.clone();
-                            Signal::derive(move || t.clone())
-                        };
-                        let entry = e.clone();
-                        let delete = move |_| pending_delete.set(Some(entry.clone()));
-                        match row.damaged.clone() {
+                    {save_row(row, pending_delete)}
+                </For>
+            </ul>
+            {delete_dialog(pending_delete, index)}
+        </section>
+    }
+}
+
+/// One saved game in the list: open or, when damaged, only the reason and "Löschen".
+fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
+    let app = use_app();
+    let t = move |k: &'static str| move || app.t(k);
+
+    let e = row.entry.clone();
+    let href = format!("#/play/{}", e.id);
+    let when = (e.updated_ms > 0).then(|| {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(e.updated_ms as f64));
+        String::from(d.to_locale_string(
+            if app.lang() == Lang::En {
+                "en-GB"
+            } else {
+                "de-DE"
+            },
+            &wasm_bindgen::JsValue::UNDEFINED,
+        ))
+    });
+    let finished = e.finished;
+    let title = if e.title.is_empty() {
+        let id = e.id.clone();
+        Signal::derive(move || fill(app.lang(), "st.untitled", &[("id", id.clone())]))
+    } else {
+        let t = e.title.clone();
+        Signal::derive(move || t.clone())
+    };
+    let entry = e.clone();
+    let delete = move |_| pending_delete.set(Some(entry.clone()));
+    match row.damaged.clone() {
                             Some(reason) => {
                                 let show_reason = RwSignal::new(false);
                                 let reason2 = reason.clone();
@@ -250,9 +217,73 @@ pub fn Saves() -> impl IntoView {
                                 </li>
                             }.into_any(),
                         }
-                    }
-                </For>
-            </ul>
+}
+
+/// Reads a chosen export file and merges it into the stored games.
+fn import_file(ev: leptos::ev::Event, status: RwSignal<Status>, index: RwSignal<Vec<IndexEntry>>) {
+    let app = use_app();
+
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    // The same file may be chosen again later.
+    input.set_value("");
+    leptos::task::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+        let lang = app.lang();
+        let message = match text.ok().and_then(|v| v.as_string()) {
+            None => Err(tr(lang, "st.import_unreadable").to_string()),
+            Some(text) => {
+                let result = storage::import_all(&text);
+                let msg = import_result_text(&result, lang);
+                if result.is_ok() {
+                    Ok(msg)
+                } else {
+                    Err(msg)
+                }
+            }
+        };
+        status.try_set(Some(message));
+        index.try_set(storage::read_index());
+    });
+}
+
+/// "Really delete?" — Abbrechen has the focus, Escape closes it.
+fn delete_dialog(
+    pending_delete: RwSignal<Option<IndexEntry>>,
+    index: RwSignal<Vec<IndexEntry>>,
+) -> impl IntoView {
+    let app = use_app();
+    let t = move |k: &'static str| move || app.t(k);
+    // The dialog: focus on "Abbrechen" when it opens, Escape closes it.
+    let cancel_ref = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = cancel_ref.get() {
+            let _ = b.focus();
+        }
+    });
+    let esc = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && pending_delete.with_untracked(Option::is_some) {
+            pending_delete.set(None);
+        }
+    });
+    on_cleanup(move || esc.remove());
+
+    let confirm_delete = move |_| {
+        if let Some(e) = pending_delete.get_untracked() {
+            storage::delete_game(&e.id);
+            index.set(storage::read_index());
+        }
+        pending_delete.set(None);
+    };
+
+    view! {
             <Show when=move || pending_delete.with(Option::is_some)>
                 <div class="overlay dialog-backdrop" on:click=move |_| pending_delete.set(None)>
                     <div class="overlay-box dialog" role="dialog" aria-modal="true" aria-labelledby="delete-title"
@@ -270,6 +301,5 @@ pub fn Saves() -> impl IntoView {
                     </div>
                 </div>
             </Show>
-        </section>
     }
 }
