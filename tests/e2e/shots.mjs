@@ -1,0 +1,45 @@
+// Screenshots of the main screens at phone and desktop sizes, for a person to look at.
+// Usage (after `trunk build --release`): node tests/e2e/shots.mjs [outdir]
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from './serve.mjs';
+
+const OUT = path.resolve(process.argv[2] || 'tests/e2e/out/shots');
+fs.mkdirSync(OUT, { recursive: true });
+const PORT = 8124;
+const BASE = `http://127.0.0.1:${PORT}/kartenrunde/`;
+const server = await serve('dist', PORT, '/kartenrunde/');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const sizes = [[360, 640], [390, 844], [1366, 768]];
+const screens = [
+  ['home', '#/'],
+  ['setup-romme-anlegen', '#/setup/romme_anlegen'],
+  ['setup-kaufen', '#/setup/romme_kaufen'],
+  ['saves', '#/saves'],
+];
+for (const [w, h] of sizes) {
+  const ctx = await browser.newContext({ viewport: { width: w, height: h } });
+  const page = await ctx.newPage();
+  for (const [name, hash] of screens) {
+    await page.goto(BASE + hash);
+    await page.waitForSelector('main, .panel, .home', { timeout: 15000 });
+    await page.waitForTimeout(300);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await page.screenshot({ path: path.join(OUT, `${name}-${w}.png`), fullPage: false });
+    console.log(`${name} ${w}x${h}: page width ${width}`);
+  }
+  // A Kaufen game: start and look at the table.
+  await page.goto(BASE + '#/setup/romme_kaufen');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('[data-testid=hand], .hand', { timeout: 15000 });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(OUT, `kaufen-table-${w}.png`) });
+  await ctx.close();
+}
+await browser.close();
+server.close();
