@@ -51,6 +51,7 @@ pub mod card;
 pub mod game;
 pub mod games;
 pub mod harness;
+pub mod karussell;
 pub mod meld;
 pub mod penalty;
 pub mod rng;
