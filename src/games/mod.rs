@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 pub mod abluxxen;
 pub mod common;
+pub mod karussell;
 pub mod registry;
 pub mod romme;
 

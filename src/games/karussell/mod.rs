@@ -1,0 +1,3 @@
+//! Karussell in the app: the scratch table, board, setup and texts.
+
+pub mod scratch;
