@@ -41,7 +41,11 @@ pub const fn entry<G: UiGame>(
 }
 
 /// Every game with a UI.
-pub static REGISTRY: &[UiEntry] = &[super::romme::ENTRY, super::abluxxen::ENTRY];
+pub static REGISTRY: &[UiEntry] = &[
+    super::romme::ENTRY,
+    super::abluxxen::ENTRY,
+    super::karussell::ENTRY,
+];
 
 pub fn find(game: &str) -> Option<&'static UiEntry> {
     REGISTRY.iter().find(|e| e.game == game)

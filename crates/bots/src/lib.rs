@@ -3,6 +3,7 @@
 //! Bots only ever see `view(seat)` and the legal actions; each has its own seeded RNG.
 
 pub mod abluxxen;
+pub mod karussell;
 
 use engine::game::ErasedRuleError;
 use engine::{Game, GameRng, Seat};

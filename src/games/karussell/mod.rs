@@ -1,3 +1,40 @@
 //! Karussell in the app: the scratch table, board, setup and texts.
 
+pub mod board;
+mod round_end;
 pub mod scratch;
+pub mod setup;
+mod table;
+pub mod texts;
+
+pub use setup::setup_panel;
+
+use crate::i18n::Lang;
+use crate::play::{BoardProps, UiGame};
+use bots::karussell::KarussellBot;
+use bots::Bot;
+use engine::karussell::{Karussell, KarussellEvent, KarussellView, PhaseView, RuleError};
+use engine::{BotLevel, Face};
+use leptos::prelude::*;
+
+/// Karussell's line in the game registry.
+pub const ENTRY: super::registry::UiEntry =
+    super::registry::entry::<Karussell>(Face::Joker, setup_panel);
+
+impl UiGame for Karussell {
+    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(KarussellBot::new(level, seed))
+    }
+    fn describe(event: &KarussellEvent, names: &[String], lang: Lang) -> Option<String> {
+        texts::describe(event, names, lang)
+    }
+    fn explain(error: &RuleError, names: &[String], lang: Lang) -> String {
+        texts::explain(error, names, lang)
+    }
+    fn hold_bots(view: &KarussellView) -> bool {
+        matches!(view.phase, PhaseView::RoundOver { .. })
+    }
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board::board(props)
+    }
+}

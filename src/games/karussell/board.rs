@@ -1,0 +1,229 @@
+//! The Karussell table. It knows no rules: what can be done comes from the legal actions,
+//! the marks on the scratch melds from the engine's `check_meld`, the indicator and the hint
+//! from the engine's solver, and every rejection from the engine.
+
+use super::round_end::round_end_panel;
+use super::scratch::{Scratch, Spot};
+use super::table::{scratch_table, status_line, turn_buttons};
+use crate::app::{use_app, AppCtx};
+use crate::components::drag::{start_drag, DragSpec};
+use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
+use crate::components::opponents::{other_seats, Opponents, SeatOrder};
+use crate::components::piles::{Pile, PileLook, PileTop};
+use crate::play::BoardProps;
+use engine::karussell::{Karussell, KarussellAction, KarussellView, PhaseView, Slot, TableCard};
+use engine::{Card, CardId, Face, Seat};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// What the parts of the board share.
+#[derive(Clone, Copy)]
+pub(super) struct Board {
+    pub app: AppCtx,
+    pub view: Memo<KarussellView>,
+    pub legal: Memo<Vec<KarussellAction>>,
+    /// The scratch table of this turn (UI-only; rebuilt when the game moves on).
+    pub scratch: RwSignal<Scratch>,
+    /// Selected cards (hand or table) waiting for a tap on a target.
+    pub hand: HandState,
+    /// The hand cards still in hand, in the player's order.
+    pub shown: Memo<Vec<Card>>,
+    /// May the viewer rearrange the table now?
+    pub can_meld: Memo<bool>,
+    pub act: Callback<KarussellAction>,
+    pub error: WriteSignal<Option<String>>,
+    names: StoredValue<Arc<Vec<String>>>,
+}
+
+/// The transaction a scratch table stands for.
+pub fn meld_action(s: &Scratch) -> KarussellAction {
+    let slot = |t: &TableCard| {
+        if t.is_joker() {
+            Slot::joker(t.card.id, t.as_face)
+        } else {
+            Slot::card(t.card.id)
+        }
+    };
+    KarussellAction::Meld {
+        table: s.melds.iter().map(|m| m.iter().map(slot).collect()).collect(),
+    }
+}
+
+impl Board {
+    fn new(p: &BoardProps<Karussell>) -> Board {
+        let (view, legal) = p.memos();
+        let hand = HandState::new();
+        let scratch = RwSignal::new(view.with_untracked(|v| Scratch::new(v.table.clone(), v.hand.clone())));
+        // A new state from the engine (a draw, a bot's move, a commit) starts a new scratch.
+        Effect::new(move |_| {
+            let fresh = view.with(|v| Scratch::new(v.table.clone(), v.hand.clone()));
+            if scratch.with_untracked(|s| s.original != fresh.original || s.original_hand != fresh.original_hand) {
+                scratch.set(fresh);
+                hand.clear();
+            }
+        });
+        let shown = Memo::new(move |_| scratch.with(|s| hand.order.with(|o| ordered_hand(&s.hand, o))));
+        let can_meld = Memo::new(move |_| legal.with(|l| l.iter().any(|a| matches!(a, KarussellAction::Meld { .. }))));
+        Board {
+            app: use_app(),
+            view,
+            legal,
+            scratch,
+            hand,
+            shown,
+            can_meld,
+            act: p.act,
+            error: p.error,
+            names: StoredValue::new(p.names.clone()),
+        }
+    }
+
+    pub fn has(&self, a: &KarussellAction) -> bool {
+        self.legal.with(|l| l.contains(a))
+    }
+
+    pub fn name(&self, seat: Seat) -> String {
+        self.names.with_value(|n| n.get(seat).cloned().unwrap_or_default())
+    }
+
+    pub fn names(&self) -> Arc<Vec<String>> {
+        self.names.get_value()
+    }
+
+    pub fn t(&self, key: &str) -> String {
+        self.app.t(key)
+    }
+
+    /// Moves card `id` to `to` on the scratch table; explains a refused move.
+    pub fn move_to(&self, id: CardId, to: Spot) -> bool {
+        if !self.can_meld.get_untracked() {
+            return false;
+        }
+        let result = self.scratch.try_update(|s| s.move_card(id, to)).unwrap_or(Ok(()));
+        match result {
+            Ok(()) => {
+                self.error.set(None);
+                true
+            }
+            Err(_) => {
+                self.error.set(Some(self.t("ka.ui.table_card_stays")));
+                false
+            }
+        }
+    }
+
+    /// Tap on a card: select or unselect it.
+    pub fn tap_card(&self, id: CardId) {
+        if self.can_meld.get_untracked() {
+            self.hand.toggle(id);
+        }
+    }
+
+    /// Tap on a target: the selected cards go there.
+    pub fn tap_target(&self, to: Spot) {
+        let selected = self.hand.selected.get_untracked();
+        if selected.is_empty() {
+            return;
+        }
+        // Into a new meld: the first card opens it, the others follow into that meld.
+        let mut target = to;
+        for id in selected {
+            self.move_to(id, target);
+            if to == Spot::NewMeld {
+                target = self.scratch.with_untracked(|s| s.locate(id)).unwrap_or(Spot::NewMeld);
+            }
+        }
+        self.hand.clear();
+    }
+
+    /// Starts a drag of card `id` (hand or table).
+    pub fn press_card(&self, ev: &web_sys::PointerEvent, id: CardId) {
+        if !self.can_meld.get_untracked() {
+            return;
+        }
+        let b = *self;
+        start_drag(ev, DragSpec::default(), move |target| {
+            let to = target.strip_prefix("hand:").map(|_| "hand").unwrap_or(&target).to_string();
+            Spot::parse(&to).is_some_and(|spot| b.move_to(id, spot))
+        });
+    }
+
+    pub fn commit(&self) {
+        let action = self.scratch.with_untracked(meld_action);
+        self.act.run(action);
+    }
+}
+
+fn opponent(b: Board, seat: Seat) -> impl IntoView {
+    let v = b.view;
+    let active = move || v.with(|v| v.to_move == Some(seat));
+    let count = move || v.with(|v| v.hand_sizes.get(seat).copied().unwrap_or(0));
+    let total = move || v.with(|v| v.totals.get(seat).copied().unwrap_or(0));
+    view! {
+        <div class="opponent" class:active=active data-testid="opponent" data-seat=seat>
+            <span class="opp-name">{b.name(seat)}</span>
+            <span class="opp-count" data-testid="opp-count">{count}</span>
+            <span class="opp-score">{total}</span>
+        </div>
+    }
+}
+
+fn stock(b: Board) -> impl IntoView {
+    let v = b.view;
+    let draw = KarussellAction::Draw;
+    let can_draw = Memo::new(move |_| b.legal.with(|l| l.contains(&KarussellAction::Draw)));
+    let top = Signal::derive(move || if v.with(|v| v.stock_size) > 0 { PileTop::Back } else { PileTop::Empty });
+    view! {
+        <Pile look=PileLook { class: "pile talon", testid: "stock", count_class: "pile-count", drop: None }
+            top=top count=Signal::derive(move || v.with(|v| v.stock_size))
+            on_click=Callback::new(move |_| if can_draw.get_untracked() { b.act.run(draw.clone()) })
+            can_draw=can_draw target=can_draw disable=true/>
+    }
+}
+
+pub fn board(p: BoardProps<Karussell>) -> AnyView {
+    let b = Board::new(&p);
+    let v = b.view;
+    let others = Signal::derive(move || v.with(|v| other_seats(v.seat, v.seats, SeatOrder::FromViewer)));
+    let my_turn = Signal::derive(move || v.with(|v| v.to_move == Some(v.seat)));
+    let look = HandLook {
+        drop: Some("hand"),
+        data_face: true,
+        ..HandLook::named("hand", "hand-card")
+    };
+    let round_over = move || v.with(|v| matches!(v.phase, PhaseView::RoundOver { .. } | PhaseView::MatchOver));
+    view! {
+        <div class="board karussell-board" data-testid="karussell-board"
+            data-phase=move || v.with(|v| phase_name(&v.phase))>
+            <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
+            {status_line(b)}
+            <div class="piles-row">{stock(b)}</div>
+            {scratch_table(b)}
+            {turn_buttons(b)}
+            <div class="hand-tools"><SortButtons state=b.hand hand=b.shown/></div>
+            <HandView look=look cards=b.shown state=b.hand active=my_turn
+                on_tap=Callback::new(move |id| b.tap_card(id))
+                on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press_card(&ev, id))/>
+            <Show when=round_over>{move || round_end_panel(b, p.proceed)}</Show>
+        </div>
+    }
+    .into_any()
+}
+
+/// The `data-phase` of the board (read by the tests).
+fn phase_name(p: &PhaseView) -> &'static str {
+    match p {
+        PhaseView::Draw { .. } => "draw",
+        PhaseView::MayMeld { .. } => "may-meld",
+        PhaseView::AfterMeld { .. } => "after-meld",
+        PhaseView::KnockDecision { .. } => "knock",
+        PhaseView::FinalTurn { .. } => "final-turn",
+        PhaseView::RoundOver { .. } => "round-over",
+        PhaseView::MatchOver => "match-over",
+    }
+}
+
+/// A joker's label for a choice button.
+pub fn face_choice(face: Face, lang: crate::i18n::Lang) -> String {
+    crate::games::common::face_text(face, lang)
+}

@@ -1,0 +1,100 @@
+//! The end of a round and of the match: every hand, the score lines, the score sheet.
+
+use super::board::Board;
+use crate::components::deal_end::{EndLayout, EndPanel};
+use crate::components::piles::card_row;
+use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
+use crate::games::common::fill;
+use crate::i18n::Lang;
+use engine::karussell::{KarussellAction, KarussellView, PhaseView, ScoreLine};
+use engine::{Card, Face};
+use leptos::prelude::*;
+
+fn line_text(l: &ScoreLine, lang: Lang) -> String {
+    let (key, n) = match l {
+        ScoreLine::Differences { points } => ("ka.line.differences", points),
+        ScoreLine::Undercut { points } => ("ka.line.undercut", points),
+        ScoreLine::WentOut { points } => ("ka.line.went_out", points),
+    };
+    fill(lang, key, &[("n", n.to_string())])
+}
+
+/// The score sheet: one row per round.
+pub(super) fn sheet(v: &KarussellView, names: Vec<String>, lang: Lang) -> impl IntoView {
+    let rows = v
+        .sheet
+        .iter()
+        .map(|r| SheetRow {
+            label: r.round.to_string(),
+            cells: (0..v.seats)
+                .map(|s| SheetCell {
+                    points: r.points.get(s).copied().unwrap_or(0),
+                    total: r.totals.get(s).copied().unwrap_or(0),
+                    details: r.details.get(s).map(|d| d.iter().map(|l| line_text(l, lang)).collect()).unwrap_or_default(),
+                    winner: r.winners.contains(&s),
+                    dealer: r.dealer == s,
+                })
+                .collect(),
+        })
+        .collect();
+    let footer = v.match_bonus.as_ref().map(|m| {
+        let list = (0..v.seats)
+            .map(|s| format!("{}: +{} / +{}", names[s], m.target_bonus.get(s).copied().unwrap_or(0), m.round_bonus.get(s).copied().unwrap_or(0)))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        fill(lang, "ka.ui.match_bonus", &[("list", list)])
+    });
+    let title = crate::i18n::tr(lang, "ka.ui.sheet").to_string();
+    view! { <ScoreSheetView names=names rows=rows title=title footer=footer.unwrap_or_default()/> }
+}
+
+pub(super) fn round_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView {
+    let v = b.view.get();
+    let lang = b.app.lang();
+    let names: Vec<String> = (0..v.seats).map(|s| b.name(s)).collect();
+    let title = if v.phase == PhaseView::MatchOver {
+        b.t("ka.ui.match_over")
+    } else {
+        fill(lang, "ka.ui.round_n_over", &[("n", v.round.to_string())])
+    };
+    let hands = v.revealed_hands.clone().unwrap_or_default();
+    let summary = v.round_summary.clone();
+    let rows = (0..v.seats)
+        .map(|s| {
+            let hand: Vec<Card> = hands.get(s).cloned().unwrap_or_default();
+            let pips = summary.as_ref().and_then(|x| x.pips.get(s).copied()).unwrap_or(0);
+            let won = summary.as_ref().is_some_and(|x| x.winners.contains(&s));
+            let lines: Vec<String> = summary
+                .as_ref()
+                .and_then(|x| x.details.get(s))
+                .map(|d| d.iter().map(|l| line_text(l, lang)).collect())
+                .unwrap_or_default();
+            view! {
+                <li class="end-row" class:winner=won data-testid="end-row">
+                    <strong>{names[s].clone()}</strong>
+                    {card_row(hand, "end-hand")}
+                    <span>{fill(lang, "ka.ui.hand_points", &[("n", pips.to_string())])}</span>
+                    {lines.into_iter().map(|l| view! { <small>{l}</small> }).collect_view()}
+                </li>
+            }
+        })
+        .collect_view();
+    let next = KarussellAction::NextRound;
+    let can_deal = b.has(&next);
+    let over = v.phase == PhaseView::MatchOver;
+    let _ = Face::Joker;
+    view! {
+        <EndPanel class="overlay deal-end" testid="round-end" layout=EndLayout::Overlay title=title>
+            <ul class="end-list">{rows}</ul>
+            {sheet(&v, names.clone(), lang)}
+            <div class="overlay-actions">
+                {(!over).then(|| if can_deal {
+                    view! { <button class="button primary" data-testid="next-round" on:click=move |_| b.act.run(next.clone())>{b.t("ka.ui.next_round")}</button> }.into_any()
+                } else {
+                    view! { <button class="button primary" data-testid="next-round" on:click=move |_| proceed.run(())>{b.t("ka.ui.go_on")}</button> }.into_any()
+                })}
+                {over.then(|| view! { <a class="button primary" href="#/" data-testid="to-home">{b.t("ka.ui.new_game")}</a> })}
+            </div>
+        </EndPanel>
+    }
+}
