@@ -6,6 +6,7 @@
 
 use crate::abluxxen::{Abluxxen, AbluxxenOptions};
 use crate::game::{Game, Position, Seat};
+use crate::karussell::{Karussell, KarussellOptions};
 use crate::romme::{Preset, Romme, RommeOptions};
 use crate::save::{load_file, read_file, SaveError, SaveMeta};
 
@@ -25,6 +26,9 @@ pub struct GameInfo {
 pub enum Deck {
     /// Two French packs plus jokers.
     TwoFrenchPacks,
+    /// Karussell: one French pack and a joker for two players, two packs and two jokers
+    /// for three to five.
+    FrenchPacksByPlayers,
     /// The Abluxxen deck (values 1–13 in four colours ×8, plus jokers).
     Abluxxen,
 }
@@ -55,8 +59,15 @@ pub const ABLUXXEN: GameInfo = GameInfo {
     deck: Deck::Abluxxen,
 };
 
+pub const KARUSSELL: GameInfo = GameInfo {
+    name: Karussell::NAME,
+    min_players: KarussellOptions::MIN_PLAYERS,
+    max_players: KarussellOptions::MAX_PLAYERS,
+    deck: Deck::FrenchPacksByPlayers,
+};
+
 /// Every playable game engine.
-pub static GAMES: &[GameInfo] = &[ROMME, ABLUXXEN];
+pub static GAMES: &[GameInfo] = &[ROMME, ABLUXXEN, KARUSSELL];
 
 const fn variant(id: &'static str, game: &GameInfo, default_players: usize) -> VariantInfo {
     VariantInfo {
@@ -85,7 +96,7 @@ pub static VARIANTS: &[VariantInfo] = &[
     variant("romme_anlegen", &ROMME, 3),
     variant("romme_raeuber", &ROMME, 3),
     variant("romme_trad", &ROMME, 3),
-    coming("karussell", 2, 5, 3),
+    variant("karussell", &KARUSSELL, 3),
     coming("profisort", 2, 3, 2),
     variant("abluxxen", &ABLUXXEN, 3),
     VariantInfo {
@@ -124,6 +135,7 @@ pub fn abluxxen_preset(variant: &str) -> AbluxxenOptions {
 pub enum AnyGame {
     Romme(Romme),
     Abluxxen(Abluxxen),
+    Karussell(Karussell),
 }
 
 impl AnyGame {
@@ -131,18 +143,21 @@ impl AnyGame {
         match self {
             AnyGame::Romme(_) => Romme::NAME,
             AnyGame::Abluxxen(_) => Abluxxen::NAME,
+            AnyGame::Karussell(_) => Karussell::NAME,
         }
     }
     pub fn to_move(&self) -> Option<Seat> {
         match self {
             AnyGame::Romme(g) => g.to_move(),
             AnyGame::Abluxxen(g) => g.to_move(),
+            AnyGame::Karussell(g) => g.to_move(),
         }
     }
     pub fn position(&self) -> Position {
         match self {
             AnyGame::Romme(g) => g.position(),
             AnyGame::Abluxxen(g) => g.position(),
+            AnyGame::Karussell(g) => g.position(),
         }
     }
     pub fn is_over(&self) -> bool {
@@ -170,6 +185,11 @@ pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
         }),
         n if n == Abluxxen::NAME => load_file::<Abluxxen>(file).map(|(r, g, meta)| Loaded {
             game: AnyGame::Abluxxen(g),
+            meta,
+            moves: r.log.len(),
+        }),
+        n if n == Karussell::NAME => load_file::<Karussell>(file).map(|(r, g, meta)| Loaded {
+            game: AnyGame::Karussell(g),
             meta,
             moves: r.log.len(),
         }),

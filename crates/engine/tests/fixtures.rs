@@ -81,6 +81,7 @@ fn every_fixture_loads_and_reaches_its_position() {
 fn real_games_round_trip_through_saves_and_links() {
     use engine::abluxxen::Abluxxen;
     use engine::games::{abluxxen_preset, romme_preset, VARIANTS};
+    use engine::karussell::{Karussell, KarussellOptions};
     use engine::romme::Romme;
     use engine::save::{save, share_link, Record, SaveMeta};
     use engine::{Game, GameRng};
@@ -121,6 +122,9 @@ fn real_games_round_trip_through_saves_and_links() {
         match v.game {
             Some("romme") => check::<Romme>(romme_preset(v.id).options(), 3, v.id),
             Some("abluxxen") => check::<Abluxxen>(abluxxen_preset(v.id), v.default_players, v.id),
+            Some("karussell") => {
+                check::<Karussell>(KarussellOptions::default(), v.default_players, v.id)
+            }
             _ => {}
         }
     }

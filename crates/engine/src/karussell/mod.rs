@@ -52,11 +52,16 @@
 //!   off on existing melds); `apply` accepts any legal transaction.
 
 pub mod actions;
+pub mod legal;
 pub mod options;
 pub mod scoring;
 pub mod state;
 pub mod table;
+pub mod turn;
 pub mod view;
+
+#[cfg(test)]
+mod tests;
 
 pub use actions::{KarussellAction, KarussellError, KarussellEvent, RoundEnd, ScoreLine, Slot};
 pub use options::KarussellOptions;
@@ -65,8 +70,139 @@ pub use state::{Karussell, Phase, Round, Setup};
 pub use table::{check_meld, KMeldError, KMeldKind, TableCard};
 pub use view::{KarussellView, PhaseView};
 
-#[allow(unused_imports)]
+pub use legal::{hand_melds, slot_of, slots_of};
+pub use turn::arrange;
+
+use crate::card::CardId;
+#[cfg(doc)]
 use crate::game::places_with_tiebreak;
+use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
 
 /// Rule errors of Karussell: the common reasons plus [`KarussellError`].
 pub type RuleError = crate::game::RuleError<KarussellError>;
+
+impl Game for Karussell {
+    type Options = KarussellOptions;
+    type Action = KarussellAction;
+    type Event = KarussellEvent;
+    type View = KarussellView;
+    type Error = KarussellError;
+
+    const NAME: &'static str = "karussell";
+
+    fn new(options: &KarussellOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
+        let mut g = Karussell::fresh(options, seats, seed)?;
+        let mut ev = Vec::new();
+        g.start_round(&mut ev);
+        g.push_events(&ev);
+        Ok(g)
+    }
+
+    fn options(&self) -> &KarussellOptions {
+        &self.opts
+    }
+
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.decider()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<KarussellAction> {
+        if seat >= self.seats {
+            return Vec::new();
+        }
+        self.legal(seat)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &KarussellAction,
+    ) -> Result<Vec<KarussellEvent>, RuleError> {
+        check_turn(self.decider(), self.seats, seat)?;
+        let mut ev = Vec::new();
+        match action {
+            KarussellAction::Draw => {
+                self.check_draw()?;
+                self.do_draw(seat, &mut ev);
+            }
+            KarussellAction::Meld { table } => {
+                let plan = self.check_meld_tx(seat, table)?;
+                self.do_meld(seat, plan, &mut ev);
+            }
+            KarussellAction::Knock => {
+                let pips = self.check_knock(seat)?;
+                self.do_knock(seat, pips, &mut ev);
+            }
+            KarussellAction::EndTurn => {
+                self.check_end_turn()?;
+                self.pass_on(&mut ev);
+            }
+            KarussellAction::Pass => {
+                self.check_pass()?;
+                self.do_pass(seat, &mut ev);
+            }
+            KarussellAction::NextRound => {
+                if self.phase != Phase::RoundOver {
+                    return Err(self.wrong_phase());
+                }
+                self.do_next_round(&mut ev);
+            }
+        }
+        self.push_events(&ev);
+        Ok(ev)
+    }
+
+    fn view(&self, seat: Seat) -> KarussellView {
+        self.make_view(seat)
+    }
+
+    fn standings(&self) -> Vec<Standing> {
+        self.standings_now()
+    }
+
+    fn position(&self) -> Position {
+        let r = &self.round;
+        Position {
+            to_move: self.to_move(),
+            hands: r.hands.iter().map(|h| Position::hand(h)).collect(),
+            open: r
+                .table
+                .iter()
+                .map(|m| m.iter().map(|t| t.card.id.0).collect())
+                .collect(),
+            hidden: vec![r.stock.len()],
+            scores: self.totals.clone(),
+        }
+    }
+
+    fn audit(&self) -> CardAudit {
+        let r = &self.round;
+        let stock: Vec<CardId> = r.stock.iter().map(|c| c.id).collect();
+        let revealed = matches!(self.phase, Phase::RoundOver | Phase::MatchOver);
+        let hidden_from = (0..self.seats)
+            .map(|s| {
+                let mut h = stock.clone();
+                if !revealed {
+                    for (o, hand) in r.hands.iter().enumerate() {
+                        if o != s {
+                            h.extend(hand.iter().map(|c| c.id));
+                        }
+                    }
+                }
+                h
+            })
+            .collect();
+        CardAudit {
+            all: r.all_cards(),
+            hidden_from,
+        }
+    }
+
+    fn illegal_probes(&self, seat: Seat) -> Vec<KarussellAction> {
+        self.probes(seat)
+    }
+}

@@ -146,3 +146,84 @@ pub struct RoundSummary {
     pub points: Vec<i32>,
     pub details: Vec<Vec<ScoreLine>>,
 }
+
+impl super::state::Karussell {
+    /// Scores the round, writes the sheet row and ends the round or the match.
+    pub(crate) fn finish_round(
+        &mut self,
+        end: RoundEnd,
+        ev: &mut Vec<super::actions::KarussellEvent>,
+    ) {
+        use super::actions::KarussellEvent;
+        use super::state::Phase;
+        let pips: Vec<u32> = (0..self.seats).map(|s| self.hand_value(s)).collect();
+        let score = score_round(&pips, &end);
+        for (t, p) in self.totals.iter_mut().zip(&score.points) {
+            *t += p;
+        }
+        for &w in &score.winners {
+            self.rounds_won[w] += 1;
+        }
+        self.sheet.push(RoundRow {
+            round: self.round_no,
+            dealer: self.dealer,
+            end,
+            pips: pips.clone(),
+            winners: score.winners.clone(),
+            points: score.points.clone(),
+            details: score.details.clone(),
+            totals: self.totals.clone(),
+        });
+        self.summary = Some(RoundSummary {
+            round: self.round_no,
+            end,
+            hands: self
+                .round
+                .hands
+                .iter()
+                .map(|h| h.iter().map(|c| c.face).collect())
+                .collect(),
+            pips,
+            winners: score.winners.clone(),
+            points: score.points.clone(),
+            details: score.details,
+        });
+        ev.push(KarussellEvent::RoundScored {
+            round: self.round_no,
+            end,
+            winners: score.winners,
+            points: score.points,
+            totals: self.totals.clone(),
+        });
+        let target = self.opts.target as i32;
+        if self.totals.iter().any(|&t| t >= target) {
+            let bonus = match_bonuses(
+                &self.totals,
+                &self.rounds_won,
+                self.opts.target,
+                self.opts.round_bonus_for_all,
+            );
+            for (s, t) in self.totals.iter_mut().enumerate() {
+                *t += bonus.target_bonus[s] + bonus.round_bonus[s];
+            }
+            self.bonus = Some(bonus);
+            self.phase = Phase::MatchOver;
+            ev.push(KarussellEvent::MatchEnded {
+                standings: self.standings_now(),
+            });
+        } else {
+            self.phase = Phase::RoundOver;
+        }
+    }
+
+    /// Standings: higher total is better, then more rounds won; otherwise shared.
+    pub(crate) fn standings_now(&self) -> Vec<crate::game::Standing> {
+        let tiebreak: Vec<i32> = self.rounds_won.iter().map(|&w| -(w as i32)).collect();
+        crate::game::places_with_tiebreak(&self.totals, true, &tiebreak)
+    }
+
+    pub(crate) fn do_next_round(&mut self, ev: &mut Vec<super::actions::KarussellEvent>) {
+        self.dealer = (self.dealer + 1) % self.seats;
+        self.start_round(ev);
+    }
+}
