@@ -29,7 +29,11 @@ pub fn cards_added(view: &KarussellView, action: &KarussellAction) -> usize {
     match action {
         KarussellAction::Meld { table } => {
             let before: usize = view.table.iter().map(Vec::len).sum();
-            table.iter().map(Vec::len).sum::<usize>().saturating_sub(before)
+            table
+                .iter()
+                .map(Vec::len)
+                .sum::<usize>()
+                .saturating_sub(before)
         }
         _ => 0,
     }

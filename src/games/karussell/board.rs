@@ -45,7 +45,11 @@ pub fn meld_action(s: &Scratch) -> KarussellAction {
         }
     };
     KarussellAction::Meld {
-        table: s.melds.iter().map(|m| m.iter().map(slot).collect()).collect(),
+        table: s
+            .melds
+            .iter()
+            .map(|m| m.iter().map(slot).collect())
+            .collect(),
     }
 }
 
@@ -53,17 +57,23 @@ impl Board {
     fn new(p: &BoardProps<Karussell>) -> Board {
         let (view, legal) = p.memos();
         let hand = HandState::new();
-        let scratch = RwSignal::new(view.with_untracked(|v| Scratch::new(v.table.clone(), v.hand.clone())));
+        let scratch =
+            RwSignal::new(view.with_untracked(|v| Scratch::new(v.table.clone(), v.hand.clone())));
         // A new state from the engine (a draw, a bot's move, a commit) starts a new scratch.
         Effect::new(move |_| {
             let fresh = view.with(|v| Scratch::new(v.table.clone(), v.hand.clone()));
-            if scratch.with_untracked(|s| s.original != fresh.original || s.original_hand != fresh.original_hand) {
+            if scratch.with_untracked(|s| {
+                s.original != fresh.original || s.original_hand != fresh.original_hand
+            }) {
                 scratch.set(fresh);
                 hand.clear();
             }
         });
-        let shown = Memo::new(move |_| scratch.with(|s| hand.order.with(|o| ordered_hand(&s.hand, o))));
-        let can_meld = Memo::new(move |_| legal.with(|l| l.iter().any(|a| matches!(a, KarussellAction::Meld { .. }))));
+        let shown =
+            Memo::new(move |_| scratch.with(|s| hand.order.with(|o| ordered_hand(&s.hand, o))));
+        let can_meld = Memo::new(move |_| {
+            legal.with(|l| l.iter().any(|a| matches!(a, KarussellAction::Meld { .. })))
+        });
         Board {
             app: use_app(),
             view,
@@ -83,11 +93,8 @@ impl Board {
     }
 
     pub fn name(&self, seat: Seat) -> String {
-        self.names.with_value(|n| n.get(seat).cloned().unwrap_or_default())
-    }
-
-    pub fn names(&self) -> Arc<Vec<String>> {
-        self.names.get_value()
+        self.names
+            .with_value(|n| n.get(seat).cloned().unwrap_or_default())
     }
 
     pub fn t(&self, key: &str) -> String {
@@ -99,7 +106,10 @@ impl Board {
         if !self.can_meld.get_untracked() {
             return false;
         }
-        let result = self.scratch.try_update(|s| s.move_card(id, to)).unwrap_or(Ok(()));
+        let result = self
+            .scratch
+            .try_update(|s| s.move_card(id, to))
+            .unwrap_or(Ok(()));
         match result {
             Ok(()) => {
                 self.error.set(None);
@@ -130,7 +140,10 @@ impl Board {
         for id in selected {
             self.move_to(id, target);
             if to == Spot::NewMeld {
-                target = self.scratch.with_untracked(|s| s.locate(id)).unwrap_or(Spot::NewMeld);
+                target = self
+                    .scratch
+                    .with_untracked(|s| s.locate(id))
+                    .unwrap_or(Spot::NewMeld);
             }
         }
         self.hand.clear();
@@ -143,7 +156,11 @@ impl Board {
         }
         let b = *self;
         start_drag(ev, DragSpec::default(), move |target| {
-            let to = target.strip_prefix("hand:").map(|_| "hand").unwrap_or(&target).to_string();
+            let to = target
+                .strip_prefix("hand:")
+                .map(|_| "hand")
+                .unwrap_or(&target)
+                .to_string();
             Spot::parse(&to).is_some_and(|spot| b.move_to(id, spot))
         });
     }
@@ -172,7 +189,13 @@ fn stock(b: Board) -> impl IntoView {
     let v = b.view;
     let draw = KarussellAction::Draw;
     let can_draw = Memo::new(move |_| b.legal.with(|l| l.contains(&KarussellAction::Draw)));
-    let top = Signal::derive(move || if v.with(|v| v.stock_size) > 0 { PileTop::Back } else { PileTop::Empty });
+    let top = Signal::derive(move || {
+        if v.with(|v| v.stock_size) > 0 {
+            PileTop::Back
+        } else {
+            PileTop::Empty
+        }
+    });
     view! {
         <Pile look=PileLook { class: "pile talon", testid: "stock", count_class: "pile-count", drop: None }
             top=top count=Signal::derive(move || v.with(|v| v.stock_size))
@@ -184,14 +207,16 @@ fn stock(b: Board) -> impl IntoView {
 pub fn board(p: BoardProps<Karussell>) -> AnyView {
     let b = Board::new(&p);
     let v = b.view;
-    let others = Signal::derive(move || v.with(|v| other_seats(v.seat, v.seats, SeatOrder::FromViewer)));
+    let others =
+        Signal::derive(move || v.with(|v| other_seats(v.seat, v.seats, SeatOrder::FromViewer)));
     let my_turn = Signal::derive(move || v.with(|v| v.to_move == Some(v.seat)));
     let look = HandLook {
         drop: Some("hand"),
         data_face: true,
         ..HandLook::named("hand", "hand-card")
     };
-    let round_over = move || v.with(|v| matches!(v.phase, PhaseView::RoundOver { .. } | PhaseView::MatchOver));
+    let round_over =
+        move || v.with(|v| matches!(v.phase, PhaseView::RoundOver { .. } | PhaseView::MatchOver));
     view! {
         <div class="board karussell-board" data-testid="karussell-board"
             data-phase=move || v.with(|v| phase_name(&v.phase))>

@@ -30,7 +30,11 @@ pub(super) fn sheet(v: &KarussellView, names: Vec<String>, lang: Lang) -> impl I
                 .map(|s| SheetCell {
                     points: r.points.get(s).copied().unwrap_or(0),
                     total: r.totals.get(s).copied().unwrap_or(0),
-                    details: r.details.get(s).map(|d| d.iter().map(|l| line_text(l, lang)).collect()).unwrap_or_default(),
+                    details: r
+                        .details
+                        .get(s)
+                        .map(|d| d.iter().map(|l| line_text(l, lang)).collect())
+                        .unwrap_or_default(),
                     winner: r.winners.contains(&s),
                     dealer: r.dealer == s,
                 })
@@ -39,7 +43,14 @@ pub(super) fn sheet(v: &KarussellView, names: Vec<String>, lang: Lang) -> impl I
         .collect();
     let footer = v.match_bonus.as_ref().map(|m| {
         let list = (0..v.seats)
-            .map(|s| format!("{}: +{} / +{}", names[s], m.target_bonus.get(s).copied().unwrap_or(0), m.round_bonus.get(s).copied().unwrap_or(0)))
+            .map(|s| {
+                format!(
+                    "{}: +{} / +{}",
+                    names[s],
+                    m.target_bonus.get(s).copied().unwrap_or(0),
+                    m.round_bonus.get(s).copied().unwrap_or(0)
+                )
+            })
             .collect::<Vec<_>>()
             .join(" · ");
         fill(lang, "ka.ui.match_bonus", &[("list", list)])
@@ -62,7 +73,10 @@ pub(super) fn round_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView 
     let rows = (0..v.seats)
         .map(|s| {
             let hand: Vec<Card> = hands.get(s).cloned().unwrap_or_default();
-            let pips = summary.as_ref().and_then(|x| x.pips.get(s).copied()).unwrap_or(0);
+            let pips = summary
+                .as_ref()
+                .and_then(|x| x.pips.get(s).copied())
+                .unwrap_or(0);
             let won = summary.as_ref().is_some_and(|x| x.winners.contains(&s));
             let lines: Vec<String> = summary
                 .as_ref()

@@ -32,7 +32,12 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
     let start = move |_| {
         let title = app.t(&format!("game.{}", entry.id));
         let seat_list = seats.get_untracked();
-        match crate::games::start_game::<Karussell>(entry.id, title, &seat_list, opts.get_untracked()) {
+        match crate::games::start_game::<Karussell>(
+            entry.id,
+            title,
+            &seat_list,
+            opts.get_untracked(),
+        ) {
             Ok(id) => app.go(Route::Play(id)),
             Err(e) => problem.set(Some(e)),
         }

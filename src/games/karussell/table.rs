@@ -6,7 +6,7 @@ use super::scratch::Spot;
 use crate::components::action_bar::ActionButton;
 use crate::components::card::CardView;
 use crate::games::common::fill;
-use engine::karussell::{KarussellAction, KMeldKind, PhaseView, TableCard};
+use engine::karussell::{KMeldKind, KarussellAction, PhaseView, TableCard};
 use engine::CardId;
 use leptos::prelude::*;
 
@@ -102,7 +102,12 @@ pub(super) fn status_line(b: Board) -> impl IntoView {
                 (PhaseView::KnockDecision { pips, .. }, true) => {
                     fill(lang, "ka.ui.knock_question", &[("pips", pips.to_string())])
                 }
-                (PhaseView::FinalTurn { emptied_by, left, .. }, true) => fill(
+                (
+                    PhaseView::FinalTurn {
+                        emptied_by, left, ..
+                    },
+                    true,
+                ) => fill(
                     lang,
                     "ka.ui.your_final_turn",
                     &[("name", who(*emptied_by)), ("left", left.to_string())],

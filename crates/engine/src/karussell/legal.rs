@@ -21,7 +21,10 @@ pub fn slot_of(t: &TableCard) -> Slot {
 
 /// The table as `Meld` slots.
 pub fn slots_of(table: &[Vec<TableCard>]) -> Vec<Vec<Slot>> {
-    table.iter().map(|m| m.iter().map(slot_of).collect()).collect()
+    table
+        .iter()
+        .map(|m| m.iter().map(slot_of).collect())
+        .collect()
 }
 
 fn natural(c: &Card) -> TableCard {
@@ -37,7 +40,12 @@ pub fn hand_melds(hand: &[Card]) -> Vec<Vec<TableCard>> {
         .copied()
         .filter(|c| c.face == Face::Joker)
         .collect();
-    let joker_as = |f: Face| jokers.first().map(|j| TableCard { card: *j, as_face: f });
+    let joker_as = |f: Face| {
+        jokers.first().map(|j| TableCard {
+            card: *j,
+            as_face: f,
+        })
+    };
     let mut raw: Vec<Vec<TableCard>> = Vec::new();
     for rank in 1..=13u8 {
         let mut by_suit: Vec<TableCard> = Vec::new();
@@ -78,7 +86,9 @@ pub fn hand_melds(hand: &[Card]) -> Vec<Vec<TableCard>> {
             }
         }
         for s in 1..=12usize {
-            let present: Vec<TableCard> = (s..s + 3).filter_map(|p| at[p].map(|c| natural(&c))).collect();
+            let present: Vec<TableCard> = (s..s + 3)
+                .filter_map(|p| at[p].map(|c| natural(&c)))
+                .collect();
             if present.len() == 3 {
                 raw.push(present);
             } else if present.len() == 2 {
@@ -90,9 +100,8 @@ pub fn hand_melds(hand: &[Card]) -> Vec<Vec<TableCard>> {
                 }
             }
             if at[s].is_some() && (s == 1 || at[s - 1].is_none()) {
-                let run: Vec<TableCard> = (s..=14)
-                    .map_while(|p| at[p].map(|c| natural(&c)))
-                    .collect();
+                let run: Vec<TableCard> =
+                    (s..=14).map_while(|p| at[p].map(|c| natural(&c))).collect();
                 if run.len() >= 4 {
                     raw.push(run);
                 }

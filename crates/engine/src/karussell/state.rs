@@ -203,10 +203,9 @@ impl Karussell {
 
     /// The value of a seat's hand.
     pub fn hand_value(&self, seat: Seat) -> u32 {
-        self.round
-            .hands
-            .get(seat)
-            .map_or(0, |h| crate::penalty::hand_penalty(h, self.opts.penalty_table()))
+        self.round.hands.get(seat).map_or(0, |h| {
+            crate::penalty::hand_penalty(h, self.opts.penalty_table())
+        })
     }
 
     /// The current round (read-only, for tests, bots and the solver).
