@@ -71,8 +71,18 @@ impl Board {
         });
         let shown =
             Memo::new(move |_| scratch.with(|s| hand.order.with(|o| ordered_hand(&s.hand, o))));
+        // The engine's phase says when the viewer may rearrange the table (the legal list
+        // holds only a few example transactions, never all of them).
         let can_meld = Memo::new(move |_| {
-            legal.with(|l| l.iter().any(|a| matches!(a, KarussellAction::Meld { .. })))
+            view.with(|v| {
+                v.to_move == Some(v.seat)
+                    && matches!(
+                        v.phase,
+                        PhaseView::MayMeld { .. }
+                            | PhaseView::AfterMeld { .. }
+                            | PhaseView::FinalTurn { .. }
+                    )
+            })
         });
         Board {
             app: use_app(),
