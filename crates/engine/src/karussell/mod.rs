@@ -5,6 +5,8 @@
 //! This module starts with what the state machine, the solver and the UI share: a card on
 //! the table with the card it stands for, and the meld check on declared faces.
 
+pub mod solver;
 pub mod table;
 
+pub use solver::{solve, Solution, SolveError};
 pub use table::{check_meld, KMeldError, KMeldKind, TableCard};
