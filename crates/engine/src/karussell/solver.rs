@@ -1,0 +1,772 @@
+//! Exact solver for Karussell: how many hand cards can be placed when the whole table may be
+//! rearranged, and one arrangement that does it.
+//!
+//! # Problem
+//! Given the table (legal melds of [`TableCard`]s) and a hand, find the largest number of hand
+//! cards that can be added so that every card ends in a legal meld ([`check_meld`]); ties are
+//! broken by the largest penalty value placed (joker 25, J/Q/K 10, 2–10 face value, ace 1).
+//! Every table card stays on the table. A hand joker may stand for any card. A table joker
+//! keeps its declared identity F, except that it may take a new one when it is replaced by a
+//! real F: for each face F, the number of table jokers whose identity changes away from F is
+//! at most the number of real F cards on the new table.
+//!
+//! # Method
+//! The dynamic program over ranks of van Rijn, Takes and Vis ("The complexity of Rummikub
+//! problems", 2015), adapted to two packs, ace low and high, and declared jokers:
+//! - values 1..=13 are processed in order, then the ace once more as value 14 (ace-high
+//!   sequences). At value 1 each physical ace is either used low or kept for value 14, so an
+//!   ace is used once and a sequence never goes round the corner;
+//! - the state holds, per suit, the number of open sequences of length 1, 2 and ≥ 3, the aces
+//!   kept for value 14 (mandatory table aces, optional hand aces), and the wild jokers left;
+//! - at each value every suit decides, for its cards of that value (table cards mandatory,
+//!   hand cards optional), how many go into groups and how many into sequences, plus wild
+//!   jokers added to its sequences. Sequences of length 1 or 2 must be extended; sequences of
+//!   length ≥ 3 are extended as far as cards allow and closed otherwise (a closed sequence
+//!   followed by a new one of the same suit could always be joined). The value then decides
+//!   how many wild jokers join its groups; group feasibility is arithmetic: per-suit counts
+//!   `g_s` plus `j` jokers form groups of 3–4 distinct suits iff some `k ≥ max g_s` has
+//!   `3k ≤ Σg + j ≤ 4k`;
+//! - a value is processed suit by suit (sub-stages), so transitions add instead of multiply;
+//! - everything is memoised; the score is `(cards placed, value placed)` packed in an `i32`.
+//!
+//! Table jokers: each joker either keeps its identity (a mandatory card of that face) or is
+//! re-declared (a mandatory wild joker); for each face the number of re-declared jokers is
+//! enumerated up to the real cards of that face in table ∪ hand, and the hand cards needed to
+//! justify it become mandatory. One DP runs per combination (at most 2^jokers).
+//!
+//! Wild jokers that end in no meld with a real card form one joker-only meld at the end.
+
+use crate::card::{Card, CardId, Face, Rank, Suit};
+use crate::karussell::table::{check_meld, KMeldError, TableCard};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The best move found: how many hand cards are placed, their value, and the new table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    /// Hand cards placed (jokers included).
+    pub placed: usize,
+    /// Penalty value of the placed hand cards (joker 25, J/Q/K 10, 2–10 face value, ace 1).
+    pub value: u32,
+    /// The complete new table: every table card once plus the placed hand cards.
+    pub table: Vec<Vec<TableCard>>,
+}
+
+/// Why the input cannot be solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SolveError {
+    /// A table meld is not legal.
+    IllegalMeld { meld: usize, error: KMeldError },
+    /// The same card id appears twice (table and hand together).
+    DuplicateId(CardId),
+    /// A hand card that is neither a French card nor a Rommé joker.
+    NotARommeCard(Card),
+    /// More than two real copies of one card (at most two packs).
+    TooManyCopies(Face),
+    /// More than [`MAX_JOKERS`] jokers.
+    TooManyJokers,
+}
+
+/// Jokers (table and hand together) the solver accepts.
+pub const MAX_JOKERS: usize = 12;
+
+/// Penalty value of a card in hand.
+pub fn card_value(face: Face) -> u32 {
+    match face {
+        Face::Joker => 25,
+        Face::French { rank, .. } if rank.0 >= 11 => 10,
+        Face::French { rank, .. } => rank.0 as u32,
+        _ => 0,
+    }
+}
+
+/// Score unit: one card placed outweighs any value difference.
+const CARD: i32 = 1 << 12;
+const JOKER_GAIN: i32 = CARD + 25;
+const NEG: i32 = i32::MIN / 4;
+/// Cap of every per-suit counter (4 bits in the memo key).
+const CAP: u8 = 15;
+
+fn suit_index(s: Suit) -> usize {
+    match s {
+        Suit::Clubs => 0,
+        Suit::Spades => 1,
+        Suit::Hearts => 2,
+        Suit::Diamonds => 3,
+    }
+}
+
+fn face_of(v: usize, s: usize) -> Face {
+    Face::French {
+        rank: Rank(if v == 14 { 1 } else { v as u8 }),
+        suit: Suit::ALL[s],
+    }
+}
+
+fn french(face: Face) -> Option<(usize, usize)> {
+    match face {
+        Face::French { rank, suit } if (1..=13).contains(&rank.0) => {
+            Some((rank.0 as usize, suit_index(suit)))
+        }
+        _ => None,
+    }
+}
+
+/// Solves one position. See the module documentation.
+pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveError> {
+    let input = Input::new(table, hand)?;
+    let mut best: Option<(i32, Problem, Solver)> = None;
+    for redeclare in input.redeclare_options() {
+        let problem = input.problem(&redeclare);
+        let mut solver = Solver::new(&problem);
+        let score = solver.solve_root();
+        if score <= NEG / 2 {
+            continue;
+        }
+        let total = score + problem.const_score - problem.wild_mand as i32 * JOKER_GAIN;
+        if best.as_ref().is_none_or(|b| total > b.0) {
+            best = Some((total, problem, solver));
+        }
+    }
+    let (total, problem, mut solver) = best.expect("the unchanged table is always a solution");
+    let placed = (total / CARD) as usize;
+    let value = (total % CARD) as u32;
+    if placed == 0 {
+        return Ok(Solution {
+            placed: 0,
+            value: 0,
+            table: table.to_vec(),
+        });
+    }
+    let moves = solver.reconstruct();
+    let new_table = input.build(&problem, &moves);
+    debug_assert!(new_table.iter().all(|m| check_meld(m).is_ok()));
+    Ok(Solution {
+        placed,
+        value,
+        table: new_table,
+    })
+}
+
+/// The validated input, sorted by face.
+struct Input {
+    /// Natural table cards by [value][suit].
+    table_real: Vec<[Vec<TableCard>; 4]>,
+    /// Table jokers by the face they stand for.
+    table_jokers: Vec<[Vec<TableCard>; 4]>,
+    hand_real: Vec<[Vec<Card>; 4]>,
+    hand_jokers: Vec<Card>,
+}
+
+/// For each face with table jokers: ((v, s), how many are re-declared).
+type Redeclare = Vec<((usize, usize), usize)>;
+
+impl Input {
+    fn new(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Input, SolveError> {
+        let empty =
+            || -> Vec<[Vec<TableCard>; 4]> { (0..14).map(|_| Default::default()).collect() };
+        let mut input = Input {
+            table_real: empty(),
+            table_jokers: empty(),
+            hand_real: (0..14).map(|_| Default::default()).collect(),
+            hand_jokers: Vec::new(),
+        };
+        let mut ids = std::collections::HashSet::new();
+        for (i, meld) in table.iter().enumerate() {
+            check_meld(meld).map_err(|error| SolveError::IllegalMeld { meld: i, error })?;
+            for &tc in meld {
+                if !ids.insert(tc.card.id) {
+                    return Err(SolveError::DuplicateId(tc.card.id));
+                }
+                let (v, s) = french(tc.as_face).ok_or(SolveError::IllegalMeld {
+                    meld: i,
+                    error: KMeldError::BadIdentity,
+                })?;
+                if tc.is_joker() {
+                    input.table_jokers[v][s].push(tc);
+                } else {
+                    input.table_real[v][s].push(tc);
+                }
+            }
+        }
+        for &c in hand {
+            if !ids.insert(c.id) {
+                return Err(SolveError::DuplicateId(c.id));
+            }
+            match c.face {
+                Face::Joker => input.hand_jokers.push(c),
+                f => {
+                    let (v, s) = french(f).ok_or(SolveError::NotARommeCard(c))?;
+                    input.hand_real[v][s].push(c);
+                }
+            }
+        }
+        let mut jokers = input.hand_jokers.len();
+        for v in 1..14 {
+            for s in 0..4 {
+                if input.table_real[v][s].len() + input.hand_real[v][s].len() > 2 {
+                    return Err(SolveError::TooManyCopies(face_of(v, s)));
+                }
+                jokers += input.table_jokers[v][s].len();
+            }
+        }
+        if jokers > MAX_JOKERS {
+            return Err(SolveError::TooManyJokers);
+        }
+        Ok(input)
+    }
+
+    /// Every combination of re-declared table jokers, keep-all first.
+    fn redeclare_options(&self) -> Vec<Redeclare> {
+        let mut dims = Vec::new();
+        for v in 1..14 {
+            for s in 0..4 {
+                let k = self.table_jokers[v][s].len();
+                let real = self.table_real[v][s].len() + self.hand_real[v][s].len();
+                if k > 0 && real > 0 {
+                    dims.push(((v, s), k.min(real)));
+                }
+            }
+        }
+        let mut out = vec![Vec::new()];
+        for &(face, max) in &dims {
+            let mut next = Vec::new();
+            for opt in &out {
+                for d in 0..=max {
+                    let mut o: Redeclare = opt.clone();
+                    o.push((face, d));
+                    next.push(o);
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
+    fn problem(&self, redeclare: &Redeclare) -> Problem {
+        let mut p = Problem {
+            mand: [[0; 4]; 15],
+            opt: [[0; 4]; 15],
+            forced: [[0; 4]; 15],
+            wild_mand: 0,
+            wild_opt: self.hand_jokers.len() as u8,
+            const_score: 0,
+        };
+        for v in 1..14 {
+            for s in 0..4 {
+                let d = redeclare
+                    .iter()
+                    .find(|&&(f, _)| f == (v, s))
+                    .map_or(0, |&(_, d)| d);
+                let table_real = self.table_real[v][s].len();
+                let forced = d.saturating_sub(table_real);
+                let hand = self.hand_real[v][s].len();
+                p.mand[v][s] = (table_real + self.table_jokers[v][s].len() - d + forced) as u8;
+                p.opt[v][s] = (hand - forced) as u8;
+                p.forced[v][s] = forced as u8;
+                p.wild_mand += d as u8;
+                p.const_score += forced as i32 * (CARD + card_value(face_of(v, s)) as i32);
+            }
+        }
+        p
+    }
+
+    /// Turns the DP's moves into melds of physical cards.
+    fn build(&self, p: &Problem, moves: &[Move]) -> Vec<Vec<TableCard>> {
+        // Card pools per face: mandatory first (table naturals, kept jokers, forced hand
+        // cards), then optional hand cards.
+        let mut mand: Vec<[Vec<TableCard>; 4]> = (0..15).map(|_| Default::default()).collect();
+        let mut opt: Vec<[Vec<TableCard>; 4]> = (0..15).map(|_| Default::default()).collect();
+        let mut wild_mand: Vec<Card> = Vec::new();
+        for v in 1..14 {
+            for s in 0..4 {
+                let kept =
+                    p.mand[v][s] as usize - self.table_real[v][s].len() - p.forced[v][s] as usize;
+                let jokers = &self.table_jokers[v][s];
+                mand[v][s].extend(self.table_real[v][s].iter().copied());
+                mand[v][s].extend(jokers[..kept].iter().copied());
+                wild_mand.extend(jokers[kept..].iter().map(|tc| tc.card));
+                let hand = &self.hand_real[v][s];
+                let forced = p.forced[v][s] as usize;
+                mand[v][s].extend(hand[..forced].iter().map(|&c| TableCard::natural(c)));
+                opt[v][s].extend(hand[forced..].iter().map(|&c| TableCard::natural(c)));
+            }
+        }
+        let mut wild_opt: Vec<Card> = self.hand_jokers.clone();
+        let mut take_wild = |face: Face| -> TableCard {
+            let card = if let Some(c) = wild_mand.pop() {
+                c
+            } else {
+                wild_opt.pop().expect("the DP counts the jokers")
+            };
+            TableCard {
+                card,
+                as_face: face,
+            }
+        };
+        let mut out: Vec<Vec<TableCard>> = Vec::new();
+        let mut open: [Vec<Vec<TableCard>>; 4] = Default::default();
+        let mut group_cards: [Vec<TableCard>; 4] = Default::default();
+        let mut ace_mand: [Vec<TableCard>; 4] = Default::default();
+        let mut ace_opt: [Vec<TableCard>; 4] = Default::default();
+        for mv in moves {
+            match *mv {
+                Move::Suit { v, s, tl, x, g, w } => {
+                    let (v, s) = (v as usize, s as usize);
+                    let mut fixed: Vec<TableCard> = Vec::new();
+                    if v == 1 {
+                        let m = std::mem::take(&mut mand[1][s]);
+                        let o = std::mem::take(&mut opt[1][s]);
+                        fixed.extend(m[..tl as usize].iter().copied());
+                        fixed.extend(o[..x as usize].iter().copied());
+                        ace_mand[s] = m[tl as usize..].to_vec();
+                        ace_opt[s] = o[x as usize..].to_vec();
+                    } else if v == 14 {
+                        fixed.append(&mut ace_mand[s]);
+                        fixed.extend(ace_opt[s][..x as usize].iter().copied());
+                    } else {
+                        fixed.append(&mut mand[v][s]);
+                        fixed.extend(opt[v][s][..x as usize].iter().copied());
+                    }
+                    let mut run_cards = fixed.split_off(g as usize);
+                    group_cards[s] = fixed;
+                    for _ in 0..w {
+                        run_cards.push(take_wild(face_of(v, s)));
+                    }
+                    // Extend short runs first, then long ones; close the other long runs;
+                    // start new runs with what is left.
+                    let runs = std::mem::take(&mut open[s]);
+                    let (short, long): (Vec<_>, Vec<_>) =
+                        runs.into_iter().partition(|r| r.len() < 3);
+                    let mut next = Vec::new();
+                    for mut r in short {
+                        r.push(run_cards.pop().expect("DP: short runs are extended"));
+                        next.push(r);
+                    }
+                    for mut r in long {
+                        if let Some(c) = run_cards.pop() {
+                            r.push(c);
+                            next.push(r);
+                        } else {
+                            out.push(r);
+                        }
+                    }
+                    for c in run_cards {
+                        next.push(vec![c]);
+                    }
+                    open[s] = next;
+                }
+                Move::Groups { v, j } => {
+                    let mut by_suit: Vec<Vec<TableCard>> =
+                        group_cards.iter_mut().map(std::mem::take).collect();
+                    let total: usize = by_suit.iter().map(Vec::len).sum::<usize>() + j as usize;
+                    if total == 0 {
+                        continue;
+                    }
+                    let maxg = by_suit.iter().map(Vec::len).max().unwrap_or(0);
+                    let k = maxg.max(total.div_ceil(4));
+                    let mut groups: Vec<Vec<TableCard>> = vec![Vec::new(); k];
+                    by_suit.sort_by_key(|c| std::cmp::Reverse(c.len()));
+                    for cards in by_suit {
+                        let mut order: Vec<usize> = (0..k).collect();
+                        order.sort_by_key(|&i| groups[i].len());
+                        for (c, &i) in cards.into_iter().zip(order.iter()) {
+                            groups[i].push(c);
+                        }
+                    }
+                    for _ in 0..j {
+                        let i = (0..k).min_by_key(|&i| groups[i].len()).unwrap();
+                        let s = (0..4)
+                            .find(|&s| {
+                                groups[i]
+                                    .iter()
+                                    .all(|c| c.as_face.suit() != Some(Suit::ALL[s]))
+                            })
+                            .expect("a group under 4 cards misses a suit");
+                        let tc = take_wild(face_of(v as usize, s));
+                        groups[i].push(tc);
+                    }
+                    out.extend(groups);
+                }
+                Move::End { extra } => {
+                    for runs in open.iter_mut() {
+                        for r in runs.drain(..) {
+                            if r.len() == 14 {
+                                // A..K..A with two different aces: A-2-3 and 4..A.
+                                out.push(r[..3].to_vec());
+                                out.push(r[3..].to_vec());
+                            } else {
+                                out.push(r);
+                            }
+                        }
+                    }
+                    if extra > 0 {
+                        let meld: Vec<TableCard> = if extra <= 4 {
+                            (0..extra as usize)
+                                .map(|s| take_wild(face_of(5, s)))
+                                .collect()
+                        } else {
+                            (1..=extra as usize)
+                                .map(|v| take_wild(face_of(v, 1)))
+                                .collect()
+                        };
+                        out.push(meld);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Counts per face for one DP run.
+struct Problem {
+    /// Mandatory cards per [value][suit]: table naturals, kept table jokers, forced hand cards.
+    mand: [[u8; 4]; 15],
+    /// Optional hand cards per [value][suit].
+    opt: [[u8; 4]; 15],
+    /// Hand cards made mandatory to justify re-declared table jokers.
+    forced: [[u8; 4]; 15],
+    /// Re-declared table jokers (must be placed).
+    wild_mand: u8,
+    /// Hand jokers.
+    wild_opt: u8,
+    /// Score of the forced hand cards.
+    const_score: i32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SuitState {
+    /// Open sequences of length 1, 2 and ≥ 3.
+    n1: u8,
+    n2: u8,
+    n3: u8,
+    /// Mandatory aces kept for value 14.
+    th: u8,
+    /// Hand aces still available at value 14.
+    hh: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    /// Value 1..=14, 15 = the end.
+    v: u8,
+    /// 0..4: the suit deciding; 4: the groups of this value.
+    sub: u8,
+    suits: [SuitState; 4],
+    /// Wild jokers left.
+    jrem: u8,
+    /// Cards put into groups at this value so far, and the most of one suit.
+    gsum: u8,
+    gmax: u8,
+}
+
+impl State {
+    fn key(&self) -> u128 {
+        let mut k: u128 = 0;
+        for s in &self.suits {
+            k = (k << 20)
+                | (s.n1 as u128) << 16
+                | (s.n2 as u128) << 12
+                | (s.n3 as u128) << 8
+                | (s.th as u128) << 4
+                | s.hh as u128;
+        }
+        k = (k << 4) | self.jrem as u128;
+        k = (k << 6) | self.gsum as u128;
+        k = (k << 4) | self.gmax as u128;
+        k = (k << 4) | self.v as u128;
+        (k << 3) | self.sub as u128
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Move {
+    /// Suit `s` at value `v`: `tl` mandatory aces used low (value 1 only), `x` optional hand
+    /// cards used, `g` of the fixed cards into groups, `w` wild jokers into its sequences.
+    Suit {
+        v: u8,
+        s: u8,
+        tl: u8,
+        x: u8,
+        g: u8,
+        w: u8,
+    },
+    /// `j` wild jokers into the groups of value `v`.
+    Groups { v: u8, j: u8 },
+    /// `extra` wild jokers form one joker-only meld.
+    End { extra: u8 },
+}
+
+/// Can `sum` cards with at most `maxg` of one suit form groups of 3–4 distinct suits?
+fn groups_ok(sum: u8, maxg: u8) -> bool {
+    if sum == 0 {
+        return true;
+    }
+    let k = maxg.max(sum.div_ceil(4));
+    3 * k <= sum
+}
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u128(&mut self, i: u128) {
+        let x = (i as u64) ^ ((i >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.0 = x ^ (x >> 29);
+    }
+}
+
+type Memo = HashMap<u128, i32, BuildHasherDefault<KeyHasher>>;
+
+struct Solver {
+    mand: [[u8; 4]; 15],
+    opt: [[u8; 4]; 15],
+    wild_opt: u8,
+    wild: u8,
+    memo: Memo,
+    /// Move buffers, one per recursion depth.
+    bufs: Vec<Vec<(Move, State, i32)>>,
+}
+
+impl Solver {
+    fn new(p: &Problem) -> Solver {
+        Solver {
+            mand: p.mand,
+            opt: p.opt,
+            wild_opt: p.wild_opt,
+            wild: p.wild_mand + p.wild_opt,
+            memo: Memo::default(),
+            bufs: Vec::new(),
+        }
+    }
+
+    fn root(&self) -> State {
+        State {
+            v: 1,
+            sub: 0,
+            suits: [SuitState::default(); 4],
+            jrem: self.wild,
+            gsum: 0,
+            gmax: 0,
+        }
+    }
+
+    /// Best score from the root (without forced cards and re-declared jokers' correction).
+    fn solve_root(&mut self) -> i32 {
+        let root = self.root();
+        self.best(&root)
+    }
+
+    fn depth(st: &State) -> usize {
+        st.v as usize * 5 + st.sub as usize
+    }
+
+    /// Cards that can stand at (v, s) for a sequence (ignoring jokers).
+    fn avail(&self, v: usize, s: usize, ss: &SuitState) -> u8 {
+        if v == 14 {
+            ss.th + ss.hh
+        } else if v >= 15 {
+            0
+        } else {
+            self.mand[v][s] + self.opt[v][s]
+        }
+    }
+
+    /// All moves from `st` with their successor and gain.
+    fn moves(&self, st: &State, out: &mut Vec<(Move, State, i32)>) {
+        out.clear();
+        let v = st.v as usize;
+        if v == 15 {
+            let ok = st.suits.iter().all(|s| s.n1 == 0 && s.n2 == 0);
+            if !ok {
+                return;
+            }
+            let mut extras = vec![0u8];
+            extras.extend(3..=st.jrem);
+            for extra in extras {
+                if st.jrem - extra <= self.wild_opt {
+                    let mut next = *st;
+                    next.jrem -= extra;
+                    out.push((Move::End { extra }, next, extra as i32 * JOKER_GAIN));
+                }
+            }
+            return;
+        }
+        if st.sub == 4 {
+            // Groups of value v (v <= 13).
+            let jmax = if st.gsum == 0 { 0 } else { st.jrem };
+            for j in 0..=jmax {
+                if !groups_ok(st.gsum + j, st.gmax) {
+                    continue;
+                }
+                let mut next = *st;
+                next.jrem -= j;
+                next.v += 1;
+                next.sub = 0;
+                next.gsum = 0;
+                next.gmax = 0;
+                out.push((Move::Groups { v: st.v, j }, next, j as i32 * JOKER_GAIN));
+            }
+            return;
+        }
+        let s = st.sub as usize;
+        let ss = st.suits[s];
+        let need = ss.n1 + ss.n2;
+        let val = if v == 14 {
+            1
+        } else {
+            card_value(face_of(v, s)) as i32
+        };
+        // (tl, x, fixed, th, hh)
+        let mut options: [(u8, u8, u8, u8, u8); 64] = [(0, 0, 0, 0, 0); 64];
+        let mut n_opt = 0;
+        if v == 1 {
+            let (m, o) = (self.mand[1][s], self.opt[1][s]);
+            for tl in 0..=m {
+                for x in 0..=o {
+                    if n_opt < 64 {
+                        options[n_opt] = (tl, x, tl + x, m - tl, o - x);
+                        n_opt += 1;
+                    }
+                }
+            }
+        } else if v == 14 {
+            for x in 0..=ss.hh {
+                options[n_opt] = (0, x, ss.th + x, 0, 0);
+                n_opt += 1;
+            }
+        } else {
+            let (m, o) = (self.mand[v][s], self.opt[v][s]);
+            for x in 0..=o {
+                options[n_opt] = (m, x, m + x, ss.th, ss.hh);
+                n_opt += 1;
+            }
+        }
+        let last_suit = s == 3;
+        for &(tl, x, fixed, th, hh) in &options[..n_opt] {
+            let gmax_g = if v == 14 { 0 } else { fixed };
+            for g in 0..=gmax_g {
+                let r = fixed - g;
+                for w in 0..=st.jrem {
+                    let total = r + w;
+                    if total < need {
+                        continue;
+                    }
+                    let rest = total - need;
+                    let e3 = rest.min(ss.n3);
+                    let new = rest - e3;
+                    if new > 0 && v >= 13 {
+                        break;
+                    }
+                    let n3 = ss.n2 + e3;
+                    if new > CAP || n3 > CAP {
+                        break;
+                    }
+                    let jrem = st.jrem - w;
+                    let ns = SuitState {
+                        n1: new,
+                        n2: ss.n1,
+                        n3,
+                        th,
+                        hh,
+                    };
+                    // Short sequences need cards at the next value.
+                    if new + ss.n1 > self.avail(v + 1, s, &ns) + jrem {
+                        break;
+                    }
+                    let mut next = *st;
+                    next.suits[s] = ns;
+                    next.jrem = jrem;
+                    next.gsum += g;
+                    next.gmax = next.gmax.max(g);
+                    if last_suit {
+                        if v == 14 {
+                            next.v = 15;
+                            next.sub = 0;
+                        } else {
+                            next.sub = 4;
+                        }
+                    } else {
+                        next.sub += 1;
+                    }
+                    let gain = x as i32 * (CARD + val) + w as i32 * JOKER_GAIN;
+                    out.push((
+                        Move::Suit {
+                            v: st.v,
+                            s: s as u8,
+                            tl,
+                            x,
+                            g,
+                            w,
+                        },
+                        next,
+                        gain,
+                    ));
+                }
+            }
+        }
+    }
+
+    fn best(&mut self, st: &State) -> i32 {
+        let key = st.key();
+        if let Some(&b) = self.memo.get(&key) {
+            return b;
+        }
+        let depth = Self::depth(st);
+        if self.bufs.len() <= depth {
+            self.bufs.resize_with(depth + 1, Vec::new);
+        }
+        let mut buf = std::mem::take(&mut self.bufs[depth]);
+        self.moves(st, &mut buf);
+        let mut best = NEG;
+        for &(_, next, gain) in buf.iter() {
+            let sub = if st.v == 15 { 0 } else { self.best(&next) };
+            if sub > NEG / 2 {
+                best = best.max(gain + sub);
+            }
+        }
+        self.bufs[depth] = buf;
+        self.memo.insert(key, best);
+        best
+    }
+
+    /// The moves of one optimal path from the root.
+    fn reconstruct(&mut self) -> Vec<Move> {
+        let mut st = self.root();
+        let mut path = Vec::new();
+        let mut target = self.best(&st);
+        loop {
+            let mut buf = Vec::new();
+            self.moves(&st, &mut buf);
+            let mut found = None;
+            for &(mv, next, gain) in &buf {
+                let sub = if st.v == 15 { 0 } else { self.best(&next) };
+                if sub > NEG / 2 && gain + sub == target {
+                    found = Some((mv, next, sub));
+                    break;
+                }
+            }
+            let (mv, next, sub) = found.expect("an optimal move exists");
+            path.push(mv);
+            if st.v == 15 {
+                return path;
+            }
+            st = next;
+            target = sub;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,666 @@
+//! Solver tests: hand-written positions and a brute-force reference on small random ones.
+
+use super::*;
+use crate::card::CardId;
+use crate::rng::GameRng;
+use std::collections::{BTreeMap, HashSet};
+use Suit::*;
+
+// ---------------------------------------------------------------- helpers
+
+struct Ids(u16);
+
+impl Ids {
+    fn card(&mut self, rank: u8, suit: Suit) -> Card {
+        self.0 += 1;
+        Card {
+            id: CardId(self.0),
+            face: Face::french(rank, suit),
+        }
+    }
+    fn joker(&mut self) -> Card {
+        self.0 += 1;
+        Card {
+            id: CardId(self.0),
+            face: Face::Joker,
+        }
+    }
+    fn nat(&mut self, rank: u8, suit: Suit) -> TableCard {
+        TableCard::natural(self.card(rank, suit))
+    }
+    fn tj(&mut self, rank: u8, suit: Suit) -> TableCard {
+        TableCard {
+            card: self.joker(),
+            as_face: Face::french(rank, suit),
+        }
+    }
+}
+
+/// Checks everything a returned solution promises; returns nothing, panics with context.
+fn verify(table: &[Vec<TableCard>], hand: &[Card], sol: &Solution) {
+    let ctx = || format!("table {table:?}\nhand {hand:?}\nsolution {sol:?}");
+    for m in &sol.table {
+        assert!(check_meld(m).is_ok(), "illegal meld {m:?}\n{}", ctx());
+    }
+    let before: BTreeMap<CardId, TableCard> =
+        table.iter().flatten().map(|tc| (tc.card.id, *tc)).collect();
+    let hand_ids: BTreeMap<CardId, Card> = hand.iter().map(|c| (c.id, *c)).collect();
+    let mut seen = HashSet::new();
+    let (mut placed, mut value) = (0usize, 0u32);
+    for tc in sol.table.iter().flatten() {
+        assert!(seen.insert(tc.card.id), "card twice {tc:?}\n{}", ctx());
+        if let Some(old) = before.get(&tc.card.id) {
+            assert_eq!(old.card, tc.card, "{}", ctx());
+        } else {
+            let c = hand_ids
+                .get(&tc.card.id)
+                .unwrap_or_else(|| panic!("{}", ctx()));
+            assert_eq!(*c, tc.card, "{}", ctx());
+            placed += 1;
+            value += card_value(c.face);
+        }
+    }
+    for id in before.keys() {
+        assert!(seen.contains(id), "table card lost {id:?}\n{}", ctx());
+    }
+    assert_eq!(placed, sol.placed, "{}", ctx());
+    assert_eq!(value, sol.value, "{}", ctx());
+    // Table jokers: identity changes away from F ≤ real F on the new table.
+    let mut changed: BTreeMap<Face, usize> = BTreeMap::new();
+    for tc in sol.table.iter().flatten() {
+        if let Some(old) = before.get(&tc.card.id) {
+            if old.is_joker() && old.as_face != tc.as_face {
+                *changed.entry(old.as_face).or_default() += 1;
+            }
+        }
+    }
+    for (f, n) in changed {
+        let real = sol
+            .table
+            .iter()
+            .flatten()
+            .filter(|tc| tc.card.face == f)
+            .count();
+        assert!(
+            n <= real,
+            "joker re-declared from {f:?} without a real card\n{}",
+            ctx()
+        );
+    }
+}
+
+fn solve_ok(table: &[Vec<TableCard>], hand: &[Card]) -> Solution {
+    let sol = solve(table, hand).expect("legal input");
+    verify(table, hand, &sol);
+    sol
+}
+
+// ---------------------------------------------------------------- brute force
+
+/// Can the fixed faces (counts per [rank][suit]) plus `wild` jokers be split into melds?
+fn partition(cnt: &mut [[u8; 4]; 14], wild: u8) -> bool {
+    let first = (1..14)
+        .flat_map(|r| (0..4).map(move |s| (r, s)))
+        .find(|&(r, s)| cnt[r][s] > 0);
+    let Some((r, s)) = first else {
+        return wild == 0 || wild >= 3;
+    };
+    cnt[r][s] -= 1;
+    // Groups: each other suit absent, real or joker.
+    let others: Vec<usize> = (0..4).filter(|&t| t != s).collect();
+    for code in 0..27u32 {
+        let choice = [code % 3, (code / 3) % 3, code / 9];
+        let size = 1 + choice.iter().filter(|&&c| c > 0).count();
+        let jokers = choice.iter().filter(|&&c| c == 2).count() as u8;
+        if !(3..=4).contains(&size) || jokers > wild {
+            continue;
+        }
+        let ok = others
+            .iter()
+            .zip(choice)
+            .all(|(&t, c)| c != 1 || cnt[r][t] > 0);
+        if !ok {
+            continue;
+        }
+        for (&t, c) in others.iter().zip(choice) {
+            if c == 1 {
+                cnt[r][t] -= 1;
+            }
+        }
+        let found = partition(cnt, wild - jokers);
+        for (&t, c) in others.iter().zip(choice) {
+            if c == 1 {
+                cnt[r][t] += 1;
+            }
+        }
+        if found {
+            cnt[r][s] += 1;
+            return true;
+        }
+    }
+    // Sequences of suit s through position p (the ace also as 14).
+    let positions: Vec<usize> = if r == 1 { vec![1, 14] } else { vec![r] };
+    for p in positions {
+        for a in 1..=p {
+            for b in p.max(a + 2)..=14 {
+                if a == 1 && b == 14 {
+                    continue;
+                }
+                if seq_fill(cnt, s, a, b, p, a, wild) {
+                    cnt[r][s] += 1;
+                    return true;
+                }
+            }
+        }
+    }
+    cnt[r][s] += 1;
+    false
+}
+
+/// Fills positions q..=b of a sequence a..=b of suit s (p is the card already taken).
+fn seq_fill(
+    cnt: &mut [[u8; 4]; 14],
+    s: usize,
+    a: usize,
+    b: usize,
+    p: usize,
+    q: usize,
+    wild: u8,
+) -> bool {
+    if q > b {
+        return partition(cnt, wild);
+    }
+    if q == p {
+        return seq_fill(cnt, s, a, b, p, q + 1, wild);
+    }
+    let rank = if q == 14 { 1 } else { q };
+    if cnt[rank][s] > 0 {
+        cnt[rank][s] -= 1;
+        let ok = seq_fill(cnt, s, a, b, p, q + 1, wild);
+        cnt[rank][s] += 1;
+        if ok {
+            return true;
+        }
+    }
+    wild > 0 && seq_fill(cnt, s, a, b, p, q + 1, wild - 1)
+}
+
+/// The best (placed, value) by trying every hand subset and every re-declaration.
+fn brute(table: &[Vec<TableCard>], hand: &[Card]) -> (usize, u32) {
+    let tcards: Vec<TableCard> = table.iter().flatten().copied().collect();
+    let jokers: Vec<TableCard> = tcards.iter().filter(|t| t.is_joker()).copied().collect();
+    let mut subsets: Vec<(usize, u32, u32)> = (0..1u32 << hand.len())
+        .map(|m| {
+            let cards = (0..hand.len()).filter(|i| m >> i & 1 == 1);
+            let value = cards.clone().map(|i| card_value(hand[i].face)).sum();
+            (m.count_ones() as usize, value, m)
+        })
+        .collect();
+    subsets.sort_by(|x, y| (y.0, y.1).cmp(&(x.0, x.1)));
+    for (n, value, m) in subsets {
+        let chosen: Vec<Card> = (0..hand.len())
+            .filter(|i| m >> i & 1 == 1)
+            .map(|i| hand[i])
+            .collect();
+        for rmask in 0..1u32 << jokers.len() {
+            // Re-declared jokers need real cards of their face on the new table.
+            let mut ok = true;
+            for (i, j) in jokers.iter().enumerate() {
+                if rmask >> i & 1 == 0 {
+                    continue;
+                }
+                let same = jokers
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, o)| rmask >> k & 1 == 1 && o.as_face == j.as_face)
+                    .count();
+                let real = tcards
+                    .iter()
+                    .map(|t| t.card)
+                    .chain(chosen.iter().copied())
+                    .filter(|c| c.face == j.as_face)
+                    .count();
+                ok &= same <= real;
+            }
+            if !ok {
+                continue;
+            }
+            let mut cnt = [[0u8; 4]; 14];
+            let mut wild = 0u8;
+            for (i, j) in jokers.iter().enumerate() {
+                if rmask >> i & 1 == 1 {
+                    wild += 1;
+                } else {
+                    let (v, s) = french(j.as_face).unwrap();
+                    cnt[v][s] += 1;
+                }
+            }
+            for c in tcards
+                .iter()
+                .filter(|t| !t.is_joker())
+                .map(|t| t.card)
+                .chain(chosen.iter().copied())
+            {
+                match french(c.face) {
+                    Some((v, s)) => cnt[v][s] += 1,
+                    None => wild += 1,
+                }
+            }
+            if partition(&mut cnt, wild) {
+                return (n, value);
+            }
+        }
+    }
+    panic!("the unchanged table must be a solution: {table:?}");
+}
+
+// ---------------------------------------------------------------- random instances
+
+struct Gen {
+    rng: GameRng,
+}
+
+impl Gen {
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.rng.below(xs.len() as u64) as usize]
+    }
+
+    /// A small two-pack deck, a legal table of at most `max_table` cards and a hand.
+    fn instance(&mut self, max_table: usize, max_hand: usize) -> (Vec<Vec<TableCard>>, Vec<Card>) {
+        let nsuits = 2 + self.rng.below(3) as usize;
+        let suits = &Suit::ALL[..nsuits];
+        let ranks: Vec<u8> = match self.rng.below(3) {
+            0 => (1..=6).collect(),
+            1 => vec![1, 9, 10, 11, 12, 13],
+            _ => vec![1, 2, 3, 11, 12, 13],
+        };
+        let jokers = self.rng.below(3) as usize;
+        let mut deck = Vec::new();
+        let mut id = 0u16;
+        for _ in 0..2 {
+            for &s in suits {
+                for &r in &ranks {
+                    id += 1;
+                    deck.push(Card {
+                        id: CardId(id),
+                        face: Face::french(r, s),
+                    });
+                }
+            }
+        }
+        for _ in 0..jokers {
+            id += 1;
+            deck.push(Card {
+                id: CardId(id),
+                face: Face::Joker,
+            });
+        }
+        self.rng.shuffle(&mut deck);
+        let target = self.rng.below(max_table as u64 + 1) as usize;
+        let mut table: Vec<Vec<TableCard>> = Vec::new();
+        let mut size = 0;
+        let table_jokers = self.rng.below(2) == 0;
+        for _ in 0..40 {
+            if size + 3 > target {
+                break;
+            }
+            // A meld template of faces.
+            let faces: Vec<Face> = if self.rng.below(2) == 0 {
+                let r = self.pick(&ranks);
+                let mut ss: Vec<Suit> = suits.to_vec();
+                self.rng.shuffle(&mut ss);
+                let n = 3 + self.rng.below(2) as usize;
+                if ss.len() < n {
+                    continue;
+                }
+                ss[..n].iter().map(|&s| Face::french(r, s)).collect()
+            } else {
+                let s = self.pick(suits);
+                let start = 1 + self.rng.below(13) as usize;
+                let len = 3 + self.rng.below(2) as usize;
+                if start + len - 1 > 14 {
+                    continue;
+                }
+                (start..start + len)
+                    .map(|v| Face::french(if v == 14 { 1 } else { v as u8 }, s))
+                    .collect()
+            };
+            if size + faces.len() > target {
+                continue;
+            }
+            let mut meld = Vec::new();
+            let mut used = Vec::new();
+            for f in faces {
+                let real = (0..deck.len()).find(|&i| deck[i].face == f && !used.contains(&i));
+                let joker =
+                    (0..deck.len()).find(|&i| deck[i].face == Face::Joker && !used.contains(&i));
+                let use_joker =
+                    table_jokers && joker.is_some() && (real.is_none() || self.rng.below(4) == 0);
+                let Some(i) = (if use_joker { joker } else { real }) else {
+                    break;
+                };
+                used.push(i);
+                meld.push(TableCard {
+                    card: deck[i],
+                    as_face: f,
+                });
+            }
+            if meld.len() < 3 || check_meld(&meld).is_err() || meld.len() != used.len() {
+                continue;
+            }
+            if meld.iter().all(|t| t.is_joker()) {
+                continue;
+            }
+            used.sort_unstable();
+            for &i in used.iter().rev() {
+                deck.remove(i);
+            }
+            size += meld.len();
+            table.push(meld);
+        }
+        let n = (self.rng.below(max_hand as u64 + 1) as usize).min(deck.len());
+        // Jokers left in the deck go to the hand more often than chance would have it.
+        let keys: Vec<u8> = deck
+            .iter()
+            .map(|c| (c.face != Face::Joker || self.rng.below(3) == 0) as u8)
+            .collect();
+        let mut keyed: Vec<(u8, Card)> = keys.into_iter().zip(deck).collect();
+        keyed.sort_by_key(|k| k.0);
+        let deck: Vec<Card> = keyed.into_iter().map(|k| k.1).collect();
+        let hand = deck[..n].to_vec();
+        (table, hand)
+    }
+}
+
+#[test]
+fn matches_brute_force_on_small_random_positions() {
+    let mut g = Gen {
+        rng: GameRng::seed_from_u64(2015),
+    };
+    let (mut placed_some, mut table_jokers, mut hand_jokers, mut big) = (0, 0, 0, 0);
+    for i in 0..3000 {
+        let (table, hand) = g.instance(9, 6);
+        table_jokers += table.iter().flatten().any(|t| t.is_joker()) as usize;
+        hand_jokers += hand.iter().any(|c| c.face == Face::Joker) as usize;
+        big += (table.iter().map(Vec::len).sum::<usize>() >= 6) as usize;
+        let sol = solve_ok(&table, &hand);
+        let expected = brute(&table, &hand);
+        assert_eq!(
+            (sol.placed, sol.value),
+            expected,
+            "case {i}\ntable {table:?}\nhand {hand:?}\nsolution {sol:?}"
+        );
+        if sol.placed > 0 {
+            placed_some += 1;
+        }
+    }
+    eprintln!(
+        "placed {placed_some} table jokers {table_jokers} hand jokers {hand_jokers} big {big}"
+    );
+    assert!(placed_some > 600, "{placed_some}");
+    assert!(table_jokers > 300 && hand_jokers > 300 && big > 600);
+}
+
+#[test]
+fn random_larger_positions_are_consistent() {
+    // No reference here: every arrangement must still be legal and complete.
+    let mut g = Gen {
+        rng: GameRng::seed_from_u64(7),
+    };
+    for _ in 0..200 {
+        let (table, hand) = g.instance(24, 10);
+        solve_ok(&table, &hand);
+    }
+}
+
+// ---------------------------------------------------------------- hand-written cases
+
+#[test]
+fn empty_table_and_hand() {
+    let sol = solve_ok(&[], &[]);
+    assert_eq!((sol.placed, sol.value), (0, 0));
+    assert!(sol.table.is_empty());
+}
+
+#[test]
+fn nothing_fits_keeps_the_table() {
+    let mut id = Ids(0);
+    let table = vec![vec![
+        id.nat(7, Hearts),
+        id.nat(8, Hearts),
+        id.nat(9, Hearts),
+    ]];
+    let hand = vec![id.card(2, Clubs), id.card(5, Spades)];
+    let sol = solve_ok(&table, &hand);
+    assert_eq!(sol.placed, 0);
+    assert_eq!(sol.table, table);
+}
+
+#[test]
+fn extend_and_rearrange() {
+    let mut id = Ids(0);
+    // 7♥8♥9♥ and 5♠5♥5♣; hand 10♥, 6♥, 4♥: 6♥..10♥, but 4♥ would need the 5♥ of the group.
+    let table = vec![
+        vec![id.nat(7, Hearts), id.nat(8, Hearts), id.nat(9, Hearts)],
+        vec![id.nat(5, Spades), id.nat(5, Hearts), id.nat(5, Clubs)],
+    ];
+    let hand = vec![id.card(10, Hearts), id.card(6, Hearts), id.card(4, Hearts)];
+    let sol = solve_ok(&table, &hand);
+    assert_eq!((sol.placed, sol.value), (2, 16));
+    // With 5♦ too, all go: 5♠5♦5♣ and 4♥..10♥.
+    let hand = vec![
+        id.card(10, Hearts),
+        id.card(6, Hearts),
+        id.card(4, Hearts),
+        id.card(5, Diamonds),
+    ];
+    let sol = solve_ok(&table, &hand);
+    assert_eq!((sol.placed, sol.value), (4, 25));
+}
+
+#[test]
+fn ace_low_high_and_never_round_the_corner() {
+    let mut id = Ids(0);
+    let table = vec![vec![
+        id.nat(2, Spades),
+        id.nat(3, Spades),
+        id.nat(4, Spades),
+    ]];
+    let sol = solve_ok(&table, &[id.card(1, Spades)]);
+    assert_eq!(sol.placed, 1);
+    let table = vec![vec![
+        id.nat(11, Spades),
+        id.nat(12, Spades),
+        id.nat(13, Spades),
+    ]];
+    let sol = solve_ok(&table, &[id.card(1, Spades)]);
+    assert_eq!(sol.placed, 1);
+    // K-A-2 is illegal: K♠ and 2♠ with one ace.
+    let sol = solve_ok(
+        &[],
+        &[id.card(13, Spades), id.card(1, Spades), id.card(2, Spades)],
+    );
+    assert_eq!(sol.placed, 0);
+    // One ace cannot serve both Q-K-A and A-2-3.
+    let sol = solve_ok(
+        &[],
+        &[
+            id.card(12, Hearts),
+            id.card(13, Hearts),
+            id.card(1, Hearts),
+            id.card(2, Hearts),
+            id.card(3, Hearts),
+        ],
+    );
+    assert_eq!((sol.placed, sol.value), (3, 21));
+    // Two aces (two packs): both sequences.
+    let sol = solve_ok(
+        &[],
+        &[
+            id.card(12, Hearts),
+            id.card(13, Hearts),
+            id.card(1, Hearts),
+            id.card(1, Hearts),
+            id.card(2, Hearts),
+            id.card(3, Hearts),
+        ],
+    );
+    assert_eq!(sol.placed, 6);
+    // A full suit plus the second ace: A..K..A must be split, 14 cards placed.
+    let mut hand: Vec<Card> = (1..=13).map(|r| id.card(r, Clubs)).collect();
+    hand.push(id.card(1, Clubs));
+    let sol = solve_ok(&[], &hand);
+    assert_eq!(sol.placed, 14);
+}
+
+#[test]
+fn two_packs() {
+    let mut id = Ids(0);
+    // Two identical cards never share a group, but can go in two sequences.
+    let sol = solve_ok(
+        &[],
+        &[id.card(8, Spades), id.card(8, Spades), id.card(8, Clubs)],
+    );
+    assert_eq!(sol.placed, 0);
+    let table = vec![
+        vec![
+            id.nat(4, Diamonds),
+            id.nat(5, Diamonds),
+            id.nat(6, Diamonds),
+        ],
+        vec![
+            id.nat(4, Diamonds),
+            id.nat(5, Diamonds),
+            id.nat(6, Diamonds),
+        ],
+    ];
+    let sol = solve_ok(
+        &table,
+        &[
+            id.card(7, Diamonds),
+            id.card(7, Diamonds),
+            id.card(3, Diamonds),
+        ],
+    );
+    assert_eq!(sol.placed, 3);
+    // 8♠8♠8♣8♣8♥8♥ form two groups.
+    let hand: Vec<Card> = [Spades, Spades, Clubs, Clubs, Hearts, Hearts]
+        .iter()
+        .map(|&s| id.card(8, s))
+        .collect();
+    assert_eq!(solve_ok(&[], &hand).placed, 6);
+}
+
+#[test]
+fn jokers_in_hand() {
+    let mut id = Ids(0);
+    let j = id.joker();
+    let sol = solve_ok(&[], &[j, id.card(9, Clubs), id.card(9, Hearts)]);
+    assert_eq!((sol.placed, sol.value), (3, 43));
+    let table = vec![vec![
+        id.nat(4, Hearts),
+        id.nat(5, Hearts),
+        id.nat(6, Hearts),
+    ]];
+    let sol = solve_ok(&table, &[id.joker(), id.card(8, Hearts)]);
+    assert_eq!((sol.placed, sol.value), (2, 33));
+    // A lone joker extends any sequence; two jokers alone too.
+    assert_eq!(solve_ok(&table, &[id.joker()]).placed, 1);
+    assert_eq!(solve_ok(&table, &[id.joker(), id.joker()]).placed, 2);
+    // Three jokers alone form a meld.
+    assert_eq!(
+        solve_ok(&[], &[id.joker(), id.joker(), id.joker()]).placed,
+        3
+    );
+    assert_eq!(solve_ok(&[], &[id.joker(), id.joker()]).placed, 0);
+}
+
+#[test]
+fn declared_table_jokers_kept() {
+    let mut id = Ids(0);
+    // 4♣ JK(5♣) 6♣: the joker stays 5♣; 3♣ and 7♣ extend.
+    let table = vec![vec![id.nat(4, Clubs), id.tj(5, Clubs), id.nat(6, Clubs)]];
+    let sol = solve_ok(&table, &[id.card(3, Clubs), id.card(7, Clubs)]);
+    assert_eq!(sol.placed, 2);
+    // Without a real 5♣ the joker cannot become something else: 9♦ 9♠ don't fit.
+    let sol = solve_ok(&table, &[id.card(9, Diamonds), id.card(9, Spades)]);
+    assert_eq!(sol.placed, 0);
+    // JK(5♣) 5♥ 5♠: 3♥ 4♥ would need the 5♥, and the joker may not become 5♥.
+    let table = vec![
+        vec![id.tj(5, Clubs), id.nat(5, Hearts), id.nat(5, Spades)],
+        vec![id.nat(8, Hearts), id.nat(9, Hearts), id.nat(10, Hearts)],
+    ];
+    let sol = solve_ok(&table, &[id.card(3, Hearts), id.card(4, Hearts)]);
+    assert_eq!(sol.placed, 0);
+    // With a real 5♣ it may: 5♣ 5♠ JK(5♦) and 3♥ 4♥ 5♥.
+    let hand = [id.card(3, Hearts), id.card(4, Hearts), id.card(5, Clubs)];
+    let sol = solve_ok(&table, &hand);
+    assert_eq!(sol.placed, 3);
+}
+
+#[test]
+fn declared_table_jokers_replaced() {
+    let mut id = Ids(0);
+    // 4♣ JK(5♣) 6♣; hand 5♣, 9♦, 9♠: the real 5♣ replaces the joker, which joins 9♦ 9♠.
+    let table = vec![vec![id.nat(4, Clubs), id.tj(5, Clubs), id.nat(6, Clubs)]];
+    let hand = [id.card(5, Clubs), id.card(9, Diamonds), id.card(9, Spades)];
+    let sol = solve_ok(&table, &hand);
+    assert_eq!((sol.placed, sol.value), (3, 23));
+    // The replacing card may already be on the table: 5♣ in a group of four.
+    let table = vec![
+        vec![id.nat(4, Clubs), id.tj(5, Clubs), id.nat(6, Clubs)],
+        vec![
+            id.nat(5, Clubs),
+            id.nat(5, Hearts),
+            id.nat(5, Spades),
+            id.nat(5, Diamonds),
+        ],
+    ];
+    let sol = solve_ok(&table, &[id.card(9, Diamonds), id.card(9, Spades)]);
+    assert_eq!(sol.placed, 2);
+    // Two jokers both standing for 5♣ and one real 5♣: only one may change.
+    let table = vec![
+        vec![id.nat(4, Clubs), id.tj(5, Clubs), id.nat(6, Clubs)],
+        vec![id.tj(5, Clubs), id.nat(5, Hearts), id.nat(5, Spades)],
+    ];
+    let hand = [
+        id.card(5, Clubs),
+        id.card(9, Diamonds),
+        id.card(9, Spades),
+        id.card(2, Hearts),
+        id.card(2, Spades),
+    ];
+    let sol = solve_ok(&table, &hand);
+    // 5♣ frees one joker (9♦ 9♠ JK); 2♥ 2♠ would need the other one.
+    assert_eq!((sol.placed, sol.value), (3, 23));
+    // Two real 5♣ free both jokers.
+    let mut hand = hand.to_vec();
+    hand.push(id.card(5, Clubs));
+    let sol = solve_ok(&table, &hand);
+    assert_eq!(sol.placed, 6);
+}
+
+#[test]
+fn illegal_input_is_reported() {
+    let mut id = Ids(0);
+    let bad = vec![vec![id.nat(7, Hearts), id.nat(8, Hearts)]];
+    assert_eq!(
+        solve(&bad, &[]),
+        Err(SolveError::IllegalMeld {
+            meld: 0,
+            error: KMeldError::TooShort
+        })
+    );
+    let c = id.card(7, Hearts);
+    let table = vec![vec![
+        TableCard::natural(c),
+        id.nat(8, Hearts),
+        id.nat(9, Hearts),
+    ]];
+    assert_eq!(solve(&table, &[c]), Err(SolveError::DuplicateId(c.id)));
+    let hand = [id.card(3, Spades), id.card(3, Spades), id.card(3, Spades)];
+    assert!(matches!(
+        solve(&[], &hand),
+        Err(SolveError::TooManyCopies(_))
+    ));
+}
