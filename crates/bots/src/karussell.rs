@@ -1,12 +1,11 @@
 //! Karussell bots. They see only their view and the legal actions.
 //! - Easy: melds what the legal list offers that adds the fewest cards (never a big
 //!   rearrangement), knocks whenever it may.
-//! - Normal: takes the listed transaction that places the most hand cards (the engine lists
-//!   the solver's best arrangement among them), knocks when it may and its hand is not the
-//!   highest on the table by count.
+//! - Normal: the exact solver's best arrangement (most hand cards, then most points placed),
+//!   whenever it places at least one card; knocks whenever it may.
 
 use crate::Bot;
-use engine::karussell::{Karussell, KarussellAction, KarussellView};
+use engine::karussell::{slots_of, solve, Karussell, KarussellAction, KarussellView};
 use engine::{BotLevel, GameRng};
 
 #[derive(Clone, Debug)]
@@ -49,6 +48,18 @@ impl Bot<Karussell> for KarussellBot {
             .iter()
             .filter(|a| matches!(a, KarussellAction::Meld { .. }))
             .collect();
+        let may_meld = legal
+            .iter()
+            .any(|a| matches!(a, KarussellAction::Meld { .. }));
+        if self.level == BotLevel::Normal && may_meld {
+            if let Ok(best) = solve(&view.table, &view.hand) {
+                if best.placed > 0 {
+                    return KarussellAction::Meld {
+                        table: slots_of(&best.table),
+                    };
+                }
+            }
+        }
         let pick = match self.level {
             BotLevel::Easy => melds.iter().min_by_key(|a| cards_added(view, a)).copied(),
             BotLevel::Normal => melds.iter().max_by_key(|a| cards_added(view, a)).copied(),
@@ -70,5 +81,58 @@ impl Bot<Karussell> for KarussellBot {
             }
         }
         legal[self.rng.below(legal.len() as u64) as usize].clone()
+    }
+}
+
+/// Plays `games` heads-up matches, `a` against `b`, seats swapped every other game.
+/// Returns (wins of `a`, wins of `b`, decisions). Errors are bugs.
+pub fn heads_up(
+    a: BotLevel,
+    b: BotLevel,
+    games: u64,
+    seed: u64,
+) -> Result<(u64, u64, usize), crate::DriveError> {
+    use engine::karussell::KarussellOptions;
+    use engine::Game;
+    let (mut wa, mut wb, mut steps) = (0, 0, 0);
+    for g in 0..games {
+        let s = seed.wrapping_add(g);
+        let options = KarussellOptions {
+            target: 100,
+            ..KarussellOptions::default()
+        };
+        let mut game = Karussell::new(&options, 2, s).map_err(|e| crate::DriveError::Rejected {
+            seat: 0,
+            error: e.erase(),
+        })?;
+        let a_seat = (g % 2) as usize;
+        let mut bots: Vec<Box<dyn Bot<Karussell>>> = (0..2)
+            .map(|seat| {
+                let level = if seat == a_seat { a } else { b };
+                Box::new(KarussellBot::new(level, s * 7 + seat as u64)) as Box<dyn Bot<Karussell>>
+            })
+            .collect();
+        steps += crate::drive(&mut game, &mut bots, 20_000)?;
+        let st = game.standings();
+        let first = |seat: usize| st.iter().any(|x| x.seat == seat && x.place == 1);
+        if first(a_seat) {
+            wa += 1;
+        }
+        if first(1 - a_seat) {
+            wb += 1;
+        }
+    }
+    Ok((wa, wb, steps))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_play_whole_matches_and_normal_beats_easy() {
+        let (normal, easy, steps) = heads_up(BotLevel::Normal, BotLevel::Easy, 40, 11).unwrap();
+        assert!(steps > 0);
+        assert!(normal > easy, "normal {normal} vs easy {easy}");
     }
 }

@@ -4,14 +4,16 @@
 
 use super::round_end::round_end_panel;
 use super::scratch::{Scratch, Spot};
-use super::table::{scratch_table, status_line, turn_buttons};
+use super::table::{hint_bar, scratch_table, status_line, turn_buttons};
 use crate::app::{use_app, AppCtx};
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::play::BoardProps;
-use engine::karussell::{Karussell, KarussellAction, KarussellView, PhaseView, Slot, TableCard};
+use engine::karussell::{
+    slots_of, solve, Karussell, KarussellAction, KarussellView, PhaseView, Solution,
+};
 use engine::{Card, CardId, Face, Seat};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -30,6 +32,8 @@ pub(super) struct Board {
     pub shown: Memo<Vec<Card>>,
     /// May the viewer rearrange the table now?
     pub can_meld: Memo<bool>,
+    /// The solver's best arrangement for the turn's table and hand (when hints are on).
+    pub best: Memo<Option<Solution>>,
     pub act: Callback<KarussellAction>,
     pub error: WriteSignal<Option<String>>,
     names: StoredValue<Arc<Vec<String>>>,
@@ -37,19 +41,8 @@ pub(super) struct Board {
 
 /// The transaction a scratch table stands for.
 pub fn meld_action(s: &Scratch) -> KarussellAction {
-    let slot = |t: &TableCard| {
-        if t.is_joker() {
-            Slot::joker(t.card.id, t.as_face)
-        } else {
-            Slot::card(t.card.id)
-        }
-    };
     KarussellAction::Meld {
-        table: s
-            .melds
-            .iter()
-            .map(|m| m.iter().map(slot).collect())
-            .collect(),
+        table: slots_of(&s.melds),
     }
 }
 
@@ -84,8 +77,14 @@ impl Board {
                     )
             })
         });
+        let best = Memo::new(move |_| {
+            (can_meld.get() && view.with(|v| v.options.hints))
+                .then(|| view.with(|v| solve(&v.table, &v.hand).ok()))
+                .flatten()
+        });
         Board {
             app: use_app(),
+            best,
             view,
             legal,
             scratch,
@@ -233,6 +232,7 @@ pub fn board(p: BoardProps<Karussell>) -> AnyView {
             <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
             {status_line(b)}
             <div class="piles-row">{stock(b)}</div>
+            {hint_bar(b)}
             {scratch_table(b)}
             {turn_buttons(b)}
             <div class="hand-tools"><SortButtons state=b.hand hand=b.shown/></div>

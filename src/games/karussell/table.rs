@@ -124,6 +124,38 @@ pub(super) fn status_line(b: Board) -> impl IntoView {
     view! { <p class="status" data-testid="status" aria-live="polite">{text}</p> }
 }
 
+/// "Du kannst noch N Karten legen" and the hint button (solver; off by the house rule).
+pub(super) fn hint_bar(b: Board) -> impl IntoView {
+    let shown = move || b.can_meld.get() && b.view.with(|v| v.options.hints);
+    let best = b.best;
+    let text = move || match best.get() {
+        Some(s) if s.placed > 0 => fill(
+            b.app.lang(),
+            "ka.ui.can_place",
+            &[("n", s.placed.to_string())],
+        ),
+        _ => b.t("ka.ui.can_place_none"),
+    };
+    let take = move |_| {
+        if let Some(s) = best.get_untracked() {
+            b.scratch.update(|x| x.take_over(s.table.clone()));
+            b.hand.clear();
+            b.error.set(None);
+        }
+    };
+    view! {
+        <Show when=shown>
+            <div class="hint-bar">
+                <span data-testid="can-place" data-n=move || best.get().map_or(0, |s| s.placed)>{text}</span>
+                <button class="button small" data-testid="hint"
+                    disabled=move || best.get().is_none_or(|s| s.placed == 0) on:click=take>
+                    {move || b.t("ka.ui.hint")}
+                </button>
+            </div>
+        </Show>
+    }
+}
+
 pub(super) fn turn_buttons(b: Board) -> impl IntoView {
     let commit_ok = Memo::new(move |_| b.can_meld.get() && b.scratch.with(|s| s.looks_complete()));
     let show = move |a: KarussellAction| b.has(&a);
