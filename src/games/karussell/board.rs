@@ -228,7 +228,8 @@ pub fn board(p: BoardProps<Karussell>) -> AnyView {
         move || v.with(|v| matches!(v.phase, PhaseView::RoundOver { .. } | PhaseView::MatchOver));
     view! {
         <div class="board karussell-board" data-testid="karussell-board"
-            data-phase=move || v.with(|v| phase_name(&v.phase))>
+            data-phase=move || v.with(|v| phase_name(&v.phase))
+            data-mine=move || my_turn.get().to_string()>
             <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
             {status_line(b)}
             <div class="piles-row">{stock(b)}</div>
