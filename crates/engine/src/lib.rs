@@ -62,8 +62,8 @@ pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
 pub use game::{
     cards_in_json, CardAudit, Game, Moment, OptionLimit, Position, RuleError, Seat, Standing,
 };
-pub use karussell::{Karussell, KarussellAction, KarussellOptions, KarussellView};
 pub use harness::{check_playout, random_playouts, HarnessError, PlayoutReport, Stats, Violation};
+pub use karussell::{Karussell, KarussellAction, KarussellOptions, KarussellView};
 pub use meld::{validate, JokerHint, Meld, MeldError, MeldKind, MeldRules, Placed};
 pub use penalty::{hand_penalty, penalty, PenaltyTable};
 pub use rng::GameRng;

@@ -110,7 +110,10 @@ pub enum KarussellEvent {
         starter: Seat,
     },
     /// The `draw`-th draw (1–3) of the turn.
-    Drew { seat: Seat, draw: u8 },
+    Drew {
+        seat: Seat,
+        draw: u8,
+    },
     /// A committed transaction: `from_hand` cards came from the hand (their faces),
     /// `melds` is the number of melds on the table now.
     Melded {
@@ -120,13 +123,25 @@ pub enum KarussellEvent {
         melds: usize,
     },
     /// The turn ended without a meld after the third draw (or the last possible draw).
-    TurnEnded { seat: Seat },
-    Passed { seat: Seat },
-    Knocked { seat: Seat, pips: u32 },
-    WentOut { seat: Seat },
+    TurnEnded {
+        seat: Seat,
+    },
+    Passed {
+        seat: Seat,
+    },
+    Knocked {
+        seat: Seat,
+        pips: u32,
+    },
+    WentOut {
+        seat: Seat,
+    },
     /// `seat` drew the last stock card: after his turn everybody, from `first` round to
     /// `seat`, has one final turn.
-    StockEmpty { seat: Seat, first: Seat },
+    StockEmpty {
+        seat: Seat,
+        first: Seat,
+    },
     RoundScored {
         round: u32,
         end: RoundEnd,
@@ -134,7 +149,9 @@ pub enum KarussellEvent {
         points: Vec<i32>,
         totals: Vec<i32>,
     },
-    MatchEnded { standings: Vec<Standing> },
+    MatchEnded {
+        standings: Vec<Standing>,
+    },
 }
 
 /// Karussell-specific reasons for rejecting an action (data only).

@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
 /// How many events the state keeps for the running log.
-pub const LOG_LEN: usize = 40;
+pub const LOG_LEN: usize = 24;
 
 /// One round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,10 +203,9 @@ impl Karussell {
 
     /// The value of a seat's hand.
     pub fn hand_value(&self, seat: Seat) -> u32 {
-        self.round
-            .hands
-            .get(seat)
-            .map_or(0, |h| crate::penalty::hand_penalty(h, self.opts.penalty_table()))
+        self.round.hands.get(seat).map_or(0, |h| {
+            crate::penalty::hand_penalty(h, self.opts.penalty_table())
+        })
     }
 
     /// The current round (read-only, for tests, bots and the solver).

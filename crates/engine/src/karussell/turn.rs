@@ -182,7 +182,12 @@ impl Karussell {
             new_table.push(cards);
             hand_only.push(only_hand);
         }
-        if let Some(t) = r.table.iter().flatten().find(|t| !seen[t.card.id.0 as usize]) {
+        if let Some(t) = r
+            .table
+            .iter()
+            .flatten()
+            .find(|t| !seen[t.card.id.0 as usize])
+        {
             return Err(err(KarussellError::TableCardMissing { card: t.card.id }));
         }
         if from_hand.is_empty() {

@@ -14,15 +14,25 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "phase")]
 pub enum PhaseView {
     /// `seat` must draw his first card.
-    Draw { seat: Seat },
+    Draw {
+        seat: Seat,
+    },
     /// `seat` drew `draws` cards (1 or 2): he may meld, or draw again. With an empty stock
     /// (he drew the last card) he may meld or `Pass`.
-    MayMeld { seat: Seat, draws: u8 },
+    MayMeld {
+        seat: Seat,
+        draws: u8,
+    },
     /// `meld_ends_turn` off: `seat` melded and may meld again or `Pass`.
-    AfterMeld { seat: Seat },
+    AfterMeld {
+        seat: Seat,
+    },
     /// `seat`'s turn is over and his hand is worth `pips` ≤ the knock limit: `Knock` or
     /// `EndTurn`.
-    KnockDecision { seat: Seat, pips: u32 },
+    KnockDecision {
+        seat: Seat,
+        pips: u32,
+    },
     /// The stock ran out in `emptied_by`'s turn: `seat` plays a final turn (`Meld` or
     /// `Pass`); `left` final turns remain, this one included.
     FinalTurn {
@@ -31,7 +41,9 @@ pub enum PhaseView {
         left: usize,
     },
     /// The round is scored (see `round_summary`); `next_dealer` starts the next one.
-    RoundOver { next_dealer: Seat },
+    RoundOver {
+        next_dealer: Seat,
+    },
     MatchOver,
 }
 

@@ -9,7 +9,11 @@ use crate::karussell::*;
 /// played and knocking (high limit) happens within a few dozen actions.
 fn short(seats: usize, variant: u64) -> KarussellOptions {
     KarussellOptions {
-        hand_size: if seats == 2 { 20 } else { (100 / seats as u8).min(20) },
+        hand_size: if seats == 2 {
+            20
+        } else {
+            (100 / seats as u8).min(20)
+        },
         knock_limit: [5, 30, 50][(variant % 3) as usize],
         meld_ends_turn: variant % 4 != 1,
         target: [1, 40][(variant % 2) as usize],
@@ -33,13 +37,8 @@ fn harness_two_thousand_games() {
             finished += s.finished;
         }
         let seeds = 50_000 + 1000 * seats as u64;
-        random_playouts::<Karussell>(
-            &KarussellOptions::default(),
-            seats,
-            seeds..seeds + 100,
-            12,
-        )
-        .unwrap_or_else(|e| panic!("{seats} seats, default: {e}"));
+        random_playouts::<Karussell>(&KarussellOptions::default(), seats, seeds..seeds + 100, 12)
+            .unwrap_or_else(|e| panic!("{seats} seats, default: {e}"));
     }
     eprintln!("2000 games, {finished} finished, {:?}", t.elapsed());
     assert!(finished > 800, "{finished}");
