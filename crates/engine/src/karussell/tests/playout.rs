@@ -15,7 +15,7 @@ fn short(seats: usize, variant: u64) -> KarussellOptions {
         knock_limit: [5, 30, 50][(variant % 3) as usize],
         meld_ends_turn: variant % 4 != 1,
         target: [1, 40][(variant % 2) as usize],
-        round_bonus_for_all: variant % 2 == 0,
+        round_bonus_for_all: variant.is_multiple_of(2),
         ..KarussellOptions::default()
     }
 }
@@ -71,13 +71,13 @@ fn complete_short_matches() {
     for i in 0..600u64 {
         let seats = 2 + (i % 4) as usize;
         let mut opts = short(seats, i / 4);
-        if i % 3 == 0 {
+        if i.is_multiple_of(3) {
             opts.hand_size = 10;
         }
         let mut g = Karussell::new(&opts, seats, 7_000 + i).unwrap();
         let total = g.audit().all.len();
         let mut rng = GameRng::seed_from_u64(i);
-        let mut steps = 0;
+        let mut steps = 0usize;
         while let Some(seat) = g.to_move() {
             steps += 1;
             assert!(steps < 5_000, "match {i} too long");
@@ -106,7 +106,7 @@ fn complete_short_matches() {
             all.sort();
             all.dedup();
             assert_eq!(all.len(), total, "match {i}: card conservation");
-            if steps % 10 == 0 {
+            if steps.is_multiple_of(10) {
                 for s in 0..seats {
                     let v = serde_json::to_value(g.view(s)).unwrap();
                     let mut shown = Vec::new();
