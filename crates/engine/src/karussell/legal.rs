@@ -251,46 +251,47 @@ impl Karussell {
             t.push(extra.into_iter().map(Slot::card).collect());
             KarussellAction::Meld { table: t }
         };
-        let mut probes = vec![
-            // nothing from the hand
-            KarussellAction::Meld {
-                table: base.clone(),
-            },
-            with(vec![CardId(u16::MAX); 3]),
-        ];
-        if hand.len() >= 2 {
-            // a meld of two
-            probes.push(with(hand[..2].to_vec()));
-            // a card twice
-            probes.push(with(vec![hand[0], hand[0], hand[1]]));
-        }
-        if let Some(top) = r.stock.last() {
-            probes.push(with(vec![top.id, top.id, top.id]));
-        }
-        if !r.table.is_empty() && !hand.is_empty() {
-            // a table card missing (it went to the hand)
-            let mut t = base.clone();
-            t[0].remove(0);
-            t.push(hand.iter().copied().take(3).map(Slot::card).collect());
-            probes.push(KarussellAction::Meld { table: t });
-        }
-        // a table joker re-declared (without a hand card)
-        if let Some((i, j)) = base
-            .iter()
-            .enumerate()
-            .find_map(|(i, m)| m.iter().position(|s| s.as_face.is_some()).map(|j| (i, j)))
-        {
-            let mut t = base.clone();
-            let old = t[i][j].as_face;
-            let other = if old == Some(face(5, Suit::Hearts)) {
-                face(6, Suit::Hearts)
-            } else {
-                face(5, Suit::Hearts)
-            };
-            t[i][j].as_face = Some(other);
-            probes.push(KarussellAction::Meld { table: t });
-        }
+        // A handful of probes, each certainly illegal (the harness serialises the state
+        // for every one, so they are few and chosen by phase).
+        let mut probes = vec![with(vec![CardId(u16::MAX); 3])];
         let melding = self.check_meld_phase().is_ok();
+        if melding {
+            // nothing from the hand
+            probes.push(KarussellAction::Meld {
+                table: base.clone(),
+            });
+            if hand.len() >= 2 {
+                // a meld of two; a card twice
+                probes.push(with(hand[..2].to_vec()));
+                probes.push(with(vec![hand[0], hand[0], hand[1]]));
+            }
+            if let Some(top) = r.stock.last() {
+                probes.push(with(vec![top.id, top.id, top.id]));
+            }
+            if !r.table.is_empty() && !hand.is_empty() {
+                // a table card missing (it went to the hand)
+                let mut t = base.clone();
+                t[0].remove(0);
+                t.push(hand.iter().copied().take(3).map(Slot::card).collect());
+                probes.push(KarussellAction::Meld { table: t });
+            }
+            // a table joker re-declared (without a hand card)
+            if let Some((i, j)) = base
+                .iter()
+                .enumerate()
+                .find_map(|(i, m)| m.iter().position(|s| s.as_face.is_some()).map(|j| (i, j)))
+            {
+                let mut t = base.clone();
+                let old = t[i][j].as_face;
+                let other = if old == Some(face(5, Suit::Hearts)) {
+                    face(6, Suit::Hearts)
+                } else {
+                    face(5, Suit::Hearts)
+                };
+                t[i][j].as_face = Some(other);
+                probes.push(KarussellAction::Meld { table: t });
+            }
+        }
         if !melding && hand.len() >= 3 {
             // e.g. a meld after the third draw, or in the knock decision
             for m in hand_melds(&r.hands[seat]).into_iter().take(1) {

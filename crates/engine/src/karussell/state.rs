@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
 /// How many events the state keeps for the running log.
-pub const LOG_LEN: usize = 40;
+pub const LOG_LEN: usize = 24;
 
 /// One round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
