@@ -116,20 +116,10 @@ fn french(face: Face) -> Option<(usize, usize)> {
 /// Solves one position. See the module documentation.
 pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveError> {
     let input = Input::new(table, hand)?;
-    let mut best: Option<(i32, Problem, Solver)> = None;
-    for redeclare in input.redeclare_options() {
-        let problem = input.problem(&redeclare);
-        let mut solver = Solver::new(&problem);
-        let score = solver.solve_root();
-        if score <= NEG / 2 {
-            continue;
-        }
-        let total = score + problem.const_score - problem.wild_mand as i32 * JOKER_GAIN;
-        if best.as_ref().is_none_or(|b| total > b.0) {
-            best = Some((total, problem, solver));
-        }
-    }
-    let (total, problem, mut solver) = best.expect("the unchanged table is always a solution");
+    let problem = input.problem();
+    let mut solver = Solver::new(&problem);
+    let total = solver.solve_root();
+    assert!(total >= 0, "the unchanged table is always a solution");
     let placed = (total / CARD) as usize;
     let value = (total % CARD) as u32;
     if placed == 0 {
@@ -140,7 +130,7 @@ pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveE
         });
     }
     let moves = solver.reconstruct();
-    let new_table = input.build(&problem, &moves);
+    let new_table = input.build(&moves);
     debug_assert!(new_table.iter().all(|m| check_meld(m).is_ok()));
     Ok(Solution {
         placed,
@@ -158,9 +148,6 @@ struct Input {
     hand_real: Vec<[Vec<Card>; 4]>,
     hand_jokers: Vec<Card>,
 }
-
-/// For each face with table jokers: ((v, s), how many are re-declared).
-type Redeclare = Vec<((usize, usize), usize)>;
 
 impl Input {
     fn new(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Input, SolveError> {
@@ -217,80 +204,56 @@ impl Input {
         Ok(input)
     }
 
-    /// Every combination of re-declared table jokers, keep-all first.
-    fn redeclare_options(&self) -> Vec<Redeclare> {
-        let mut dims = Vec::new();
-        for v in 1..14 {
-            for s in 0..4 {
-                let k = self.table_jokers[v][s].len();
-                let real = self.table_real[v][s].len() + self.hand_real[v][s].len();
-                if k > 0 && real > 0 {
-                    dims.push(((v, s), k.min(real)));
-                }
-            }
-        }
-        let mut out = vec![Vec::new()];
-        for &(face, max) in &dims {
-            let mut next = Vec::new();
-            for opt in &out {
-                for d in 0..=max {
-                    let mut o: Redeclare = opt.clone();
-                    o.push((face, d));
-                    next.push(o);
-                }
-            }
-            out = next;
-        }
-        out
-    }
-
-    fn problem(&self, redeclare: &Redeclare) -> Problem {
+    fn problem(&self) -> Problem {
         let mut p = Problem {
-            mand: [[0; 4]; 15],
+            tr: [[0; 4]; 15],
+            tk: [[0; 4]; 15],
             opt: [[0; 4]; 15],
-            forced: [[0; 4]; 15],
-            wild_mand: 0,
+            dmax: [[0; 4]; 15],
+            fut: [0; 16 * 5],
             wild_opt: self.hand_jokers.len() as u8,
-            const_score: 0,
         };
         for v in 1..14 {
             for s in 0..4 {
-                let d = redeclare
-                    .iter()
-                    .find(|&&(f, _)| f == (v, s))
-                    .map_or(0, |&(_, d)| d);
-                let table_real = self.table_real[v][s].len();
-                let forced = d.saturating_sub(table_real);
-                let hand = self.hand_real[v][s].len();
-                p.mand[v][s] = (table_real + self.table_jokers[v][s].len() - d + forced) as u8;
-                p.opt[v][s] = (hand - forced) as u8;
-                p.forced[v][s] = forced as u8;
-                p.wild_mand += d as u8;
-                p.const_score += forced as i32 * (CARD + card_value(face_of(v, s)) as i32);
+                p.tr[v][s] = self.table_real[v][s].len() as u8;
+                p.tk[v][s] = self.table_jokers[v][s].len() as u8;
+                p.opt[v][s] = self.hand_real[v][s].len() as u8;
+                p.dmax[v][s] = p.tk[v][s].min(p.tr[v][s] + p.opt[v][s]);
             }
+        }
+        // fut[stage]: re-declarations still possible from this stage on.
+        for st in (0..16 * 5 - 1).rev() {
+            let (v, sub) = (st / 5, st % 5);
+            let here = if (1..14).contains(&v) && sub < 4 {
+                p.dmax[v][sub]
+            } else {
+                0
+            };
+            p.fut[st] = p.fut[st + 1] + here;
         }
         p
     }
 
     /// Turns the DP's moves into melds of physical cards.
-    fn build(&self, p: &Problem, moves: &[Move]) -> Vec<Vec<TableCard>> {
-        // Card pools per face: mandatory first (table naturals, kept jokers, forced hand
-        // cards), then optional hand cards.
+    fn build(&self, moves: &[Move]) -> Vec<Vec<TableCard>> {
+        // Card pools per face: mandatory (table naturals, kept jokers), then hand cards.
         let mut mand: Vec<[Vec<TableCard>; 4]> = (0..15).map(|_| Default::default()).collect();
         let mut opt: Vec<[Vec<TableCard>; 4]> = (0..15).map(|_| Default::default()).collect();
         let mut wild_mand: Vec<Card> = Vec::new();
+        let mut redeclared = [[0usize; 4]; 15];
+        for mv in moves {
+            if let Move::Suit { v, s, d, .. } = *mv {
+                redeclared[v as usize][s as usize] += d as usize;
+            }
+        }
         for v in 1..14 {
             for s in 0..4 {
-                let kept =
-                    p.mand[v][s] as usize - self.table_real[v][s].len() - p.forced[v][s] as usize;
                 let jokers = &self.table_jokers[v][s];
+                let kept = jokers.len() - redeclared[v][s];
                 mand[v][s].extend(self.table_real[v][s].iter().copied());
                 mand[v][s].extend(jokers[..kept].iter().copied());
                 wild_mand.extend(jokers[kept..].iter().map(|tc| tc.card));
-                let hand = &self.hand_real[v][s];
-                let forced = p.forced[v][s] as usize;
-                mand[v][s].extend(hand[..forced].iter().map(|&c| TableCard::natural(c)));
-                opt[v][s].extend(hand[forced..].iter().map(|&c| TableCard::natural(c)));
+                opt[v][s].extend(self.hand_real[v][s].iter().map(|&c| TableCard::natural(c)));
             }
         }
         let mut wild_opt: Vec<Card> = self.hand_jokers.clone();
@@ -312,16 +275,27 @@ impl Input {
         let mut ace_opt: [Vec<TableCard>; 4] = Default::default();
         for mv in moves {
             match *mv {
-                Move::Suit { v, s, tl, x, g, w } => {
+                Move::Suit {
+                    v,
+                    s,
+                    d: _,
+                    tl,
+                    x,
+                    c,
+                    g,
+                    w,
+                } => {
                     let (v, s) = (v as usize, s as usize);
                     let mut fixed: Vec<TableCard> = Vec::new();
                     if v == 1 {
                         let m = std::mem::take(&mut mand[1][s]);
                         let o = std::mem::take(&mut opt[1][s]);
+                        let (x, c) = (x as usize, c as usize);
                         fixed.extend(m[..tl as usize].iter().copied());
-                        fixed.extend(o[..x as usize].iter().copied());
+                        fixed.extend(o[..x].iter().copied());
                         ace_mand[s] = m[tl as usize..].to_vec();
-                        ace_opt[s] = o[x as usize..].to_vec();
+                        ace_mand[s].extend(o[x..x + c].iter().copied());
+                        ace_opt[s] = o[x + c..].to_vec();
                     } else if v == 14 {
                         fixed.append(&mut ace_mand[s]);
                         fixed.extend(ace_opt[s][..x as usize].iter().copied());
@@ -420,20 +394,20 @@ impl Input {
     }
 }
 
-/// Counts per face for one DP run.
+/// Counts per face for the DP.
 struct Problem {
-    /// Mandatory cards per [value][suit]: table naturals, kept table jokers, forced hand cards.
-    mand: [[u8; 4]; 15],
-    /// Optional hand cards per [value][suit].
+    /// Natural table cards per [value][suit].
+    tr: [[u8; 4]; 15],
+    /// Table jokers standing for [value][suit].
+    tk: [[u8; 4]; 15],
+    /// Hand cards per [value][suit].
     opt: [[u8; 4]; 15],
-    /// Hand cards made mandatory to justify re-declared table jokers.
-    forced: [[u8; 4]; 15],
-    /// Re-declared table jokers (must be placed).
-    wild_mand: u8,
+    /// Table jokers of that face that may be re-declared: min(jokers, real cards).
+    dmax: [[u8; 4]; 15],
+    /// Per stage (`v * 5 + sub`): re-declarations possible from that stage on.
+    fut: [u8; 16 * 5],
     /// Hand jokers.
     wild_opt: u8,
-    /// Score of the forced hand cards.
-    const_score: i32,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -455,8 +429,10 @@ struct State {
     /// 0..4: the suit deciding; 4: the groups of this value.
     sub: u8,
     suits: [SuitState; 4],
-    /// Wild jokers left.
-    jrem: u8,
+    /// Wild jokers available: hand jokers + re-declared table jokers − wild jokers used.
+    /// May go below zero on credit of re-declarations at later values; at the end it must
+    /// lie in `0..=hand jokers` (every re-declared table joker used).
+    bal: i8,
     /// Cards put into groups at this value so far, and the most of one suit.
     gsum: u8,
     gmax: u8,
@@ -473,23 +449,31 @@ impl State {
                 | (s.th as u128) << 4
                 | s.hh as u128;
         }
-        k = (k << 4) | self.jrem as u128;
+        k = (k << 6) | (self.bal + 32) as u128;
         k = (k << 6) | self.gsum as u128;
         k = (k << 4) | self.gmax as u128;
         k = (k << 4) | self.v as u128;
         (k << 3) | self.sub as u128
     }
+
+    fn stage(&self) -> usize {
+        self.v as usize * 5 + self.sub as usize
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Move {
-    /// Suit `s` at value `v`: `tl` mandatory aces used low (value 1 only), `x` optional hand
-    /// cards used, `g` of the fixed cards into groups, `w` wild jokers into its sequences.
+    /// Suit `s` at value `v`: `d` table jokers of this face re-declared, `tl` mandatory aces
+    /// used low (value 1 only), `x` hand cards used, `c` hand aces committed to value 14
+    /// (to justify a re-declaration), `g` of the fixed cards into groups, `w` wild jokers
+    /// into its sequences.
     Suit {
         v: u8,
         s: u8,
+        d: u8,
         tl: u8,
         x: u8,
+        c: u8,
         g: u8,
         w: u8,
     },
@@ -530,22 +514,32 @@ impl Hasher for KeyHasher {
 type Memo = HashMap<u128, i32, BuildHasherDefault<KeyHasher>>;
 
 struct Solver {
-    mand: [[u8; 4]; 15],
-    opt: [[u8; 4]; 15],
-    wild_opt: u8,
-    wild: u8,
+    p: Problem,
     memo: Memo,
-    /// Move buffers, one per recursion depth.
+    /// Move buffers, one per recursion depth (stage).
     bufs: Vec<Vec<(Move, State, i32)>>,
+}
+
+/// One way a suit can supply its fixed cards at a value.
+#[derive(Clone, Copy)]
+struct Supply {
+    d: u8,
+    tl: u8,
+    x: u8,
+    c: u8,
+    /// Fixed cards (mandatory + hand) at this value.
+    fixed: u8,
+    th: u8,
+    hh: u8,
+    /// Hand cards still available (dominance: one more could extend a long sequence).
+    more: bool,
+    gain: i32,
 }
 
 impl Solver {
     fn new(p: &Problem) -> Solver {
         Solver {
-            mand: p.mand,
-            opt: p.opt,
-            wild_opt: p.wild_opt,
-            wild: p.wild_mand + p.wild_opt,
+            p: Problem { ..*p },
             memo: Memo::default(),
             bufs: Vec::new(),
         }
@@ -556,30 +550,86 @@ impl Solver {
             v: 1,
             sub: 0,
             suits: [SuitState::default(); 4],
-            jrem: self.wild,
+            bal: self.p.wild_opt as i8,
             gsum: 0,
             gmax: 0,
         }
     }
 
-    /// Best score from the root (without forced cards and re-declared jokers' correction).
     fn solve_root(&mut self) -> i32 {
         let root = self.root();
         self.best(&root)
     }
 
-    fn depth(st: &State) -> usize {
-        st.v as usize * 5 + st.sub as usize
+    /// Most cards that can stand at (v, s) in sequences, jokers aside.
+    fn avail(&self, v: usize, s: usize, ss: &SuitState) -> u8 {
+        match v {
+            14 => ss.th + ss.hh,
+            15.. => 0,
+            _ => self.p.tr[v][s] + self.p.tk[v][s] + self.p.opt[v][s],
+        }
     }
 
-    /// Cards that can stand at (v, s) for a sequence (ignoring jokers).
-    fn avail(&self, v: usize, s: usize, ss: &SuitState) -> u8 {
+    fn supplies(&self, v: usize, s: usize, ss: &SuitState, out: &mut Vec<Supply>) {
+        out.clear();
+        let p = &self.p;
         if v == 14 {
-            ss.th + ss.hh
-        } else if v >= 15 {
-            0
-        } else {
-            self.mand[v][s] + self.opt[v][s]
+            for x in 0..=ss.hh {
+                out.push(Supply {
+                    d: 0,
+                    tl: 0,
+                    x,
+                    c: 0,
+                    fixed: ss.th + x,
+                    th: 0,
+                    hh: 0,
+                    more: x < ss.hh,
+                    gain: x as i32 * (CARD + 1),
+                });
+            }
+            return;
+        }
+        let (tr, tk, o) = (p.tr[v][s], p.tk[v][s], p.opt[v][s]);
+        let val = card_value(face_of(v, s)) as i32;
+        for d in 0..=p.dmax[v][s] {
+            let mand = tr + tk - d;
+            let forced = d.saturating_sub(tr);
+            if v == 1 {
+                for tl in 0..=mand {
+                    for x in 0..=o {
+                        let c = forced.saturating_sub(x);
+                        if x + c > o {
+                            continue;
+                        }
+                        out.push(Supply {
+                            d,
+                            tl,
+                            x,
+                            c,
+                            fixed: tl + x,
+                            th: mand - tl + c,
+                            hh: o - x - c,
+                            // Aces not used low may still go high: no dominance here.
+                            more: false,
+                            gain: (x + c) as i32 * (CARD + 1) - d as i32 * JOKER_GAIN,
+                        });
+                    }
+                }
+            } else {
+                for x in forced..=o {
+                    out.push(Supply {
+                        d,
+                        tl: mand,
+                        x,
+                        c: 0,
+                        fixed: mand + x,
+                        th: ss.th,
+                        hh: ss.hh,
+                        more: x < o,
+                        gain: x as i32 * (CARD + val) - d as i32 * JOKER_GAIN,
+                    });
+                }
+            }
         }
     }
 
@@ -587,31 +637,39 @@ impl Solver {
     fn moves(&self, st: &State, out: &mut Vec<(Move, State, i32)>) {
         out.clear();
         let v = st.v as usize;
+        let fut_next = self.p.fut[st.stage() + 1] as i8;
         if v == 15 {
-            let ok = st.suits.iter().all(|s| s.n1 == 0 && s.n2 == 0);
-            if !ok {
+            if !st.suits.iter().all(|s| s.n1 == 0 && s.n2 == 0) || st.bal < 0 {
                 return;
             }
-            let mut extras = vec![0u8];
-            extras.extend(3..=st.jrem);
+            let extras = std::iter::once(0).chain(3..=st.bal);
             for extra in extras {
-                if st.jrem - extra <= self.wild_opt {
+                if st.bal - extra <= self.p.wild_opt as i8 {
                     let mut next = *st;
-                    next.jrem -= extra;
-                    out.push((Move::End { extra }, next, extra as i32 * JOKER_GAIN));
+                    next.bal -= extra;
+                    next.v = 16;
+                    out.push((
+                        Move::End { extra: extra as u8 },
+                        next,
+                        extra as i32 * JOKER_GAIN,
+                    ));
                 }
             }
             return;
         }
         if st.sub == 4 {
-            // Groups of value v (v <= 13).
-            let jmax = if st.gsum == 0 { 0 } else { st.jrem };
+            // Groups of value v (v <= 13). Joker-only groups are left to the end.
+            let jmax = if st.gsum == 0 {
+                0
+            } else {
+                (st.bal + fut_next).max(0) as u8
+            };
             for j in 0..=jmax {
                 if !groups_ok(st.gsum + j, st.gmax) {
                     continue;
                 }
                 let mut next = *st;
-                next.jrem -= j;
+                next.bal -= j as i8;
                 next.v += 1;
                 next.sub = 0;
                 next.gsum = 0;
@@ -623,48 +681,31 @@ impl Solver {
         let s = st.sub as usize;
         let ss = st.suits[s];
         let need = ss.n1 + ss.n2;
-        let val = if v == 14 {
-            1
-        } else {
-            card_value(face_of(v, s)) as i32
-        };
-        // (tl, x, fixed, th, hh)
-        let mut options: [(u8, u8, u8, u8, u8); 64] = [(0, 0, 0, 0, 0); 64];
-        let mut n_opt = 0;
-        if v == 1 {
-            let (m, o) = (self.mand[1][s], self.opt[1][s]);
-            for tl in 0..=m {
-                for x in 0..=o {
-                    if n_opt < 64 {
-                        options[n_opt] = (tl, x, tl + x, m - tl, o - x);
-                        n_opt += 1;
-                    }
-                }
-            }
-        } else if v == 14 {
-            for x in 0..=ss.hh {
-                options[n_opt] = (0, x, ss.th + x, 0, 0);
-                n_opt += 1;
-            }
-        } else {
-            let (m, o) = (self.mand[v][s], self.opt[v][s]);
-            for x in 0..=o {
-                options[n_opt] = (m, x, m + x, ss.th, ss.hh);
-                n_opt += 1;
-            }
-        }
+        let mut supplies = Vec::with_capacity(16);
+        self.supplies(v, s, &ss, &mut supplies);
         let last_suit = s == 3;
-        for &(tl, x, fixed, th, hh) in &options[..n_opt] {
-            let gmax_g = if v == 14 { 0 } else { fixed };
+        for sup in &supplies {
+            let bal0 = st.bal + sup.d as i8;
+            let gmax_g = if v == 14 { 0 } else { sup.fixed };
             for g in 0..=gmax_g {
-                let r = fixed - g;
-                for w in 0..=st.jrem {
+                let r = sup.fixed - g;
+                let mut w: u8 = 0;
+                loop {
+                    let bal = bal0 - w as i8;
+                    if bal + fut_next < 0 {
+                        break;
+                    }
                     let total = r + w;
+                    w += 1;
                     if total < need {
                         continue;
                     }
                     let rest = total - need;
                     let e3 = rest.min(ss.n3);
+                    // Dominance: one more hand card extending a long sequence is better.
+                    if e3 < ss.n3 && sup.more {
+                        continue;
+                    }
                     let new = rest - e3;
                     if new > 0 && v >= 13 {
                         break;
@@ -673,21 +714,23 @@ impl Solver {
                     if new > CAP || n3 > CAP {
                         break;
                     }
-                    let jrem = st.jrem - w;
                     let ns = SuitState {
                         n1: new,
                         n2: ss.n1,
                         n3,
-                        th,
-                        hh,
+                        th: sup.th,
+                        hh: sup.hh,
                     };
-                    // Short sequences need cards at the next value.
-                    if new + ss.n1 > self.avail(v + 1, s, &ns) + jrem {
+                    // Short sequences need cards at the next values.
+                    let jokers = (bal + fut_next).max(0) as u8;
+                    if new + ss.n1 > self.avail(v + 1, s, &ns) + jokers
+                        || new > self.avail(v + 2, s, &ns) + jokers
+                    {
                         break;
                     }
                     let mut next = *st;
                     next.suits[s] = ns;
-                    next.jrem = jrem;
+                    next.bal = bal;
                     next.gsum += g;
                     next.gmax = next.gmax.max(g);
                     if last_suit {
@@ -700,30 +743,32 @@ impl Solver {
                     } else {
                         next.sub += 1;
                     }
-                    let gain = x as i32 * (CARD + val) + w as i32 * JOKER_GAIN;
-                    out.push((
-                        Move::Suit {
-                            v: st.v,
-                            s: s as u8,
-                            tl,
-                            x,
-                            g,
-                            w,
-                        },
-                        next,
-                        gain,
-                    ));
+                    let gain = sup.gain + (w - 1) as i32 * JOKER_GAIN;
+                    let mv = Move::Suit {
+                        v: st.v,
+                        s: s as u8,
+                        d: sup.d,
+                        tl: sup.tl,
+                        x: sup.x,
+                        c: sup.c,
+                        g,
+                        w: w - 1,
+                    };
+                    out.push((mv, next, gain));
                 }
             }
         }
     }
 
     fn best(&mut self, st: &State) -> i32 {
+        if st.v == 16 {
+            return 0;
+        }
         let key = st.key();
         if let Some(&b) = self.memo.get(&key) {
             return b;
         }
-        let depth = Self::depth(st);
+        let depth = st.stage();
         if self.bufs.len() <= depth {
             self.bufs.resize_with(depth + 1, Vec::new);
         }
@@ -731,7 +776,7 @@ impl Solver {
         self.moves(st, &mut buf);
         let mut best = NEG;
         for &(_, next, gain) in buf.iter() {
-            let sub = if st.v == 15 { 0 } else { self.best(&next) };
+            let sub = self.best(&next);
             if sub > NEG / 2 {
                 best = best.max(gain + sub);
             }
@@ -746,12 +791,12 @@ impl Solver {
         let mut st = self.root();
         let mut path = Vec::new();
         let mut target = self.best(&st);
-        loop {
+        while st.v != 16 {
             let mut buf = Vec::new();
             self.moves(&st, &mut buf);
             let mut found = None;
             for &(mv, next, gain) in &buf {
-                let sub = if st.v == 15 { 0 } else { self.best(&next) };
+                let sub = self.best(&next);
                 if sub > NEG / 2 && gain + sub == target {
                     found = Some((mv, next, sub));
                     break;
@@ -759,12 +804,10 @@ impl Solver {
             }
             let (mv, next, sub) = found.expect("an optimal move exists");
             path.push(mv);
-            if st.v == 15 {
-                return path;
-            }
             st = next;
             target = sub;
         }
+        path
     }
 }
 
