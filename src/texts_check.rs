@@ -6,6 +6,7 @@ use crate::i18n::{has_key, tr, Lang};
 use crate::play::UiGame;
 use engine::abluxxen::{Abluxxen, AbluxxenError};
 use engine::game::{ErasedRuleError, Moment, OptionLimit};
+use engine::karussell::{Karussell, KarussellError};
 use engine::meld::MeldError;
 use engine::romme::{EndMode, LayOffPolicy, MeldId, Romme, RommeError};
 use engine::save::SaveError;
@@ -279,6 +280,53 @@ fn abluxxen_errors() -> Vec<AbluxxenError> {
     all
 }
 
+fn karussell_errors() -> Vec<KarussellError> {
+    use engine::karussell::KMeldError as K;
+    let mut all: Vec<KarussellError> = [
+        K::TooShort,
+        K::BadIdentity,
+        K::GroupSuitRepeated,
+        K::Mixed,
+        K::NotConsecutive,
+        K::AroundTheCorner,
+    ]
+    .into_iter()
+    .map(|error| KarussellError::IllegalMeld { meld: 1, error })
+    .collect();
+    all.extend([
+        KarussellError::TableCardMissing { card: card() },
+        KarussellError::NoHandCard,
+        KarussellError::JokerNeedsIdentity { card: card() },
+        KarussellError::JokerIdentityChanged { card: card() },
+        KarussellError::FirstMeldNeedsHandMeld,
+        KarussellError::NotAfterThirdDraw,
+        KarussellError::AlreadyMelded,
+        KarussellError::HandTooHigh { limit: 5, have: 9 },
+        KarussellError::NoKnockInFinalTurn,
+        KarussellError::StockEmpty,
+        KarussellError::NoMoreDraws,
+        KarussellError::CannotPass,
+    ]);
+    for e in &all {
+        match e {
+            KarussellError::IllegalMeld { .. }
+            | KarussellError::TableCardMissing { .. }
+            | KarussellError::NoHandCard
+            | KarussellError::JokerNeedsIdentity { .. }
+            | KarussellError::JokerIdentityChanged { .. }
+            | KarussellError::FirstMeldNeedsHandMeld
+            | KarussellError::NotAfterThirdDraw
+            | KarussellError::AlreadyMelded
+            | KarussellError::HandTooHigh { .. }
+            | KarussellError::NoKnockInFinalTurn
+            | KarussellError::StockEmpty
+            | KarussellError::NoMoreDraws
+            | KarussellError::CannotPass => {}
+        }
+    }
+    all
+}
+
 fn names() -> Vec<String> {
     vec!["Anna".into(), "Ben".into(), "Cara".into()]
 }
@@ -302,6 +350,12 @@ fn every_rejection_is_a_german_sentence() {
         .chain(abluxxen_errors().into_iter().map(RuleError::Game))
     {
         check(Abluxxen::explain(&e, &names(), Lang::De), format!("{e:?}"));
+    }
+    for e in common_errors::<KarussellError>()
+        .into_iter()
+        .chain(karussell_errors().into_iter().map(RuleError::Game))
+    {
+        check(Karussell::explain(&e, &names(), Lang::De), format!("{e:?}"));
     }
     let setup: ErasedRuleError = RuleError::GameOver;
     let save_errors = [

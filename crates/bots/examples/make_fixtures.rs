@@ -7,6 +7,7 @@
 
 use bots::Bot;
 use engine::abluxxen::{Abluxxen, AbluxxenOptions};
+use engine::karussell::{Karussell, KarussellOptions};
 use engine::romme::{Preset, Romme};
 use engine::save::{save, share_link, Record, SaveMeta};
 use engine::{BotLevel, Game, SeatKind};
@@ -124,6 +125,29 @@ fn main() {
             &mut bots,
             14,
             meta(title, variant, seats),
+        );
+    }
+    // Karussell (from tag wave2 on): 3 players, mid-round with melds on the table.
+    if tag != "wave1" {
+        let options = KarussellOptions::default();
+        let seed = 20_261_300;
+        let mut bots: Vec<Box<dyn Bot<Karussell>>> = (0..3)
+            .map(|s| {
+                Box::new(bots::karussell::KarussellBot::new(
+                    BotLevel::Normal,
+                    seed + s,
+                )) as Box<dyn Bot<Karussell>>
+            })
+            .collect();
+        let record = Record::<Karussell>::new(options, 3, seed);
+        write(
+            &dir,
+            "karussell",
+            &tag,
+            record,
+            &mut bots,
+            30,
+            meta("Karussell", "karussell", 3),
         );
     }
 }
