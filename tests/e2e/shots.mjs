@@ -21,6 +21,7 @@ const screens = [
   ['setup-romme-anlegen', '#/setup/romme_anlegen'],
   ['setup-kaufen', '#/setup/romme_kaufen'],
   ['saves', '#/saves'],
+  ['setup-karussell', '#/setup/karussell'],
 ];
 for (const [w, h] of sizes) {
   const ctx = await browser.newContext({ viewport: { width: w, height: h } });
@@ -39,6 +40,21 @@ for (const [w, h] of sizes) {
   await page.waitForSelector('[data-testid=hand], .hand', { timeout: 15000 });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: path.join(OUT, `kaufen-table-${w}.png`) });
+  // A Karussell game: the human's first melding moment with the hint taken over.
+  await page.goto(BASE + '#/setup/karussell');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('[data-testid=karussell-board]');
+  for (let i = 0; i < 200 && (await page.$eval('[data-testid=karussell-board]', (e) => e.dataset.mine)) !== 'true'; i++) await page.waitForTimeout(50);
+  if ((await page.$eval('[data-testid=karussell-board]', (e) => e.dataset.phase)) === 'draw') await page.click('[data-testid=stock]');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUT, `karussell-turn-${w}.png`) });
+  if (await page.$('[data-testid=hint]:not([disabled])')) {
+    await page.click('[data-testid=hint]');
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(OUT, `karussell-hint-${w}.png`) });
+  }
+  const kw = await page.evaluate(() => document.documentElement.scrollWidth);
+  console.log(`karussell ${w}x${h}: page width ${kw}`);
   await ctx.close();
 }
 await browser.close();

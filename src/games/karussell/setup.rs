@@ -1,18 +1,34 @@
 //! The Karussell part of the setup screen: every option, then "start".
 
 use crate::app::use_app;
-use crate::components::options::{opt_check, opt_number};
+use crate::components::options::{opt_check, opt_number, opt_select};
 use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
 use engine::games::VariantInfo;
 use engine::karussell::{Karussell, KarussellOptions};
 use leptos::prelude::*;
 
+const JOKERS: &[(&str, &str)] = &[
+    ("auto", "ka.opt.jokers_auto"),
+    ("0", "ka.opt.jokers_0"),
+    ("1", "ka.opt.jokers_1"),
+    ("2", "ka.opt.jokers_2"),
+    ("3", "ka.opt.jokers_3"),
+    ("4", "ka.opt.jokers_4"),
+];
+
 /// Every option as a form.
 pub fn rules_form(o: RwSignal<KarussellOptions>) -> AnyView {
     view! {
         <div class="options-grid" data-testid="options">
-            {opt_number(o, "ka.opt.jokers", 0, 4, |x| x.jokers.map(u32::from).unwrap_or(99), |x, v| x.jokers = if v >= 99 { None } else { Some(v as u8) })}
+            {opt_select(o, "ka.opt.jokers", JOKERS, |x| match x.jokers {
+                None => "auto",
+                Some(0) => "0",
+                Some(1) => "1",
+                Some(2) => "2",
+                Some(3) => "3",
+                Some(_) => "4",
+            }, |x, v| x.jokers = v.parse().ok())}
             {opt_number(o, "ka.opt.hand_size", 5, 15, |x| x.hand_size as u32, |x, v| x.hand_size = v as u8)}
             {opt_number(o, "ka.opt.knock_limit", 0, 30, |x| x.knock_limit as u32, |x, v| x.knock_limit = v as u8)}
             {opt_check(o, "ka.opt.meld_ends_turn", |x| x.meld_ends_turn, |x, v| x.meld_ends_turn = v)}
