@@ -37,7 +37,7 @@
 //! Wild jokers that end in no meld with a real card form one joker-only meld at the end.
 
 use crate::card::{Card, CardId, Face, Rank, Suit};
-use crate::karussell::table::{check_meld, KMeldError, TableCard};
+use crate::karussell::table::{check_meld, KMeldError, KMeldKind, TableCard};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -119,6 +119,13 @@ pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveE
     let problem = input.problem();
     let mut solver = Solver::new(&problem);
     let total = solver.solve_root();
+    if std::env::var_os("KSOLVE_STATS").is_some() {
+        let mut per_stage = [0usize; 16];
+        for k in solver.memo.keys() {
+            per_stage[((k.1 >> 4) & 15) as usize] += 1;
+        }
+        eprintln!("memo {} per value {:?}", solver.memo.len(), per_stage);
+    }
     assert!(total >= 0, "the unchanged table is always a solution");
     let placed = (total / CARD) as usize;
     let value = (total % CARD) as u32;
@@ -269,7 +276,7 @@ impl Input {
             }
         };
         let mut out: Vec<Vec<TableCard>> = Vec::new();
-        let mut open: [Vec<Vec<TableCard>>; 4] = Default::default();
+        let mut open: [Vec<Run>; 4] = Default::default();
         let mut group_cards: [Vec<TableCard>; 4] = Default::default();
         let mut ace_mand: [Vec<TableCard>; 4] = Default::default();
         let mut ace_opt: [Vec<TableCard>; 4] = Default::default();
@@ -284,6 +291,9 @@ impl Input {
                     c,
                     g,
                     w,
+                    ja,
+                    jb,
+                    jc,
                 } => {
                     let (v, s) = (v as usize, s as usize);
                     let mut fixed: Vec<TableCard> = Vec::new();
@@ -303,31 +313,66 @@ impl Input {
                         fixed.append(&mut mand[v][s]);
                         fixed.extend(opt[v][s][..x as usize].iter().copied());
                     }
-                    let mut run_cards = fixed.split_off(g as usize);
+                    let run_cards = fixed.split_off(g as usize);
                     group_cards[s] = fixed;
-                    for _ in 0..w {
-                        run_cards.push(take_wild(face_of(v, s)));
-                    }
-                    // Extend short runs first, then long ones; close the other long runs;
-                    // start new runs with what is left.
+                    let face = face_of(v, s);
                     let runs = std::mem::take(&mut open[s]);
-                    let (short, long): (Vec<_>, Vec<_>) =
-                        runs.into_iter().partition(|r| r.len() < 3);
-                    let mut next = Vec::new();
-                    for mut r in short {
-                        r.push(run_cards.pop().expect("DP: short runs are extended"));
-                        next.push(r);
-                    }
-                    for mut r in long {
-                        if let Some(c) = run_cards.pop() {
-                            r.push(c);
-                            next.push(r);
+                    let (n_long, n_neutral) =
+                        runs.iter().fold((0u8, 0u8), |(l, n), r| match run_kind(r) {
+                            RunKind::MustLong => (l + 1, n),
+                            RunKind::Short | RunKind::JokerStart => (l, n + 1),
+                            RunKind::Free => (l, n),
+                        });
+                    let q0 = w - ja - jb - jc;
+                    let rest = run_cards.len() as u8 - (n_long - ja) - (n_neutral - q0) + jb + jc;
+                    let mut real = run_cards.into_iter();
+                    let mut card = |wild: bool| -> (TableCard, bool) {
+                        if wild {
+                            (take_wild(face), true)
                         } else {
-                            out.push(r);
+                            (real.next().expect("DP counts the cards"), false)
+                        }
+                    };
+                    let mut next: Vec<Run> = Vec::new();
+                    let (mut ja, mut q, mut jb, mut e3) = (ja, q0, jb, 0u8);
+                    let mut free: Vec<Run> = Vec::new();
+                    for mut r in runs {
+                        match run_kind(&r) {
+                            RunKind::MustLong => {
+                                let wild = ja > 0;
+                                ja -= wild as u8;
+                                r.push(card(wild));
+                                next.push(r);
+                            }
+                            RunKind::Short | RunKind::JokerStart => {
+                                let wild = q > 0;
+                                q -= wild as u8;
+                                r.push(card(wild));
+                                if r.len() == 3 && r[0].1 {
+                                    out.push(r.into_iter().map(|c| c.0).collect());
+                                } else {
+                                    next.push(r);
+                                }
+                            }
+                            RunKind::Free => free.push(r),
                         }
                     }
-                    for c in run_cards {
-                        next.push(vec![c]);
+                    for mut r in free {
+                        if e3 < rest {
+                            let wild = jb > 0;
+                            jb -= wild as u8;
+                            r.push(card(wild));
+                            e3 += 1;
+                            next.push(r);
+                        } else {
+                            out.push(r.into_iter().map(|c| c.0).collect());
+                        }
+                    }
+                    for _ in 0..jc {
+                        next.push(vec![card(true)]);
+                    }
+                    for _ in 0..rest - e3 - jc {
+                        next.push(vec![card(false)]);
                     }
                     open[s] = next;
                 }
@@ -364,18 +409,20 @@ impl Input {
                     out.extend(groups);
                 }
                 Move::End { extra } => {
+                    let mut seqs = Vec::new();
                     for runs in open.iter_mut() {
                         for r in runs.drain(..) {
-                            if r.len() == 14 {
-                                // A..K..A with two different aces: A-2-3 and 4..A.
-                                out.push(r[..3].to_vec());
-                                out.push(r[3..].to_vec());
-                            } else {
-                                out.push(r);
-                            }
+                            let r: Vec<TableCard> = r.into_iter().map(|c| c.0).collect();
+                            seqs.push(out.len());
+                            out.push(r);
                         }
                     }
-                    if extra > 0 {
+                    for (i, m) in out.iter().enumerate() {
+                        if !seqs.contains(&i) && check_meld(m) == Ok(KMeldKind::Sequence) {
+                            seqs.push(i);
+                        }
+                    }
+                    if extra >= 3 {
                         let meld: Vec<TableCard> = if extra <= 4 {
                             (0..extra as usize)
                                 .map(|s| take_wild(face_of(5, s)))
@@ -386,6 +433,37 @@ impl Input {
                                 .collect()
                         };
                         out.push(meld);
+                    } else if extra > 0 {
+                        // One or two jokers extend a sequence (cut to three cards first).
+                        let i = *seqs.first().expect("DP: a sequence exists");
+                        if out[i].len() >= 6 {
+                            let tail = out[i].split_off(3);
+                            out.push(tail);
+                        }
+                        for _ in 0..extra {
+                            let m = &out[i];
+                            let suit = m[0].as_face.suit().expect("French");
+                            let face = (1..=13)
+                                .map(|r| Face::french(r, suit))
+                                .find(|&f| {
+                                    let mut t = m.clone();
+                                    t.push(TableCard {
+                                        card: m[0].card,
+                                        as_face: f,
+                                    });
+                                    t.last_mut().unwrap().card.face = Face::Joker;
+                                    check_meld(&t).is_ok()
+                                })
+                                .expect("a short sequence can grow");
+                            let tc = take_wild(face);
+                            out[i].push(tc);
+                        }
+                    }
+                    // A..K..A with two different aces: A-2-3 and 4..A.
+                    let long: Vec<usize> = (0..out.len()).filter(|&i| out[i].len() == 14).collect();
+                    for i in long {
+                        let tail = out[i].split_off(3);
+                        out.push(tail);
                     }
                 }
             }
@@ -410,21 +488,76 @@ struct Problem {
     wild_opt: u8,
 }
 
+/// An open sequence while building: cards with "is a wild joker".
+type Run = Vec<(TableCard, bool)>;
+
+enum RunKind {
+    /// Length 1 or 2, starting with a fixed card.
+    Short,
+    /// Length 1 or 2, starting with a wild joker: closes at length 3.
+    JokerStart,
+    /// Length ≥ 4 ending with a wild joker: must go on.
+    MustLong,
+    /// Length ≥ 3, may close or go on.
+    Free,
+}
+
+fn run_kind(r: &Run) -> RunKind {
+    if r.len() < 3 {
+        if r[0].1 {
+            RunKind::JokerStart
+        } else {
+            RunKind::Short
+        }
+    } else if r.len() >= 4 && r[r.len() - 1].1 {
+        RunKind::MustLong
+    } else {
+        RunKind::Free
+    }
+}
+
+/// Open sequences of one suit. Canonical form: a wild joker never ends a sequence of four
+/// or more, and a sequence starting with a wild joker has exactly three cards (such padding
+/// jokers are placed at the end instead, see `Move::End`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct SuitState {
-    /// Open sequences of length 1, 2 and ≥ 3.
+    /// Fixed-start sequences of length 1 and 2.
     n1: u8,
     n2: u8,
+    /// Sequences of length ≥ 3 that may close.
     n3: u8,
+    /// Sequences of length ≥ 4 ending with a wild joker (must go on).
+    n3j: u8,
+    /// Sequences starting with a wild joker, length 1 and 2.
+    j1: u8,
+    j2: u8,
     /// Mandatory aces kept for value 14.
     th: u8,
     /// Hand aces still available at value 14.
     hh: u8,
 }
 
+impl SuitState {
+    fn pack(&self) -> u32 {
+        (self.n1 as u32) << 28
+            | (self.n2 as u32) << 24
+            | (self.n3 as u32) << 20
+            | (self.n3j as u32) << 16
+            | (self.j1 as u32) << 12
+            | (self.j2 as u32) << 8
+            | (self.th as u32) << 4
+            | self.hh as u32
+    }
+
+    /// Sequences that must take a card at the next value.
+    fn must(&self) -> u8 {
+        self.n1 + self.n2 + self.n3j + self.j1 + self.j2
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
-    /// Value 1..=14, 15 = the end.
+    /// Value 1..=14, 15 = the end, 16 = done.
     v: u8,
     /// 0..4: the suit deciding; 4: the groups of this value.
     sub: u8,
@@ -436,24 +569,23 @@ struct State {
     /// Cards put into groups at this value so far, and the most of one suit.
     gsum: u8,
     gmax: u8,
+    /// Some sequence exists (it can take one or two padding jokers at the end).
+    any_run: bool,
 }
 
 impl State {
-    fn key(&self) -> u128 {
+    fn key(&self) -> (u128, u32) {
         let mut k: u128 = 0;
         for s in &self.suits {
-            k = (k << 20)
-                | (s.n1 as u128) << 16
-                | (s.n2 as u128) << 12
-                | (s.n3 as u128) << 8
-                | (s.th as u128) << 4
-                | s.hh as u128;
+            k = (k << 32) | s.pack() as u128;
         }
-        k = (k << 6) | (self.bal + 32) as u128;
-        k = (k << 6) | self.gsum as u128;
-        k = (k << 4) | self.gmax as u128;
-        k = (k << 4) | self.v as u128;
-        (k << 3) | self.sub as u128
+        let m = ((self.bal + 32) as u32) << 22
+            | (self.gsum as u32) << 14
+            | (self.gmax as u32) << 10
+            | (self.any_run as u32) << 9
+            | (self.v as u32) << 4
+            | self.sub as u32;
+        (k, m)
     }
 
     fn stage(&self) -> usize {
@@ -476,10 +608,16 @@ enum Move {
         c: u8,
         g: u8,
         w: u8,
+        /// Of the `w` jokers: to sequences that must go on (`ja`), to free long sequences
+        /// (`jb`), starting new sequences (`jc`); the rest to short ones.
+        ja: u8,
+        jb: u8,
+        jc: u8,
     },
     /// `j` wild jokers into the groups of value `v`.
     Groups { v: u8, j: u8 },
-    /// `extra` wild jokers form one joker-only meld.
+    /// `extra` wild jokers: three or more form one joker-only meld, one or two pad a
+    /// sequence.
     End { extra: u8 },
 }
 
@@ -497,7 +635,9 @@ struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        self.0
+        let x = self.0;
+        let x = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        x ^ (x >> 32)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -505,23 +645,31 @@ impl Hasher for KeyHasher {
         }
     }
     fn write_u128(&mut self, i: u128) {
-        let x = (i as u64) ^ ((i >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        let x = (self.0 ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.0 = x ^ (x >> 29);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64 | 0x1_0000_0000);
     }
 }
 
-type Memo = HashMap<u128, i32, BuildHasherDefault<KeyHasher>>;
+type Memo = HashMap<(u128, u32), i32, BuildHasherDefault<KeyHasher>>;
 
 struct Solver {
     p: Problem,
     memo: Memo,
     /// Move buffers, one per recursion depth (stage).
     bufs: Vec<Vec<(Move, State, i32)>>,
+    /// maxfix[v][s]: most fixed cards suits s.. can put into the groups of value v.
+    maxfix: [[u8; 5]; 15],
 }
 
 /// One way a suit can supply its fixed cards at a value.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Supply {
     d: u8,
     tl: u8,
@@ -538,10 +686,17 @@ struct Supply {
 
 impl Solver {
     fn new(p: &Problem) -> Solver {
+        let mut maxfix = [[0u8; 5]; 15];
+        for (v, row) in maxfix.iter_mut().enumerate().take(14).skip(1) {
+            for s in (0..4).rev() {
+                row[s] = row[s + 1] + p.tr[v][s] + p.tk[v][s] + p.opt[v][s];
+            }
+        }
         Solver {
             p: Problem { ..*p },
             memo: Memo::default(),
             bufs: Vec::new(),
+            maxfix,
         }
     }
 
@@ -553,6 +708,7 @@ impl Solver {
             bal: self.p.wild_opt as i8,
             gsum: 0,
             gmax: 0,
+            any_run: false,
         }
     }
 
@@ -570,12 +726,26 @@ impl Solver {
         }
     }
 
-    fn supplies(&self, v: usize, s: usize, ss: &SuitState, out: &mut Vec<Supply>) {
-        out.clear();
+    /// The ways suit `s` can supply its fixed cards at value `v`; returns how many.
+    fn supplies(
+        &self,
+        v: usize,
+        s: usize,
+        ss: &SuitState,
+        jokers: u8,
+        out: &mut [Supply; 64],
+    ) -> usize {
+        let mut n = 0;
+        let mut push = |sup: Supply| {
+            if n < out.len() {
+                out[n] = sup;
+                n += 1;
+            }
+        };
         let p = &self.p;
         if v == 14 {
             for x in 0..=ss.hh {
-                out.push(Supply {
+                push(Supply {
                     d: 0,
                     tl: 0,
                     x,
@@ -587,7 +757,7 @@ impl Solver {
                     gain: x as i32 * (CARD + 1),
                 });
             }
-            return;
+            return n;
         }
         let (tr, tk, o) = (p.tr[v][s], p.tk[v][s], p.opt[v][s]);
         let val = card_value(face_of(v, s)) as i32;
@@ -595,20 +765,24 @@ impl Solver {
             let mand = tr + tk - d;
             let forced = d.saturating_sub(tr);
             if v == 1 {
+                // Aces kept for value 14 need a sequence through Q and K.
+                let high = (p.tr[12][s] + p.tk[12][s] + p.opt[12][s])
+                    .min(p.tr[13][s] + p.tk[13][s] + p.opt[13][s])
+                    + jokers;
                 for tl in 0..=mand {
                     for x in 0..=o {
                         let c = forced.saturating_sub(x);
-                        if x + c > o {
+                        if x + c > o || mand - tl + c > high {
                             continue;
                         }
-                        out.push(Supply {
+                        push(Supply {
                             d,
                             tl,
                             x,
                             c,
                             fixed: tl + x,
                             th: mand - tl + c,
-                            hh: o - x - c,
+                            hh: (o - x - c).min(high - (mand - tl + c)),
                             // Aces not used low may still go high: no dominance here.
                             more: false,
                             gain: (x + c) as i32 * (CARD + 1) - d as i32 * JOKER_GAIN,
@@ -617,7 +791,7 @@ impl Solver {
                 }
             } else {
                 for x in forced..=o {
-                    out.push(Supply {
+                    push(Supply {
                         d,
                         tl: mand,
                         x,
@@ -631,6 +805,7 @@ impl Solver {
                 }
             }
         }
+        n
     }
 
     /// All moves from `st` with their successor and gain.
@@ -639,20 +814,17 @@ impl Solver {
         let v = st.v as usize;
         let fut_next = self.p.fut[st.stage() + 1] as i8;
         if v == 15 {
-            if !st.suits.iter().all(|s| s.n1 == 0 && s.n2 == 0) || st.bal < 0 {
+            if !st.suits.iter().all(|s| s.must() == 0) || st.bal < 0 {
                 return;
             }
-            let extras = std::iter::once(0).chain(3..=st.bal);
-            for extra in extras {
-                if st.bal - extra <= self.p.wild_opt as i8 {
+            for extra in 0..=st.bal {
+                let ok = extra == 0 || extra >= 3 || st.any_run;
+                if ok && st.bal - extra <= self.p.wild_opt as i8 {
                     let mut next = *st;
                     next.bal -= extra;
                     next.v = 16;
-                    out.push((
-                        Move::End { extra: extra as u8 },
-                        next,
-                        extra as i32 * JOKER_GAIN,
-                    ));
+                    let mv = Move::End { extra: extra as u8 };
+                    out.push((mv, next, extra as i32 * JOKER_GAIN));
                 }
             }
             return;
@@ -680,27 +852,36 @@ impl Solver {
         }
         let s = st.sub as usize;
         let ss = st.suits[s];
-        let need = ss.n1 + ss.n2;
-        let mut supplies = Vec::with_capacity(16);
-        self.supplies(v, s, &ss, &mut supplies);
+        let must = ss.must();
+        let neutral = ss.n1 + ss.n2 + ss.j1 + ss.j2;
+        let budget0 = (st.bal + self.p.fut[st.stage()] as i8).max(0) as u8;
+        let mut sups = [Supply::default(); 64];
+        let n_sup = self.supplies(v, s, &ss, budget0, &mut sups);
         let last_suit = s == 3;
-        for sup in &supplies {
+        for sup in &sups[..n_sup] {
             let bal0 = st.bal + sup.d as i8;
             let gmax_g = if v == 14 { 0 } else { sup.fixed };
             for g in 0..=gmax_g {
+                if g > 0 || st.gsum > 0 {
+                    // Groups of this value must still be possible.
+                    let gsum = st.gsum + g;
+                    let m = st.gmax.max(g);
+                    let potential = self.maxfix[v][s + 1] + budget0;
+                    if 3 * m > gsum + potential {
+                        continue;
+                    }
+                }
                 let r = sup.fixed - g;
-                let mut w: u8 = 0;
-                loop {
+                for w in 0..=budget0 {
                     let bal = bal0 - w as i8;
                     if bal + fut_next < 0 {
                         break;
                     }
                     let total = r + w;
-                    w += 1;
-                    if total < need {
+                    if total < must {
                         continue;
                     }
-                    let rest = total - need;
+                    let rest = total - must;
                     let e3 = rest.min(ss.n3);
                     // Dominance: one more hand card extending a long sequence is better.
                     if e3 < ss.n3 && sup.more {
@@ -710,51 +891,79 @@ impl Solver {
                     if new > 0 && v >= 13 {
                         break;
                     }
-                    let n3 = ss.n2 + e3;
-                    if new > CAP || n3 > CAP {
-                        break;
-                    }
-                    let ns = SuitState {
-                        n1: new,
-                        n2: ss.n1,
-                        n3,
-                        th: sup.th,
-                        hh: sup.hh,
-                    };
-                    // Short sequences need cards at the next values.
-                    let jokers = (bal + fut_next).max(0) as u8;
-                    if new + ss.n1 > self.avail(v + 1, s, &ns) + jokers
-                        || new > self.avail(v + 2, s, &ns) + jokers
-                    {
-                        break;
-                    }
-                    let mut next = *st;
-                    next.suits[s] = ns;
-                    next.bal = bal;
-                    next.gsum += g;
-                    next.gmax = next.gmax.max(g);
-                    if last_suit {
-                        if v == 14 {
-                            next.v = 15;
-                            next.sub = 0;
-                        } else {
-                            next.sub = 4;
+                    let jokers_next = (bal + fut_next).max(0) as u8;
+                    // Jokers: ja to must-go-on long runs, jb to free long runs, jc to new
+                    // runs, the rest (q) to short ones.
+                    for ja in 0..=w.min(ss.n3j) {
+                        for jb in 0..=(w - ja).min(e3) {
+                            for jc in 0..=(w - ja - jb).min(new) {
+                                let q = w - ja - jb - jc;
+                                if q > neutral {
+                                    continue;
+                                }
+                                let ns = SuitState {
+                                    n1: new - jc,
+                                    n2: ss.n1,
+                                    n3: ss.n2 + (ss.n3j - ja) + (e3 - jb),
+                                    n3j: ja + jb,
+                                    j1: jc,
+                                    j2: ss.j1,
+                                    th: sup.th,
+                                    hh: sup.hh,
+                                };
+                                if ns.n1.max(ns.n3).max(ns.n3j) > CAP {
+                                    continue;
+                                }
+                                let mut ns = ns;
+                                if v == 13 {
+                                    // Aces at 14 only extend sequences of length ≥ 2.
+                                    let open = ns.n2 + ns.j2 + ns.n3 + ns.n3j;
+                                    if ns.th > open {
+                                        continue;
+                                    }
+                                    ns.hh = ns.hh.min(open - ns.th);
+                                }
+                                // Sequences that must go on need cards at the next values.
+                                if ns.must() > self.avail(v + 1, s, &ns) + jokers_next
+                                    || ns.n1 + ns.j1 > self.avail(v + 2, s, &ns) + jokers_next
+                                {
+                                    continue;
+                                }
+                                let mut next = *st;
+                                next.suits[s] = ns;
+                                next.bal = bal;
+                                next.gsum += g;
+                                next.gmax = next.gmax.max(g);
+                                next.any_run |=
+                                    new > 0 && (self.p.wild_opt > 0 || self.p.fut[0] > 0);
+                                if last_suit {
+                                    if v == 14 {
+                                        next.v = 15;
+                                        next.sub = 0;
+                                    } else {
+                                        next.sub = 4;
+                                    }
+                                } else {
+                                    next.sub += 1;
+                                }
+                                let gain = sup.gain + w as i32 * JOKER_GAIN;
+                                let mv = Move::Suit {
+                                    v: st.v,
+                                    s: s as u8,
+                                    d: sup.d,
+                                    tl: sup.tl,
+                                    x: sup.x,
+                                    c: sup.c,
+                                    g,
+                                    w,
+                                    ja,
+                                    jb,
+                                    jc,
+                                };
+                                out.push((mv, next, gain));
+                            }
                         }
-                    } else {
-                        next.sub += 1;
                     }
-                    let gain = sup.gain + (w - 1) as i32 * JOKER_GAIN;
-                    let mv = Move::Suit {
-                        v: st.v,
-                        s: s as u8,
-                        d: sup.d,
-                        tl: sup.tl,
-                        x: sup.x,
-                        c: sup.c,
-                        g,
-                        w: w - 1,
-                    };
-                    out.push((mv, next, gain));
                 }
             }
         }

@@ -274,7 +274,7 @@ impl Gen {
             1 => vec![1, 9, 10, 11, 12, 13],
             _ => vec![1, 2, 3, 11, 12, 13],
         };
-        let jokers = self.rng.below(3) as usize;
+        let jokers = self.rng.below(4) as usize;
         let mut deck = Vec::new();
         let mut id = 0u16;
         for _ in 0..2 {
