@@ -158,6 +158,7 @@ fn partition(cnt: &mut [[u8; 4]; 14], wild: u8) -> bool {
 }
 
 /// Fills positions q..=b of a sequence a..=b of suit s (p is the card already taken).
+#[allow(clippy::only_used_in_recursion)]
 fn seq_fill(
     cnt: &mut [[u8; 4]; 14],
     s: usize,
@@ -196,7 +197,7 @@ fn brute(table: &[Vec<TableCard>], hand: &[Card]) -> (usize, u32) {
             (m.count_ones() as usize, value, m)
         })
         .collect();
-    subsets.sort_by(|x, y| (y.0, y.1).cmp(&(x.0, x.1)));
+    subsets.sort_by_key(|x| std::cmp::Reverse((x.0, x.1)));
     for (n, value, m) in subsets {
         let chosen: Vec<Card> = (0..hand.len())
             .filter(|i| m >> i & 1 == 1)
