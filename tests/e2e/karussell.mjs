@@ -44,8 +44,11 @@ async function drag(page, from, to) {
 async function playTurn(page, checks) {
   let p = await myMove(page);
   if (p === 'draw') { await page.click('[data-testid=stock]'); await page.waitForTimeout(60); p = await myMove(page); }
-  while (p === 'may-meld' || p === 'final-turn') {
-    const n = Number(await page.$eval('[data-testid=can-place]', (e) => e.dataset.n));
+  for (let guard = 0; p === 'may-meld' || p === 'final-turn'; guard++) {
+    assert(guard < 50, 'the indicator shows while the human may meld');
+    const indicator = await page.$('[data-testid=can-place]');
+    if (!indicator) { await page.waitForTimeout(50); p = await myMove(page); continue; } // state still changing
+    const n = Number(await indicator.evaluate((e) => e.dataset.n));
     if (checks) await checks(page);
     if (n > 0) {
       const before = (await handIds(page)).length;
