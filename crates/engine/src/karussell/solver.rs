@@ -119,14 +119,6 @@ pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveE
     let problem = input.problem();
     let mut solver = Solver::new(&problem);
     let total = solver.solve_root();
-    if std::env::var_os("KSOLVE_STATS").is_some() {
-        let mut per_stage = [0usize; 16];
-        for k in solver.memo.keys() {
-            per_stage[((k.1 >> 4) & 15) as usize] += 1;
-        }
-        eprintln!("memo {} per value {:?}", solver.memo.len(), per_stage);
-    }
-    assert!(total >= 0, "the unchanged table is always a solution");
     let placed = (total / CARD) as usize;
     let value = (total % CARD) as u32;
     if placed == 0 {
@@ -872,7 +864,14 @@ impl Solver {
                     }
                 }
                 let r = sup.fixed - g;
-                for w in 0..=budget0 {
+                // A wild joker never stands in a sequence at (v, s) while a hand card of that
+                // face stays in hand: swapping them places one card more (the joker pads).
+                let wmax = if (2..14).contains(&v) && sup.more {
+                    0
+                } else {
+                    budget0
+                };
+                for w in 0..=wmax {
                     let bal = bal0 - w as i8;
                     if bal + fut_next < 0 {
                         break;
@@ -896,7 +895,10 @@ impl Solver {
                     // runs, the rest (q) to short ones.
                     for ja in 0..=w.min(ss.n3j) {
                         for jb in 0..=(w - ja).min(e3) {
-                            for jc in 0..=(w - ja - jb).min(new) {
+                            // A sequence [J, x, y] starting at v ≤ 11 can be shifted to
+                            // [x, y, J]: jokers start sequences only at Q (J-K-A).
+                            let jc_max = if v == 12 { (w - ja - jb).min(new) } else { 0 };
+                            for jc in 0..=jc_max {
                                 let q = w - ja - jb - jc;
                                 if q > neutral {
                                     continue;

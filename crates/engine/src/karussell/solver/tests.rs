@@ -146,7 +146,7 @@ fn partition(cnt: &mut [[u8; 4]; 14], wild: u8) -> bool {
                 if a == 1 && b == 14 {
                     continue;
                 }
-                if seq_fill(cnt, s, a, b, p, a, wild) {
+                if seq_fill(cnt, s, b, p, a, wild) {
                     cnt[r][s] += 1;
                     return true;
                 }
@@ -157,33 +157,24 @@ fn partition(cnt: &mut [[u8; 4]; 14], wild: u8) -> bool {
     false
 }
 
-/// Fills positions q..=b of a sequence a..=b of suit s (p is the card already taken).
-#[allow(clippy::only_used_in_recursion)]
-fn seq_fill(
-    cnt: &mut [[u8; 4]; 14],
-    s: usize,
-    a: usize,
-    b: usize,
-    p: usize,
-    q: usize,
-    wild: u8,
-) -> bool {
+/// Fills positions q..=b of a sequence of suit s (p is the card already taken).
+fn seq_fill(cnt: &mut [[u8; 4]; 14], s: usize, b: usize, p: usize, q: usize, wild: u8) -> bool {
     if q > b {
         return partition(cnt, wild);
     }
     if q == p {
-        return seq_fill(cnt, s, a, b, p, q + 1, wild);
+        return seq_fill(cnt, s, b, p, q + 1, wild);
     }
     let rank = if q == 14 { 1 } else { q };
     if cnt[rank][s] > 0 {
         cnt[rank][s] -= 1;
-        let ok = seq_fill(cnt, s, a, b, p, q + 1, wild);
+        let ok = seq_fill(cnt, s, b, p, q + 1, wild);
         cnt[rank][s] += 1;
         if ok {
             return true;
         }
     }
-    wild > 0 && seq_fill(cnt, s, a, b, p, q + 1, wild - 1)
+    wild > 0 && seq_fill(cnt, s, b, p, q + 1, wild - 1)
 }
 
 /// The best (placed, value) by trying every hand subset and every re-declaration.
