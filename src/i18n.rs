@@ -235,6 +235,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ka.ui.can_place", "Du kannst noch {n} Karten legen.", "You can still place {n} cards."),
     ("ka.ui.can_place_none", "Du kannst gerade keine Karte legen.", "You cannot place a card right now."),
     ("ka.ui.hint", "Hinweis", "Hint"),
+    ("ka.ui.no_hint", "Für diesen Tisch gibt es keinen Hinweis (zu viele Joker im Spiel).", "No hint for this table (too many jokers in play)."),
     ("ka.ui.hint_shown", "Ein Vorschlag liegt auf dem Tisch – übernehmen oder zurücksetzen.", "A suggestion is on the table – keep it or reset."),
     ("ka.line.differences", "Differenzen: +{n}", "Differences: +{n}"),
     ("ka.line.undercut", "Unterbieten: +{n}", "Undercut: +{n}"),

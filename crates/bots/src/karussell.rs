@@ -5,7 +5,7 @@
 //!   whenever it places at least one card; knocks whenever it may.
 
 use crate::Bot;
-use engine::karussell::{slots_of, solve, Karussell, KarussellAction, KarussellView};
+use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
 use engine::{BotLevel, GameRng};
 
 #[derive(Clone, Debug)]
@@ -51,7 +51,7 @@ impl Bot<Karussell> for KarussellBot {
         let may_meld = legal
             .iter()
             .any(|a| matches!(a, KarussellAction::Meld { .. }));
-        if self.level == BotLevel::Normal && may_meld {
+        if self.level == BotLevel::Normal && may_meld && affordable(&view.table, &view.hand) {
             if let Ok(best) = solve(&view.table, &view.hand) {
                 if best.placed > 0 {
                     return KarussellAction::Meld {

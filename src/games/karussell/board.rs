@@ -12,7 +12,7 @@ use crate::components::opponents::{other_seats, Opponents, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::play::BoardProps;
 use engine::karussell::{
-    slots_of, solve, Karussell, KarussellAction, KarussellView, PhaseView, Solution,
+    affordable, slots_of, solve, Karussell, KarussellAction, KarussellView, PhaseView, Solution,
 };
 use engine::{Card, CardId, Face, Seat};
 use leptos::prelude::*;
@@ -79,7 +79,13 @@ impl Board {
         });
         let best = Memo::new(move |_| {
             (can_meld.get() && view.with(|v| v.options.hints))
-                .then(|| view.with(|v| solve(&v.table, &v.hand).ok()))
+                .then(|| {
+                    view.with(|v| {
+                        affordable(&v.table, &v.hand)
+                            .then(|| solve(&v.table, &v.hand).ok())
+                            .flatten()
+                    })
+                })
                 .flatten()
         });
         Board {

@@ -134,7 +134,8 @@ pub(super) fn hint_bar(b: Board) -> impl IntoView {
             "ka.ui.can_place",
             &[("n", s.placed.to_string())],
         ),
-        _ => b.t("ka.ui.can_place_none"),
+        Some(_) => b.t("ka.ui.can_place_none"),
+        None => b.t("ka.ui.no_hint"),
     };
     let take = move |_| {
         if let Some(s) = best.get_untracked() {

@@ -67,7 +67,7 @@ mod tests;
 pub use actions::{KarussellAction, KarussellError, KarussellEvent, RoundEnd, ScoreLine, Slot};
 pub use options::KarussellOptions;
 pub use scoring::{match_bonuses, score_round, MatchBonus, RoundRow, RoundScore, RoundSummary};
-pub use solver::{solve, Solution, SolveError};
+pub use solver::{affordable, solve, Solution, SolveError};
 pub use state::{Karussell, Phase, Round, Setup};
 pub use table::{check_meld, KMeldError, KMeldKind, TableCard};
 pub use view::{KarussellView, PhaseView};

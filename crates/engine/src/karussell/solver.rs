@@ -1024,3 +1024,18 @@ impl Solver {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether [`solve`] answers this position quickly enough for a page that must not freeze
+/// (measured with `bench_karussell_solver`: jokers make the search grow fast). The UI shows
+/// no hint and the bots fall back to the listed melds when this is false.
+pub fn affordable(table: &[Vec<TableCard>], hand: &[Card]) -> bool {
+    let cards = table.iter().map(Vec::len).sum::<usize>() + hand.len();
+    let jokers = table.iter().flatten().filter(|t| t.is_joker()).count()
+        + hand.iter().filter(|c| c.face == Face::Joker).count();
+    match jokers {
+        0 => cards <= 70,
+        1 => cards <= 45,
+        2 => cards <= 36,
+        _ => cards <= 24,
+    }
+}
