@@ -54,6 +54,7 @@ pub mod harness;
 pub mod karussell;
 pub mod meld;
 pub mod penalty;
+pub mod profisort;
 pub mod rng;
 pub mod romme;
 pub mod save;

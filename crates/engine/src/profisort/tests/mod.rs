@@ -1,0 +1,1 @@
+//! Profi-Sort tests.
