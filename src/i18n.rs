@@ -141,6 +141,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("setup.bot", "Bot", "Bot"),
     ("setup.bot_easy", "Bot (leicht)", "Bot (easy)"),
     ("setup.bot_normal", "Bot (normal)", "Bot (normal)"),
+    ("setup.bot_hard", "Bot (stark)", "Bot (hard)"),
     ("setup.name", "Name", "Name"),
     ("setup.options", "Regeln", "Rules"),
     ("setup.start", "Spiel starten", "Start game"),

@@ -9,7 +9,7 @@ use crate::play::storage;
 use crate::play::UiGame;
 use engine::games::VariantInfo;
 use engine::save::{SaveError, SaveFile};
-use engine::Face;
+use engine::{BotLevel, Face};
 use leptos::prelude::*;
 
 /// How one game plugs into the app.
@@ -24,6 +24,8 @@ pub struct UiEntry {
     pub host: fn(String, SaveFile) -> Result<AnyView, SaveError>,
     /// Stores a save (from a link or an import) under `id`, re-validated.
     pub store: fn(String, SaveFile) -> Result<(), String>,
+    /// The bot levels the setup screen offers.
+    pub bot_levels: &'static [BotLevel],
 }
 
 /// A registry entry for game `G`.
@@ -37,6 +39,7 @@ pub const fn entry<G: UiGame>(
         setup_panel,
         host: host::<G>,
         store: store::<G>,
+        bot_levels: G::BOT_LEVELS,
     }
 }
 

@@ -14,6 +14,7 @@ fn kind_key(kind: SeatKind) -> &'static str {
         SeatKind::Human => "setup.human",
         SeatKind::Bot(BotLevel::Easy) => "setup.bot_easy",
         SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal",
+        SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard",
     }
 }
 
@@ -70,7 +71,7 @@ pub fn Setup(id: String) -> impl IntoView {
         <section class="panel setup">
             <h1>{move || app.t(&key)}</h1>
             <h2>{move || app.t("setup.players")}</h2>
-            <SeatEditor seats=seats min=min max=max/>
+            <SeatEditor seats=seats min=min max=max levels=ui.bot_levels/>
             {game_panel}
         </section>
     }
@@ -79,7 +80,12 @@ pub fn Setup(id: String) -> impl IntoView {
 
 /// Edits the list of seats: names, human/bot, add and remove within the limits.
 #[component]
-pub fn SeatEditor(seats: RwSignal<Vec<SeatConfig>>, min: usize, max: usize) -> impl IntoView {
+pub fn SeatEditor(
+    seats: RwSignal<Vec<SeatConfig>>,
+    min: usize,
+    max: usize,
+    levels: &'static [BotLevel],
+) -> impl IntoView {
     let app = use_app();
     let rows = move || {
         seats
@@ -102,7 +108,7 @@ pub fn SeatEditor(seats: RwSignal<Vec<SeatConfig>>, min: usize, max: usize) -> i
                             let kind = SeatKind::from_code(&event_target_value(&ev)).unwrap_or(DEFAULT_BOT);
                             seats.update(|s| if let Some(x) = s.get_mut(i) { x.kind = kind; });
                         }>
-                            {SeatKind::all().into_iter().map(|k| view! {
+                            {SeatKind::all().into_iter().filter(|k| k.bot_level().is_none_or(|l| levels.contains(&l))).map(|k| view! {
                                 <option value=k.code() selected=kind_value == k.code()>{move || app.t(kind_key(k))}</option>
                             }).collect_view()}
                         </select>

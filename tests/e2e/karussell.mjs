@@ -1,5 +1,10 @@
 // Karussell end to end: a user plays against two bots through the UI.
 import { assert, eq } from './assert.mjs';
+import { readFileSync } from 'node:fs';
+
+// A position found by `cargo run -p bots --example karussell_split_position`: the human is
+// about to draw; afterwards a table sequence's end card forms a group with two hand cards.
+const SPLIT = JSON.parse(readFileSync(new URL('./fixtures/karussell-split.json', import.meta.url)));
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 20 });
 
@@ -21,9 +26,10 @@ const tableFaces = (page) => page.$$eval('[data-testid=k-meld]', (ms) => ms.map(
 // Waits until the human must act (or the round is over); returns the phase.
 async function myMove(page) {
   for (let i = 0; i < 400; i++) {
-    const p = await phase(page);
+    // Phase and turn are read together: a bot may move between two reads.
+    const [p, m] = await page.$eval('[data-testid=karussell-board]', (e) => [e.dataset.phase, e.dataset.mine === 'true']);
     if (p === 'round-over' || p === 'match-over') return p;
-    if (await mine(page)) return p;
+    if (m) return p;
     await page.waitForTimeout(50);
   }
   throw new Error('the human never got a turn');
@@ -72,7 +78,52 @@ async function playTurn(page, checks) {
   return 0;
 }
 
+const card = (page, where, id) => page.$(`[data-testid=${where}][data-card="${id}"]`);
+
 export default [
+  {
+    name: 'karussell: draw, split a table sequence by hand into a group with two hand cards, commit, the round goes on',
+    async run({ page, base, shot }) {
+      await page.goto(base + '#/');
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(base + '#/link/' + SPLIT.link);
+      await page.waitForSelector('[data-testid=karussell-board]');
+      eq(await phase(page), 'draw', 'the shared game resumes with the human to draw');
+      await page.click('[data-testid=stock]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=karussell-board]').dataset.phase === 'may-meld');
+      const hand = await handIds(page);
+      const melds = (await tableFaces(page)).length;
+      const [a, b] = SPLIT.hand_cards.map(String);
+      assert(hand.includes(a) && hand.includes(b), 'the two group cards are in the hand');
+      // Split: the sequence's end card goes to a new meld.
+      await drag(page, await card(page, 'table-card', SPLIT.end_card), await page.$('[data-testid=new-meld]'));
+      await page.waitForTimeout(60);
+      eq((await tableFaces(page)).length, melds + 1, 'the end card left its sequence for a new meld');
+      assert(await page.$eval('[data-testid=commit]', (e) => e.disabled), 'a one-card meld cannot be committed');
+      // Two hand cards onto the new meld: a group.
+      for (const id of [a, b]) {
+        const target = (await page.$$('[data-testid=k-meld]')).at(-1);
+        await drag(page, await card(page, 'hand-card', id), target);
+        await page.waitForTimeout(60);
+      }
+      const group = (await tableFaces(page)).at(-1).split(',').sort();
+      eq(group.join(','), [String(SPLIT.end_card), a, b].sort().join(','), 'the new meld holds the end card and both hand cards');
+      eq(await page.$$eval('[data-testid=k-meld][data-valid=false]', (e) => e.length), 0, 'every meld is valid');
+      eq(await page.$eval('[data-testid=commit]', (e) => e.textContent), 'Legen (2 Karten)', 'commit names the two cards');
+      await shot('karussell-split-by-hand');
+      await page.click('[data-testid=commit]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=karussell-board]').dataset.mine !== 'true'
+        || document.querySelector('[data-testid=karussell-board]').dataset.phase === 'knock');
+      eq((await handIds(page)).length, hand.length - 2, 'two cards left the hand');
+      const after = await tableFaces(page);
+      assert(after.some((m) => m.split(',').sort().join(',') === group.join(',')), 'the group is on the table after the commit');
+      // The round goes on: a bot moves and the human's next turn comes (or the round ends).
+      if (await page.$('[data-testid=end-turn]')) await page.click('[data-testid=end-turn]');
+      const p = await myMove(page);
+      assert(['draw', 'round-over', 'match-over'].includes(p), 'the round went on to the next turn: ' + p);
+    },
+  },
   {
     name: 'karussell: split a meld, illegal table cannot be committed, reset, hint, reload, full round with score sheet',
     async run({ page, base, shot }) {

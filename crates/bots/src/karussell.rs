@@ -3,10 +3,18 @@
 //!   rearrangement), knocks whenever it may.
 //! - Normal: the exact solver's best arrangement (most hand cards, then most points placed),
 //!   whenever it places at least one card; knocks whenever it may.
+//! - Hard: of the solver's arrangement and the listed melds it takes the one that leaves the
+//!   lowest hand value (going out first); it knocks only when sampling the opponents' hands
+//!   from the unseen cards says the knock gains on average (see [`hard`]).
+
+pub mod hard;
 
 use crate::Bot;
 use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
 use engine::{BotLevel, GameRng};
+
+/// The hard bot knocks when sampling says the knock gains at least this many points.
+const KNOCK_MARGIN: f64 = 0.0;
 
 #[derive(Clone, Debug)]
 pub struct KarussellBot {
@@ -42,6 +50,10 @@ impl Bot<Karussell> for KarussellBot {
     fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
         let has = |a: &KarussellAction| legal.contains(a);
         if has(&KarussellAction::Knock) {
+            if self.level == BotLevel::Hard && hard::knock_gain(view, &mut self.rng) < KNOCK_MARGIN
+            {
+                return KarussellAction::EndTurn;
+            }
             return KarussellAction::Knock;
         }
         let melds: Vec<&KarussellAction> = legal
@@ -51,22 +63,32 @@ impl Bot<Karussell> for KarussellBot {
         let may_meld = legal
             .iter()
             .any(|a| matches!(a, KarussellAction::Meld { .. }));
-        if self.level == BotLevel::Normal && may_meld && affordable(&view.table, &view.hand) {
-            if let Ok(best) = solve(&view.table, &view.hand) {
-                if best.placed > 0 {
-                    return KarussellAction::Meld {
-                        table: slots_of(&best.table),
-                    };
-                }
+        let solved =
+            (self.level != BotLevel::Easy && may_meld && affordable(&view.table, &view.hand))
+                .then(|| solve(&view.table, &view.hand).ok())
+                .flatten()
+                .filter(|best| best.placed > 0)
+                .map(|best| KarussellAction::Meld {
+                    table: slots_of(&best.table),
+                });
+        if self.level == BotLevel::Normal {
+            if let Some(best) = solved {
+                return best;
             }
         }
         let pick = match self.level {
             BotLevel::Easy => melds.iter().min_by_key(|a| cards_added(view, a)).copied(),
             BotLevel::Normal => melds.iter().max_by_key(|a| cards_added(view, a)).copied(),
+            BotLevel::Hard => solved.as_ref().or_else(|| {
+                melds
+                    .iter()
+                    .copied()
+                    .min_by_key(|a| (hard::value_left(view, a), usize::MAX - cards_added(view, a)))
+            }),
         };
         if let Some(m) = pick {
             // The easy bot sometimes waits for a better hand.
-            if self.level == BotLevel::Normal || self.rng.below(4) != 0 {
+            if self.level != BotLevel::Easy || self.rng.below(4) != 0 {
                 return m.clone();
             }
         }

@@ -193,15 +193,19 @@ pub enum SeatKind {
 pub enum BotLevel {
     Easy,
     Normal,
+    /// Looks further than the normal level; offered where a game has one (the app's
+    /// registry lists each game's levels).
+    Hard,
 }
 
 impl BotLevel {
-    pub const ALL: [BotLevel; 2] = [BotLevel::Easy, BotLevel::Normal];
+    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
 
     pub fn code(self) -> &'static str {
         match self {
             BotLevel::Easy => "easy",
             BotLevel::Normal => "normal",
+            BotLevel::Hard => "hard",
         }
     }
 }

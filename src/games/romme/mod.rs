@@ -29,14 +29,16 @@ impl UiGame for Romme {
     fn bot_for(level: BotLevel, seed: u64, options: &RommeOptions) -> Box<dyn Bot<Self>> {
         let level = match level {
             BotLevel::Easy => bots::romme::Level::Easy,
-            BotLevel::Normal => bots::romme::Level::Normal,
+            // No hard Rommé bot yet (not offered; a hand-made save falls back to normal).
+            BotLevel::Normal | BotLevel::Hard => bots::romme::Level::Normal,
         };
         Box::new(bots::romme::RommeBot::new(level, seed).with_options(options))
     }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         let level = match level {
             BotLevel::Easy => bots::romme::Level::Easy,
-            BotLevel::Normal => bots::romme::Level::Normal,
+            // No hard Rommé bot yet (not offered; a hand-made save falls back to normal).
+            BotLevel::Normal | BotLevel::Hard => bots::romme::Level::Normal,
         };
         Box::new(bots::romme::RommeBot::new(level, seed))
     }
