@@ -27,7 +27,10 @@ fn meta() -> SaveMeta {
 fn simple(legal: &[A], lay: bool) -> A {
     let find = |f: &dyn Fn(&A) -> bool| legal.iter().find(|a| f(a)).cloned();
     find(&|a| matches!(a, A::KeepHand | A::Draw | A::NextDeal))
-        .or_else(|| lay.then(|| find(&|a| matches!(a, A::LayTask { .. }))).flatten())
+        .or_else(|| {
+            lay.then(|| find(&|a| matches!(a, A::LayTask { .. })))
+                .flatten()
+        })
         .or_else(|| find(&|a| matches!(a, A::Discard { .. })))
         .unwrap_or_else(|| legal[0].clone())
 }
@@ -48,12 +51,16 @@ fn task_position() -> String {
             let Some(seat) = game.to_move() else { break };
             let legal = game.legal_actions(seat);
             if seat == 0 && game.view(0).phase == Phase::Play {
-                let lay = legal.iter().find(|a| matches!(a, A::LayTask { task, .. } if *task != 15));
+                let lay = legal
+                    .iter()
+                    .find(|a| matches!(a, A::LayTask { task, .. } if *task != 15));
                 if let (Some(A::LayTask { task, parts, .. }), Some(_)) = (lay, ace_of(&game)) {
                     let mut after = game.clone();
                     after.apply(0, lay.unwrap()).expect("lay");
                     if let Some(give) = ace_of(&after) {
-                        let A::GiveAce { card: ace, .. } = give else { unreachable!() };
+                        let A::GiveAce { card: ace, .. } = give else {
+                            unreachable!()
+                        };
                         after.apply(0, &give).expect("give");
                         let discards = after.legal_actions(0);
                         if discards.iter().any(|a| matches!(a, A::Discard { .. })) {
@@ -92,7 +99,10 @@ fn end_position() -> String {
             if seat == 0 && v.phase == Phase::Draw && v.talon <= 3 {
                 let link = share_link(&record, &meta()).expect("link");
                 println!("end: seed {seed}, talon {}", v.talon);
-                return format!("{{\"seed\": {seed}, \"talon\": {}, \"link\": \"{link}\"}}", v.talon);
+                return format!(
+                    "{{\"seed\": {seed}, \"talon\": {}, \"link\": \"{link}\"}}",
+                    v.talon
+                );
             }
             let legal = game.legal_actions(seat);
             let action = simple(&legal, false);
@@ -108,6 +118,9 @@ fn main() {
         task_position(),
         end_position()
     );
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/fixtures/profisort.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/e2e/fixtures/profisort.json"
+    );
     std::fs::write(path, json).expect("write");
 }
