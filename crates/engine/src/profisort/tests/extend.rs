@@ -1,0 +1,1 @@
+//! One test per extension rule (rules table, column "extending it later").

@@ -1,0 +1,1 @@
+//! Turn rules as scripted scenarios.
