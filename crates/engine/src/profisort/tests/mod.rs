@@ -58,10 +58,6 @@ pub(super) fn parts(ps: &[&str]) -> Vec<Vec<Card>> {
     ps.iter().map(|p| cards(p)).collect()
 }
 
-pub(super) fn ids(cs: &[Card]) -> Vec<CardId> {
-    cs.iter().map(|c| c.id).collect()
-}
-
 /// Checks `ps` as task `task` with the default options.
 pub(super) fn lay(task: u8, ps: &[&str]) -> Result<Vec<Part>, ProfiSortError> {
     check_layout(task, shape(task).unwrap(), &parts(ps), true)
