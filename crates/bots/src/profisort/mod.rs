@@ -16,10 +16,14 @@ use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortView};
 use engine::{BotLevel, GameRng, Seat};
 use plan::{plans, Plan};
 
+/// What the plans were computed for: hand, drawing or not, received aces, tasks done.
+type PlanKey = (Vec<CardId>, bool, usize, usize);
+
 #[derive(Clone, Debug)]
 pub struct ProfiSortBot {
     pub level: BotLevel,
     rng: GameRng,
+    cache: Option<(PlanKey, Vec<Plan>)>,
 }
 
 impl ProfiSortBot {
@@ -27,6 +31,25 @@ impl ProfiSortBot {
         ProfiSortBot {
             level,
             rng: GameRng::seed_from_u64(seed),
+            cache: None,
+        }
+    }
+
+    /// [`plans`], remembered while the hand does not change.
+    fn plans(&mut self, view: &ProfiSortView) -> Vec<Plan> {
+        let key = (
+            view.hand.iter().map(|c| c.id).collect(),
+            view.phase == Phase::Draw,
+            view.received[view.seat].len(),
+            view.sheets[view.seat].tasks_done,
+        );
+        match &self.cache {
+            Some((k, ps)) if *k == key => ps.clone(),
+            _ => {
+                let ps = plans(view);
+                self.cache = Some((key, ps.clone()));
+                ps
+            }
         }
     }
 
@@ -88,27 +111,20 @@ fn endgame(view: &ProfiSortView) -> bool {
     min_opp <= 3 || view.talon <= 2 * view.seats
 }
 
-fn normal(view: &ProfiSortView, legal: &[A]) -> A {
-    if legal.contains(&A::Redeal) {
-        return A::Redeal;
-    }
-    if legal.contains(&A::NextDeal) {
-        return A::NextDeal;
-    }
-    let ps = plans(view);
+fn normal(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> A {
     if view.phase == Phase::Draw {
-        return draw_choice(view, legal, &ps);
+        return draw_choice(view, legal, ps);
     }
-    if let Some(a) = lay_choice(view, legal, &ps) {
+    if let Some(a) = lay_choice(view, legal, ps) {
         return a;
     }
-    if let Some(a) = lay_off_choice(view, legal, &ps) {
+    if let Some(a) = lay_off_choice(view, legal, ps) {
         return a;
     }
-    if let Some(a) = gift_choice(view, legal, &ps) {
+    if let Some(a) = gift_choice(view, legal, ps) {
         return a;
     }
-    discard_choice(view, legal, &ps)
+    discard_choice(view, legal, ps)
 }
 
 fn draw_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> A {
@@ -252,7 +268,15 @@ impl Bot<ProfiSort> for ProfiSortBot {
     fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
         match self.level {
             BotLevel::Easy => self.easy(legal),
-            BotLevel::Normal => normal(view, legal),
+            BotLevel::Normal => {
+                for a in [A::Redeal, A::NextDeal] {
+                    if legal.contains(&a) {
+                        return a;
+                    }
+                }
+                let ps = self.plans(view);
+                normal(view, legal, &ps)
+            }
         }
     }
 }
