@@ -139,8 +139,13 @@ fn main() {
             meta(title, variant, seats),
         );
     }
+    karussell(&dir, &tag, wanted("karussell"));
+    profisort(&dir, &tag, wanted("profisort"));
+}
+
+fn karussell(dir: &Path, tag: &str, wanted: bool) {
     // Karussell (from tag wave2 on): 3 players, mid-round with melds on the table.
-    if tag != "wave1" && wanted("karussell") {
+    if tag != "wave1" && wanted {
         let options = KarussellOptions::default();
         let seed = 20_261_300;
         let mut bots: Vec<Box<dyn Bot<Karussell>>> = (0..3)
@@ -153,17 +158,20 @@ fn main() {
             .collect();
         let record = Record::<Karussell>::new(options, 3, seed);
         write(
-            &dir,
+            dir,
             "karussell",
-            &tag,
+            tag,
             record,
             &mut bots,
             30,
             meta("Karussell", "karussell", 3),
         );
     }
+}
+
+fn profisort(dir: &Path, tag: &str, wanted: bool) {
     // Profi-Sort (from tag wave3 on): 2 players, several deals in, tasks on the table.
-    if !["wave1", "wave2"].contains(&tag.as_str()) && wanted("profisort") {
+    if !["wave1", "wave2"].contains(&tag) && wanted {
         let options = ProfiSortOptions::default();
         let seed = 20_261_400;
         let mut bots: Vec<Box<dyn Bot<ProfiSort>>> = (0..2)
@@ -176,9 +184,9 @@ fn main() {
             .collect();
         let record = Record::<ProfiSort>::new(options, 2, seed);
         write(
-            &dir,
+            dir,
             "profisort",
-            &tag,
+            tag,
             record,
             &mut bots,
             400,

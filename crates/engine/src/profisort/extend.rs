@@ -2,7 +2,8 @@
 //! "extending it later").
 
 use super::actions::{Need, ProfiSortError, RunEnd};
-use super::tasks::{check_cards, check_part, Part, PartKind, PartSpec, TaskMeld};
+use super::tasks::{Part, PartKind, PartSpec, TaskMeld};
+use super::validate::{check_cards, check_part};
 use crate::card::{Card, Face, Suit};
 
 type Res<T> = Result<T, ProfiSortError>;

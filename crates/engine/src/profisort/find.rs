@@ -110,7 +110,7 @@ impl Pool {
                 runs.push((covered, low, s));
             }
         }
-        runs.sort_by(|a, b| b.0.cmp(&a.0));
+        runs.sort_by_key(|r| std::cmp::Reverse(r.0));
         let (covered, low, s) = *runs.get(k)?;
         if covered == 0 && self.need_natural {
             return None;

@@ -48,6 +48,7 @@ pub mod scoring;
 pub mod state;
 pub mod tasks;
 pub mod turn;
+pub mod validate;
 pub mod view;
 
 #[cfg(test)]
@@ -58,7 +59,8 @@ pub use find::{find_layout, jokers_in, FindOpts};
 pub use options::{ProfiSortOptions, TalonEnd, HAND_SIZE};
 pub use scoring::{bonuses, hand_points, special_left, Bonus, DealSummary, ScoreRow};
 pub use state::{Deal, Phase, ProfiSort, Setup, Sheet};
-pub use tasks::{check_layout, shape, Part, PartKind, PartSpec, TaskMeld, TaskShape, SHAPES};
+pub use tasks::{shape, Part, PartKind, PartSpec, TaskMeld, TaskShape, SHAPES};
+pub use validate::check_layout;
 pub use view::{ProfiSortView, SheetView};
 
 use crate::card::CardId;

@@ -1,6 +1,7 @@
 //! Profi-Sort tests: every task shape legal and illegal, every extension rule, the turn
 //! rules as scripted scenarios, the worked example, and seeded playouts.
 
+mod ends;
 mod extend;
 mod playout;
 mod shapes;
