@@ -30,6 +30,8 @@ pub enum Deck {
     /// Karussell: one French pack and a joker for two players, two packs and two jokers
     /// for three to five.
     FrenchPacksByPlayers,
+    /// Profi-Sort: two French packs plus six jokers (option `jokers`).
+    TwoPacksSixJokers,
     /// The Abluxxen deck (values 1–13 in four colours ×8, plus jokers).
     Abluxxen,
 }
@@ -71,7 +73,7 @@ pub const PROFISORT: GameInfo = GameInfo {
     name: ProfiSort::NAME,
     min_players: ProfiSortOptions::MIN_PLAYERS,
     max_players: ProfiSortOptions::MAX_PLAYERS,
-    deck: Deck::TwoFrenchPacks,
+    deck: Deck::TwoPacksSixJokers,
 };
 
 /// Every playable game engine.
@@ -87,7 +89,8 @@ const fn variant(id: &'static str, game: &GameInfo, default_players: usize) -> V
     }
 }
 
-#[allow(dead_code)] // for games in preparation
+/// A catalog entry whose game is not playable yet ("in Vorbereitung").
+#[allow(dead_code)]
 const fn coming(id: &'static str, min: usize, max: usize, default: usize) -> VariantInfo {
     VariantInfo {
         id,
@@ -137,6 +140,11 @@ pub fn abluxxen_preset(variant: &str) -> AbluxxenOptions {
         profiduell: variant == "profiduell",
         ..AbluxxenOptions::default()
     }
+}
+
+/// The Profi-Sort options of a catalog entry (the rules' defaults).
+pub fn profisort_preset(_variant: &str) -> ProfiSortOptions {
+    ProfiSortOptions::default()
 }
 
 /// A game of any kind, for code that handles saves of every game alike.
@@ -240,5 +248,11 @@ mod tests {
         }
         assert_eq!(romme_preset("romme_trad"), Preset::Traditionell);
         assert!(abluxxen_preset("profiduell").profiduell);
+        let p = find_variant("profisort").unwrap();
+        assert_eq!(
+            (p.game, p.min_players, p.max_players),
+            (Some("profisort"), 2, 3)
+        );
+        assert_eq!(profisort_preset("profisort").jokers, 6);
     }
 }

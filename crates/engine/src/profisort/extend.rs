@@ -2,7 +2,8 @@
 //! "extending it later").
 
 use super::actions::{Need, ProfiSortError, RunEnd};
-use super::tasks::{check_cards, check_part, Part, PartKind, PartSpec, TaskMeld};
+use super::tasks::{Part, PartKind, PartSpec, TaskMeld};
+use super::validate::{check_cards, check_part};
 use crate::card::{Card, Face, Suit};
 
 type Res<T> = Result<T, ProfiSortError>;
@@ -20,9 +21,9 @@ pub fn check_lay_off(
         return Err(ProfiSortError::NoCards);
     }
     let jokers = meld.jokers_allowed();
-    let mut out = meld.clone();
     let Some(p) = part else {
         let new_part = new_component(meld, index, cards)?;
+        let mut out = meld.clone();
         out.parts.push(new_part);
         return Ok(out);
     };
@@ -57,7 +58,6 @@ pub fn check_lay_off(
         }
         Ok(())
     };
-    let grown = &mut out.parts[p];
     match target.kind {
         PartKind::Set { rank } => fit(Need::Rank { rank }, &|r, _| r == rank)?,
         PartKind::TwosThrees => fit(Need::TwoOrThree, &|r, _| r == 2 || r == 3)?,
@@ -78,12 +78,14 @@ pub fn check_lay_off(
         PartKind::RankQuad { ranks } => rank_quad_fit(target, p, ranks, cards)?,
         PartKind::Run { low, suit } => {
             let (new_low, all) = run_extension(target, p, low, suit, end, cards)?;
-            grown.kind = PartKind::Run { low: new_low, suit };
-            grown.cards = all;
+            let mut out = meld.clone();
+            out.parts[p].kind = PartKind::Run { low: new_low, suit };
+            out.parts[p].cards = all;
             return Ok(out);
         }
     }
-    grown.cards.extend_from_slice(cards);
+    let mut out = meld.clone();
+    out.parts[p].cards.extend_from_slice(cards);
     Ok(out)
 }
 

@@ -83,37 +83,35 @@ impl Pool {
         Some(self.nat.remove(i))
     }
 
-    fn set(&mut self, size: usize, banned: &[u8]) -> Option<(Vec<Card>, u8)> {
-        let rank = (2..=13u8)
-            .rev()
+    /// The `k`-th best rank for a set (most naturals, then higher rank).
+    fn set(&mut self, size: usize, banned: &[u8], k: usize) -> Option<(Vec<Card>, u8)> {
+        let mut ranks: Vec<(usize, u8)> = (2..=13u8)
             .filter(|r| !banned.contains(r))
-            .max_by_key(|&r| self.count(|x, _| x == r).min(size))?;
+            .map(|r| (self.count(|x, _| x == r).min(size), r))
+            .collect();
+        ranks.sort_unstable_by(|a, b| b.cmp(a));
+        let rank = ranks.get(k)?.1;
         self.fill(size, |x, _| x == rank).map(|c| (c, rank))
     }
 
-    fn run(&mut self, len: u8, one_suit: bool) -> Option<Vec<Card>> {
+    /// The `k`-th best run (most places covered by naturals).
+    fn run(&mut self, len: u8, one_suit: bool, k: usize) -> Option<Vec<Card>> {
         let suits: Vec<Option<Suit>> = if one_suit {
             Suit::ALL.iter().map(|&s| Some(s)).collect()
         } else {
             vec![None]
         };
-        let mut best: Option<(usize, u8, Option<Suit>)> = None;
+        let mut runs: Vec<(usize, u8, Option<Suit>)> = Vec::new();
         for &s in &suits {
             for low in 2..=(14 - len) {
                 let covered = (low..low + len)
-                    .filter(|&r| {
-                        self.nat.iter().any(|c| {
-                            let (cr, cs) = rank_suit(c);
-                            cr == r && s.is_none_or(|s| s == cs)
-                        })
-                    })
+                    .filter(|&r| self.count(|cr, cs| cr == r && s.is_none_or(|s| s == cs)) > 0)
                     .count();
-                if best.is_none_or(|b| covered > b.0) {
-                    best = Some((covered, low, s));
-                }
+                runs.push((covered, low, s));
             }
         }
-        let (covered, low, s) = best?;
+        runs.sort_by_key(|r| std::cmp::Reverse(r.0));
+        let (covered, low, s) = *runs.get(k)?;
         if covered == 0 && self.need_natural {
             return None;
         }
@@ -170,21 +168,65 @@ impl Pool {
         self.fill(size, |_, x| x == suit)
     }
 
-    fn part(&mut self, spec: PartSpec, banned: &mut Vec<u8>, distinct: bool) -> Option<Vec<Card>> {
+    /// The `k`-th candidate for a component (sets and runs have several).
+    fn part(
+        &mut self,
+        spec: PartSpec,
+        banned: &mut Vec<u8>,
+        distinct: bool,
+        k: usize,
+    ) -> Option<Vec<Card>> {
+        if k > 0 && !matches!(spec, PartSpec::Set { .. } | PartSpec::Run { .. }) {
+            return None;
+        }
         match spec {
             PartSpec::Set { size } => {
                 let b: &[u8] = if distinct { banned } else { &[] };
-                let (cards, rank) = self.set(size as usize, b)?;
+                let (cards, rank) = self.set(size as usize, b, k)?;
                 banned.push(rank);
                 Some(cards)
             }
             PartSpec::SuitQuad => self.suit_quad(),
-            PartSpec::Run { len, one_suit } => self.run(len, one_suit),
+            PartSpec::Run { len, one_suit } => self.run(len, one_suit, k),
             PartSpec::TwosThrees { size } => self.fill(size as usize, |r, _| r == 2 || r == 3),
             PartSpec::Faces { size } => self.fill(size as usize, |r, _| r >= 11),
             PartSpec::IdentPair => self.ident_pair(),
             PartSpec::RankQuad => self.rank_quad(),
             PartSpec::SuitGroup { size } => self.suit_group(size as usize),
+        }
+    }
+}
+
+/// Depth-first over the components in `order`, `branch` candidates each; keeps the layout
+/// with the fewest jokers.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    pool: &Pool,
+    shape: &TaskShape,
+    order: &[usize],
+    banned: &[u8],
+    parts: &mut Vec<Vec<Card>>,
+    o: FindOpts,
+    branch: usize,
+    best: &mut Option<(usize, Vec<Vec<Card>>)>,
+) {
+    let Some((&i, rest)) = order.split_first() else {
+        let used = o.max_jokers - pool.left;
+        if best.as_ref().is_none_or(|b| used < b.0) {
+            *best = Some((used, parts.clone()));
+        }
+        return;
+    };
+    for k in 0..branch {
+        let mut p = pool.clone();
+        let mut b = banned.to_vec();
+        let Some(cards) = p.part(shape.parts[i], &mut b, o.distinct, k) else {
+            continue;
+        };
+        parts[i] = cards;
+        search(&p, shape, rest, &b, parts, o, branch, best);
+        if best.as_ref().is_some_and(|b| b.0 == 0) {
+            return;
         }
     }
 }
@@ -213,20 +255,24 @@ pub fn find_layout(shape: &TaskShape, cards: &[Card], o: FindOpts) -> Option<Vec
     } else {
         vec![(0..n).collect()]
     };
-    let mut best: Option<(usize, Vec<Vec<Card>>)> = None;
+    // Greedy is optimal for sets alone; mixed tasks and runs try the 3 best candidates.
+    let sets_only = shape
+        .parts
+        .iter()
+        .all(|p| matches!(p, PartSpec::Set { .. }));
+    let branch = if sets_only { 1 } else { 3 };
+    let mut best = None;
     for order in orders {
-        let mut p = pool.clone();
-        let mut banned = Vec::new();
-        let mut parts = vec![Vec::new(); n];
-        let ok = order.iter().all(|&i| {
-            p.part(shape.parts[i], &mut banned, o.distinct)
-                .map(|c| parts[i] = c)
-                .is_some()
-        });
-        let used = o.max_jokers - p.left;
-        if ok && best.as_ref().is_none_or(|b| used < b.0) {
-            best = Some((used, parts));
-        }
+        search(
+            &pool,
+            shape,
+            &order,
+            &[],
+            &mut vec![Vec::new(); n],
+            o,
+            branch,
+            &mut best,
+        );
     }
     best.map(|b| b.1)
 }

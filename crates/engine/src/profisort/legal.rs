@@ -72,18 +72,29 @@ impl ProfiSort {
                 if task == 15 && hand.len() != sh.cards() + 1 {
                     continue;
                 }
-                for max_jokers in [0, if sh.jokers { jokers } else { 0 }] {
+                let usable = hand.len() - if sh.jokers { 0 } else { jokers };
+                if usable < sh.cards() {
+                    continue;
+                }
+                // With every joker first: nothing found means nothing joker-free either.
+                let all = if sh.jokers { jokers } else { 0 };
+                let mut found = Vec::new();
+                for max_jokers in [all, 0] {
                     let o = FindOpts {
                         distinct: self.opts.distinct_ranks,
                         max_jokers,
                         need_natural: true,
                     };
                     let Some(parts) = find_layout(sh, hand, o) else {
-                        continue;
+                        break;
                     };
-                    if max_jokers > 0 && jokers_in(&parts) == 0 {
-                        continue;
+                    let free = jokers_in(&parts) == 0;
+                    found.push(parts);
+                    if free {
+                        break;
                     }
+                }
+                for parts in found {
                     let a = A::LayTask {
                         task,
                         repeat: (task == 15).then_some(s),

@@ -5,7 +5,8 @@ use super::actions::{DealEnd, ProfiSortError as E, ProfiSortEvent as Ev, RunEnd}
 use super::extend::check_lay_off;
 use super::find::jokers_in;
 use super::state::{Phase, ProfiSort};
-use super::tasks::{check_layout, shape, TaskMeld};
+use super::tasks::{shape, TaskMeld};
+use super::validate::check_layout;
 use super::RuleError;
 use crate::card::{Card, CardId};
 use crate::game::{Moment, Seat};
