@@ -572,6 +572,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ps.ui.col_jf", "SP", "SP"),
     ("ps.ui.col_pair", "Paar", "Pair"),
     ("ps.ui.col_score", "Punkte / Summe", "Points / total"),
+    ("ps.ui.deal_info", "Spiel {n} · Geber: {name} ({mark})", "Deal {n} · dealer: {name} ({mark})"),
     ("ps.ui.deal_n_over", "Spiel {n} ist zu Ende", "Deal {n} is over"),
     ("ps.ui.tasks_n", "{n} Aufgaben", "{n} tasks"),
     ("ps.ui.special_added", "+{n} offene Sonderpunkte", "+{n} open special points"),

@@ -86,6 +86,10 @@ impl Board {
             .with_value(|n| n.get(seat).cloned().unwrap_or_default())
     }
 
+    pub fn names(&self) -> Vec<String> {
+        self.names.with_value(|n| n.to_vec())
+    }
+
     pub fn t(&self, key: &str) -> String {
         self.app.t(key)
     }
@@ -301,8 +305,22 @@ fn piles(b: Board) -> impl IntoView {
     let discard_target = Signal::derive(move || b.can_pick() || can_take.get());
     let my_aces = move || aces_row(v.with(|v| v.received.get(v.seat).cloned().unwrap_or_default()));
     let has_aces = move || v.with(|v| v.received.get(v.seat).is_some_and(|r| !r.is_empty()));
+    let info = move || {
+        v.with(|v| {
+            fill(
+                b.app.lang(),
+                "ps.ui.deal_info",
+                &[
+                    ("n", v.deal.to_string()),
+                    ("name", b.name(v.dealer)),
+                    ("mark", roman(v.dealer).to_string()),
+                ],
+            )
+        })
+    };
     view! {
         <div class="piles-row">
+            <small class="ps-deal" data-testid="deal-info">{info}</small>
             <Pile look=PileLook { class: "pile talon", testid: "talon", count_class: "pile-count", drop: None }
                 top=talon_top count=Signal::derive(move || v.with(|v| v.talon))
                 on_click=Callback::new(move |_| if can_draw.get_untracked() { b.act.run(A::Draw) })

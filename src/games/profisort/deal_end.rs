@@ -45,8 +45,15 @@ pub(super) fn deal_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView {
         })
         .collect_view();
     let can_deal = b.has(&A::NextDeal);
+    let reason = v
+        .rows
+        .last()
+        .map(|r| super::texts::end_text(&r.end, &b.names(), lang))
+        .unwrap_or_default();
     view! {
         <EndPanel class="overlay deal-end" testid="deal-end" layout=EndLayout::Overlay title=title>
+            <p class="ps-end-reason" data-testid="end-reason">{reason}</p>
+            <small>{b.t("ps.ui.col_score")}</small>
             <ul class="end-list">{rows}</ul>
             <div class="overlay-actions">
                 {(!over).then(|| if can_deal {

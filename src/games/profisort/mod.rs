@@ -1,7 +1,6 @@
 //! Profi-Sort in the app: board, task sheets, task builder, setup and texts.
 
 pub mod board;
-mod bot;
 mod builder;
 mod deal_end;
 mod melds;
@@ -13,6 +12,7 @@ pub use setup::setup_panel;
 
 use crate::i18n::Lang;
 use crate::play::{BoardProps, UiGame};
+use bots::profisort::ProfiSortBot;
 use bots::Bot;
 use engine::profisort::{Phase, ProfiSort, ProfiSortEvent, ProfiSortView, RuleError};
 use engine::{BotLevel, CardId, Face, Rank, Suit};
@@ -29,7 +29,7 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
 
 impl UiGame for ProfiSort {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(bot::TaskBot::new(level, seed))
+        Box::new(ProfiSortBot::new(level, seed))
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

@@ -51,7 +51,7 @@ fn need_text(need: &Need, lang: Lang) -> String {
     }
 }
 
-fn end_text(end: &DealEnd, names: &[String], lang: Lang) -> String {
+pub(super) fn end_text(end: &DealEnd, names: &[String], lang: Lang) -> String {
     let (key, seat) = match end {
         DealEnd::WentOut { seat } => ("ps.log.went_out", seat),
         DealEnd::TalonEmpty { seat } => ("ps.log.talon_empty", seat),

@@ -268,7 +268,7 @@ impl Bot<ProfiSort> for ProfiSortBot {
     fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
         match self.level {
             BotLevel::Easy => self.easy(legal),
-            BotLevel::Normal => {
+            BotLevel::Normal | BotLevel::Hard => {
                 for a in [A::Redeal, A::NextDeal] {
                     if legal.contains(&a) {
                         return a;
