@@ -539,6 +539,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ps.ui.tasks_done", "erfüllte Aufgaben", "completed tasks"),
     ("ps.ui.give_here", "Ass hierher", "ace here"),
     ("ps.ui.redeal_me", "Du hast {n} Asse bekommen: neu geben lassen oder behalten?", "You were dealt {n} aces: ask for a new deal or keep them?"),
+    ("ps.ui.redeal_other", "{name} hat {n} Asse bekommen und entscheidet, ob neu gegeben wird.", "{name} was dealt {n} aces and decides about a new deal."),
     ("ps.ui.draw_or_sit", "Du bist dran: zieh eine Karte – oder wirf ein erhaltenes Ass ab und setz aus.", "Your turn: draw a card – or play a received ace and sit out."),
     ("ps.ui.your_draw", "Du bist dran: zieh eine Karte vom Talon.", "Your turn: draw a card from the talon."),
     ("ps.ui.your_play", "Lege Aufgaben, lege an, verschenke ein Ass – dann wirf eine Karte ab.", "Lay tasks, lay off, give an ace – then discard a card."),

@@ -233,6 +233,14 @@ fn status_line(b: Board) -> impl IntoView {
                     "ps.ui.redeal_me",
                     &[("n", v.redeal.map(|r| r.1).unwrap_or(3).to_string())],
                 ),
+                (Phase::RedealChoice, false) => fill(
+                    lang,
+                    "ps.ui.redeal_other",
+                    &[
+                        ("name", who),
+                        ("n", v.redeal.map(|r| r.1).unwrap_or(3).to_string()),
+                    ],
+                ),
                 (Phase::Draw, true) if !v.received[v.seat].is_empty() => b.t("ps.ui.draw_or_sit"),
                 (Phase::Draw, true) => b.t("ps.ui.your_draw"),
                 (Phase::Play, true) => b.t("ps.ui.your_play"),
