@@ -162,4 +162,41 @@ export default [
       await shot('profisort-sheet-1366');
     },
   },
+  {
+    name: 'profisort: setup with a left-out task and beginner mode, start against the bot, play a turn by tap (phone)',
+    async run({ page, base, shot }) {
+      await page.goto(base + '#/');
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(base + '#/setup/profisort');
+      await page.waitForSelector('[data-testid=start]');
+      await page.selectOption('[data-option="ps.opt.beginner"] select', '5');
+      await page.click('.ps-left-outs summary');
+      await page.check('[data-testid=left-out][data-task="15"]');
+      await shot('profisort-setup-390');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector(BOARD);
+      const tab = await page.$eval('[data-testid=sheet-tab][data-seat="0"]', (e) => e.textContent);
+      assert(/0\/14/.test(tab), 'task 15 is left out: ' + tab);
+      await sheetOpen(page, 0);
+      assert(await page.$eval('[data-testid=sheet-row][data-task="15"]', (e) => e.classList.contains('left-out')), 'row 15 struck');
+      let p = await myMove(page);
+      if (p === 'redeal') { await page.click('[data-testid=keep-hand]'); p = await myMove(page); }
+      if (p === 'draw') {
+        const n = (await handIds(page)).length;
+        await page.click('[data-testid=talon]');
+        await page.waitForFunction((k) => document.querySelectorAll('[data-testid=hand-card]').length === k + 1, n);
+        p = await myMove(page);
+      }
+      eq(p, 'play', 'after the draw the human plays');
+      const ids = await handIds(page);
+      await select(page, [ids[0]]);
+      assert(!(await page.$eval('[data-testid=discard]', (e) => e.disabled)), 'one picked card can be discarded');
+      await page.click('[data-testid=discard]');
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=hand-card]').length === k - 1, ids.length);
+      p = await myMove(page);
+      assert(['draw', 'deal-over', 'match-over', 'redeal'].includes(p), 'the bot played and it is the human\'s turn again: ' + p);
+      await shot('profisort-turn2-390');
+    },
+  },
 ];
