@@ -11,15 +11,6 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(2_000);
-    if std::env::args().nth(2).as_deref() == Some("easy") {
-        let t = Instant::now();
-        let (a, b, steps) = heads_up(BotLevel::Easy, BotLevel::Easy, games, 2026).expect("ok");
-        println!(
-            "easy vs easy {a} {b} {steps} in {:.1}",
-            t.elapsed().as_secs_f64()
-        );
-        return;
-    }
     let t = Instant::now();
     let (normal, easy, steps) =
         heads_up(BotLevel::Normal, BotLevel::Easy, games, 2026).expect("bot games never fail");

@@ -72,6 +72,9 @@ impl ProfiSortBot {
                 return a.clone();
             }
         }
+        if legal.contains(&A::SitOut) && self.rng.below(3) == 0 {
+            return A::SitOut;
+        }
         for a in [A::KeepHand, A::NextDeal, A::Draw] {
             if legal.contains(&a) {
                 return a;
@@ -325,5 +328,36 @@ mod tests {
         let (normal, easy, steps) = heads_up(BotLevel::Normal, BotLevel::Easy, 20, 11).unwrap();
         assert!(steps > 0);
         assert!(normal > easy, "normal {normal} vs easy {easy}");
+    }
+
+    /// Three players and the variants: every match ends, no action is ever refused.
+    #[test]
+    fn three_players_and_variants() {
+        use engine::profisort::{ProfiSortOptions, TalonEnd};
+        use engine::Game;
+        for i in 0..6u64 {
+            let options = ProfiSortOptions {
+                draw_from_discard: i % 2 == 0,
+                talon_end: if i % 3 == 0 {
+                    TalonEnd::Reshuffle
+                } else {
+                    TalonEnd::ScoreAll
+                },
+                beginner_tasks: (i == 5).then_some(5),
+                left_out: if i == 4 { vec![1, 13] } else { vec![] },
+                ..ProfiSortOptions::default()
+            };
+            let mut game = ProfiSort::new(&options, 3, 900 + i).unwrap();
+            let mut bots: Vec<Box<dyn Bot<ProfiSort>>> =
+                [BotLevel::Normal, BotLevel::Easy, BotLevel::Normal]
+                    .into_iter()
+                    .enumerate()
+                    .map(|(s, l)| {
+                        Box::new(ProfiSortBot::new(l, i * 3 + s as u64)) as Box<dyn Bot<ProfiSort>>
+                    })
+                    .collect();
+            crate::drive(&mut game, &mut bots, 400_000).unwrap();
+            assert!(game.is_over());
+        }
     }
 }

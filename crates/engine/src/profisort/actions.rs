@@ -210,22 +210,26 @@ pub enum ProfiSortError {
         task: u8,
         card: CardId,
     },
-    /// Component `part` has no natural card (jokers are never laid alone).
+    /// Component `part` of `task` has no natural card (jokers are never laid alone).
     JokersOnly {
+        task: u8,
         part: usize,
     },
-    /// `card` does not fit component `part`.
+    /// `card` does not fit component `part` of `task` (the sheet entry laid or extended).
     CardDoesNotFit {
+        task: u8,
         part: usize,
         card: CardId,
         need: Need,
     },
-    /// A run of component `part` would leave 2…K.
+    /// The run of component `part` of `task` would leave 2…K.
     RunOutOfRange {
+        task: u8,
         part: usize,
     },
-    /// Two groups of one task have the same rank (`distinct_ranks`).
+    /// Two groups of `task` have the same rank (`distinct_ranks`).
     SameRankTwice {
+        task: u8,
         part: usize,
         rank: u8,
     },
@@ -278,4 +282,18 @@ pub enum ProfiSortError {
     TopDiscardIsAce,
     /// Taking the discard needs the variant `draw_from_discard`.
     VariantOff,
+}
+
+impl ProfiSortError {
+    /// The same error naming sheet entry `task` (component checks don't know it).
+    pub(crate) fn in_task(mut self, task_no: u8) -> Self {
+        match &mut self {
+            ProfiSortError::JokersOnly { task, .. }
+            | ProfiSortError::CardDoesNotFit { task, .. }
+            | ProfiSortError::RunOutOfRange { task, .. }
+            | ProfiSortError::SameRankTwice { task, .. } => *task = task_no,
+            _ => {}
+        }
+        self
+    }
 }

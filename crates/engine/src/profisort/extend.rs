@@ -17,6 +17,16 @@ pub fn check_lay_off(
     end: RunEnd,
     cards: &[Card],
 ) -> Res<TaskMeld> {
+    lay_off(meld, index, part, end, cards).map_err(|e| e.in_task(meld.task))
+}
+
+fn lay_off(
+    meld: &TaskMeld,
+    index: usize,
+    part: Option<usize>,
+    end: RunEnd,
+    cards: &[Card],
+) -> Res<TaskMeld> {
     if cards.is_empty() {
         return Err(ProfiSortError::NoCards);
     }
@@ -49,6 +59,7 @@ pub fn check_lay_off(
             if let Face::French { rank, suit } = c.face {
                 if !ok(rank.0, suit) {
                     return Err(ProfiSortError::CardDoesNotFit {
+                        task: 0,
                         part: p,
                         card: c.id,
                         need,
@@ -124,6 +135,7 @@ fn rank_quad_fit(target: &Part, p: usize, ranks: [u8; 4], cards: &[Card]) -> Res
         };
         if !ranks.contains(&r.0) {
             return Err(ProfiSortError::CardDoesNotFit {
+                task: 0,
                 part: p,
                 card: c.id,
                 need: Need::TaskTenRank,
@@ -131,6 +143,7 @@ fn rank_quad_fit(target: &Part, p: usize, ranks: [u8; 4], cards: &[Card]) -> Res
         }
         if present.contains(&(r.0, s)) {
             return Err(ProfiSortError::CardDoesNotFit {
+                task: 0,
                 part: p,
                 card: c.id,
                 need: Need::NewSuit,
@@ -158,13 +171,14 @@ fn run_extension(
         RunEnd::High => high + 1,
     };
     if first < 2 || first + n - 1 > 13 {
-        return Err(ProfiSortError::RunOutOfRange { part: p });
+        return Err(ProfiSortError::RunOutOfRange { task: 0, part: p });
     }
     for (i, c) in cards.iter().enumerate() {
         let want = (first + i as i32) as u8;
         if let Face::French { rank, suit: s } = c.face {
             if rank.0 != want {
                 return Err(ProfiSortError::CardDoesNotFit {
+                    task: 0,
                     part: p,
                     card: c.id,
                     need: Need::RunRank { rank: want },
@@ -172,6 +186,7 @@ fn run_extension(
             }
             if let Some(need) = suit.filter(|&x| x != s) {
                 return Err(ProfiSortError::CardDoesNotFit {
+                    task: 0,
                     part: p,
                     card: c.id,
                     need: Need::Suit { suit: need },

@@ -40,6 +40,16 @@ impl Pool {
         Some(self.jok.split_off(self.jok.len() - k))
     }
 
+    /// Naturals per suit (index of `Suit::ALL`) and rank.
+    fn table(&self) -> [[u8; 14]; 4] {
+        let mut t = [[0u8; 14]; 4];
+        for c in &self.nat {
+            let (r, s) = rank_suit(c);
+            t[s as usize][usize::from(r)] += 1;
+        }
+        t
+    }
+
     fn count(&self, f: impl Fn(u8, Suit) -> bool) -> usize {
         self.nat
             .iter()
@@ -85,9 +95,13 @@ impl Pool {
 
     /// The `k`-th best rank for a set (most naturals, then higher rank).
     fn set(&mut self, size: usize, banned: &[u8], k: usize) -> Option<(Vec<Card>, u8)> {
+        let t = self.table();
         let mut ranks: Vec<(usize, u8)> = (2..=13u8)
             .filter(|r| !banned.contains(r))
-            .map(|r| (self.count(|x, _| x == r).min(size), r))
+            .map(|r| {
+                let n: usize = t.iter().map(|row| usize::from(row[usize::from(r)])).sum();
+                (n.min(size), r)
+            })
             .collect();
         ranks.sort_unstable_by(|a, b| b.cmp(a));
         let rank = ranks.get(k)?.1;
@@ -96,17 +110,25 @@ impl Pool {
 
     /// The `k`-th best run (most places covered by naturals).
     fn run(&mut self, len: u8, one_suit: bool, k: usize) -> Option<Vec<Card>> {
-        let suits: Vec<Option<Suit>> = if one_suit {
-            Suit::ALL.iter().map(|&s| Some(s)).collect()
+        let t = self.table();
+        let suits: &[Option<Suit>] = if one_suit {
+            &[
+                Some(Suit::Clubs),
+                Some(Suit::Spades),
+                Some(Suit::Hearts),
+                Some(Suit::Diamonds),
+            ]
         } else {
-            vec![None]
+            &[None]
         };
-        let mut runs: Vec<(usize, u8, Option<Suit>)> = Vec::new();
-        for &s in &suits {
+        let has = |r: u8, s: Option<Suit>| match s {
+            Some(s) => t[s as usize][usize::from(r)] > 0,
+            None => t.iter().any(|row| row[usize::from(r)] > 0),
+        };
+        let mut runs: Vec<(usize, u8, Option<Suit>)> = Vec::with_capacity(48);
+        for &s in suits {
             for low in 2..=(14 - len) {
-                let covered = (low..low + len)
-                    .filter(|&r| self.count(|cr, cs| cr == r && s.is_none_or(|s| s == cs)) > 0)
-                    .count();
+                let covered = (low..low + len).filter(|&r| has(r, s)).count();
                 runs.push((covered, low, s));
             }
         }

@@ -79,7 +79,7 @@ impl ProfiSortOptions {
 
     /// Is sheet entry `task` played in this match?
     pub fn in_play(&self, task: u8) -> bool {
-        (1..=15).contains(&task) && !self.left_out.contains(&task)
+        (1..=15).contains(&task) && (self.left_out.is_empty() || !self.left_out.contains(&task))
     }
 
     /// The sheet entries played in this match.

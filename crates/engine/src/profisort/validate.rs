@@ -33,11 +33,15 @@ pub fn check_layout(
             });
         }
         check_cards(task, shape.jokers, i, cards)?;
-        let kind = check_part(*spec, i, cards)?;
+        let kind = check_part(*spec, i, cards).map_err(|e| e.in_task(task))?;
         if distinct {
             if let PartKind::Set { rank } = kind {
                 if out.iter().any(|p: &Part| p.kind == kind) {
-                    return Err(ProfiSortError::SameRankTwice { part: i, rank });
+                    return Err(ProfiSortError::SameRankTwice {
+                        task,
+                        part: i,
+                        rank,
+                    });
                 }
             }
         }
@@ -60,7 +64,7 @@ pub(crate) fn check_cards(task: u8, jokers: bool, part: usize, cards: &[Card]) -
         }
     }
     if cards.iter().all(|c| c.face.is_joker()) {
-        return Err(ProfiSortError::JokersOnly { part });
+        return Err(ProfiSortError::JokersOnly { task, part });
     }
     Ok(())
 }
@@ -76,6 +80,7 @@ fn naturals(cards: &[Card]) -> impl Iterator<Item = (usize, Card, u8, Suit)> + '
 fn all_fit(part: usize, cards: &[Card], need: Need, ok: impl Fn(u8, Suit) -> bool) -> Res<()> {
     match naturals(cards).find(|&(_, _, r, s)| !ok(r, s)) {
         Some((_, c, _, _)) => Err(ProfiSortError::CardDoesNotFit {
+            task: 0,
             part,
             card: c.id,
             need,
@@ -90,6 +95,7 @@ fn distinct_suits(part: usize, cards: &[Card], already: &[Suit]) -> Res<()> {
     for (_, c, _, s) in naturals(cards) {
         if seen.contains(&s) {
             return Err(ProfiSortError::CardDoesNotFit {
+                task: 0,
                 part,
                 card: c.id,
                 need: Need::NewSuit,
@@ -103,7 +109,7 @@ fn distinct_suits(part: usize, cards: &[Card], already: &[Suit]) -> Res<()> {
 /// Checks one component (cards without aces, at least one natural) and names what it is.
 pub(crate) fn check_part(spec: PartSpec, part: usize, cards: &[Card]) -> Res<PartKind> {
     let Some((_, _, r0, s0)) = naturals(cards).next() else {
-        return Err(ProfiSortError::JokersOnly { part });
+        return Err(ProfiSortError::JokersOnly { task: 0, part });
     };
     match spec {
         PartSpec::Set { .. } => {
@@ -142,15 +148,16 @@ pub(crate) fn check_part(spec: PartSpec, part: usize, cards: &[Card]) -> Res<Par
 fn check_run(part: usize, cards: &[Card], one_suit: bool) -> Res<PartKind> {
     let (i0, _, r0, s0) = naturals(cards)
         .next()
-        .ok_or(ProfiSortError::JokersOnly { part })?;
+        .ok_or(ProfiSortError::JokersOnly { task: 0, part })?;
     let low = i32::from(r0) - i0 as i32;
     if low < 2 || low + cards.len() as i32 - 1 > 13 {
-        return Err(ProfiSortError::RunOutOfRange { part });
+        return Err(ProfiSortError::RunOutOfRange { task: 0, part });
     }
     for (i, c, r, s) in naturals(cards) {
         let want = (low + i as i32) as u8;
         if r != want {
             return Err(ProfiSortError::CardDoesNotFit {
+                task: 0,
                 part,
                 card: c.id,
                 need: Need::RunRank { rank: want },
@@ -158,6 +165,7 @@ fn check_run(part: usize, cards: &[Card], one_suit: bool) -> Res<PartKind> {
         }
         if one_suit && s != s0 {
             return Err(ProfiSortError::CardDoesNotFit {
+                task: 0,
                 part,
                 card: c.id,
                 need: Need::Suit { suit: s0 },
@@ -173,10 +181,11 @@ fn check_run(part: usize, cards: &[Card], one_suit: bool) -> Res<PartKind> {
 fn check_rank_quad(part: usize, cards: &[Card]) -> Res<PartKind> {
     let (_, c0, r0, _) = naturals(cards)
         .next()
-        .ok_or(ProfiSortError::JokersOnly { part })?;
+        .ok_or(ProfiSortError::JokersOnly { task: 0, part })?;
     let Some(ranks) = TASK_TEN_RANKS.iter().find(|q| q.contains(&r0)).copied() else {
         let card = c0.id;
         return Err(ProfiSortError::CardDoesNotFit {
+            task: 0,
             part,
             card,
             need: Need::TaskTenRank,
@@ -186,6 +195,7 @@ fn check_rank_quad(part: usize, cards: &[Card]) -> Res<PartKind> {
     for (_, c, r, _) in naturals(cards) {
         if !ranks.contains(&r) || seen.contains(&r) {
             return Err(ProfiSortError::CardDoesNotFit {
+                task: 0,
                 part,
                 card: c.id,
                 need: Need::TaskTenRank,

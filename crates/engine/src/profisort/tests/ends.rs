@@ -128,3 +128,47 @@ fn beginner_mode_ends_at_the_nth_task() {
     assert_eq!(g.standings()[0].place, 1);
     assert_eq!(g.standings()[1].place, 2);
 }
+
+#[test]
+fn ties_go_to_fewer_special_points_then_more_tasks() {
+    let mut a = Sheet::new();
+    a.done[0] = Some(1);
+    a.done[1] = Some(1);
+    let mut b = Sheet::new();
+    b.done[2] = Some(1);
+    let mut c = Sheet::new();
+    c.done[2] = Some(1);
+    c.done[4] = Some(2);
+    let g = ProfiSort::from_setup(
+        &ProfiSortOptions::default(),
+        Setup {
+            hands: vec![cards("C4"), cards("C5"), cards("C6")],
+            talon: cards("C7"),
+            totals: vec![50, 50, 50],
+            // a: pair (1,2) struck, 210 left; b: 230 left, one task; c: 230, two tasks.
+            sheets: vec![a, b, c],
+            ..Setup::default()
+        },
+    )
+    .unwrap();
+    let places: Vec<usize> = g.standings().iter().map(|s| s.place).collect();
+    assert_eq!(places, vec![1, 3, 2]);
+}
+
+#[test]
+fn views_hide_other_hands_and_the_talon() {
+    let g = ProfiSort::new(&ProfiSortOptions::default(), 3, 5).unwrap();
+    let audit = g.audit();
+    for seat in 0..3 {
+        let v = g.view(seat);
+        assert_eq!(v.hand, g.deal().hands[seat]);
+        assert_eq!(v.hand_sizes, vec![10, 10, 10]);
+        assert_eq!(v.talon, 110 - 30);
+        assert_eq!(v.sheets.len(), 3);
+        assert_eq!(v.sheets[seat].special_left, 230);
+        let json = serde_json::to_value(&v).unwrap();
+        let mut shown = Vec::new();
+        crate::game::cards_in_json(&json, &mut shown);
+        assert!(shown.iter().all(|c| !audit.hidden_from[seat].contains(c)));
+    }
+}

@@ -88,7 +88,7 @@ fn suit_run_grows_at_both_ends_in_its_suit_within_2_to_k() {
     assert_eq!(up.parts[0].cards.len(), 8);
     assert_eq!(
         off(&up, Some(0), H, "JK"),
-        Err(ProfiSortError::RunOutOfRange { part: 0 })
+        Err(ProfiSortError::RunOutOfRange { task: 4, part: 0 })
     );
     let down = off(&m, Some(0), L, "H4 JK").unwrap();
     assert_eq!(
@@ -114,7 +114,7 @@ fn suit_run_grows_at_both_ends_in_its_suit_within_2_to_k() {
     ));
     assert_eq!(
         off(&m, Some(0), L, "H2 H3 H4 H5 JK"),
-        Err(ProfiSortError::RunOutOfRange { part: 0 })
+        Err(ProfiSortError::RunOutOfRange { task: 4, part: 0 })
     );
 }
 
@@ -213,7 +213,7 @@ fn five_of_a_rank_and_a_four_run() {
     assert!(off(&m, Some(1), L, "D8 S9").is_ok());
     assert_eq!(
         off(&m, Some(1), H, "C2"),
-        Err(ProfiSortError::RunOutOfRange { part: 1 })
+        Err(ProfiSortError::RunOutOfRange { task: 12, part: 1 })
     );
 }
 

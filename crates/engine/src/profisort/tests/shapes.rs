@@ -17,7 +17,11 @@ fn task1_five_pairs() {
     ));
     assert_eq!(
         err(1, &["C2 H2", "S2 D2", "H7 D7", "SB CB", "HK DK"]),
-        ProfiSortError::SameRankTwice { part: 1, rank: 2 }
+        ProfiSortError::SameRankTwice {
+            task: 1,
+            part: 1,
+            rank: 2
+        }
     );
 }
 
@@ -63,7 +67,7 @@ fn task4_run_of_one_suit() {
     ));
     assert_eq!(
         err(4, &["H9 H10 HB HD HK JK"]),
-        ProfiSortError::RunOutOfRange { part: 0 }
+        ProfiSortError::RunOutOfRange { task: 4, part: 0 }
     );
 }
 
@@ -156,7 +160,11 @@ fn task11_two_quads() {
     assert!(lay(11, &["C4 H4 H4 JK", "SK SK DK CK"]).is_ok());
     assert_eq!(
         err(11, &["C4 H4 H4 JK", "S4 S4 D4 C4"]),
-        ProfiSortError::SameRankTwice { part: 1, rank: 4 }
+        ProfiSortError::SameRankTwice {
+            task: 11,
+            part: 1,
+            rank: 4
+        }
     );
     // The option allows equal ranks.
     assert!(check_layout(
@@ -209,11 +217,11 @@ fn task14_triple_and_five_of_a_suit() {
 fn jokers_never_alone_and_counts_checked() {
     assert_eq!(
         err(2, &["C2 H2 JK", "JK JK JK", "H7 D7 C7"]),
-        ProfiSortError::JokersOnly { part: 1 }
+        ProfiSortError::JokersOnly { task: 2, part: 1 }
     );
     assert_eq!(
         err(4, &["JK JK JK JK JK JK"]),
-        ProfiSortError::JokersOnly { part: 0 }
+        ProfiSortError::JokersOnly { task: 4, part: 0 }
     );
     assert_eq!(
         err(2, &["C2 H2 JK", "S5 S5 D5"]),
