@@ -348,6 +348,7 @@ fn profisort_errors() -> Vec<ProfiSortError> {
     let mut all: Vec<E> = needs
         .into_iter()
         .map(|need| E::CardDoesNotFit {
+            task: 4,
             part: 0,
             card: card(),
             need,
@@ -387,9 +388,14 @@ fn profisort_errors() -> Vec<ProfiSortError> {
             task: 13,
             card: card(),
         },
-        E::JokersOnly { part: 1 },
-        E::RunOutOfRange { part: 0 },
-        E::SameRankTwice { part: 1, rank: 12 },
+        E::JokersOnly { task: 2, part: 1 },
+        E::RunOutOfRange { task: 13, part: 0 },
+        E::JokersOnly { task: 0, part: 0 },
+        E::SameRankTwice {
+            task: 11,
+            part: 1,
+            rank: 12,
+        },
         E::NotOpened,
         E::NoSuchMeld { meld: 4 },
         E::NoSuchPart { meld: 0, part: 5 },

@@ -12,6 +12,9 @@ pub fn task_name(task: u8, lang: Lang) -> String {
 
 /// "Aufgabe 4 (6er Folge einer Farbe)".
 pub fn task_label(task: u8, lang: Lang) -> String {
+    if !(1..=15).contains(&task) {
+        return tr(lang, "ps.ui.task_any").to_string();
+    }
     fill(
         lang,
         "ps.ui.task_label",
@@ -165,16 +168,25 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
         ),
         E::AceInTask { .. } => tr(lang, "ps.err.ace_in_task").into(),
         E::JokerNotAllowed { task: t, .. } => fill(lang, "ps.err.no_joker", &[task(t)]),
-        E::JokersOnly { part: p } => fill(lang, "ps.err.jokers_only", &[part(p)]),
-        E::CardDoesNotFit { part: p, need, .. } => fill(
+        E::JokersOnly { task: t, part: p } => fill(lang, "ps.err.jokers_only", &[task(t), part(p)]),
+        E::CardDoesNotFit {
+            task: t,
+            part: p,
+            need,
+            ..
+        } => fill(
             lang,
             "ps.err.does_not_fit",
-            &[part(p), ("need", need_text(need, lang))],
+            &[task(t), part(p), ("need", need_text(need, lang))],
         ),
-        E::RunOutOfRange { part: p } => fill(lang, "ps.err.run_range", &[part(p)]),
-        E::SameRankTwice { rank, .. } => {
-            fill(lang, "ps.err.same_rank", &[("r", rank_text(*rank, lang))])
+        E::RunOutOfRange { task: t, part: p } => {
+            fill(lang, "ps.err.run_range", &[task(t), part(p)])
         }
+        E::SameRankTwice { task: t, rank, .. } => fill(
+            lang,
+            "ps.err.same_rank",
+            &[task(t), ("r", rank_text(*rank, lang))],
+        ),
         E::NotOpened => tr(lang, "ps.err.not_opened").into(),
         E::NoSuchMeld { .. } | E::NoSuchPart { .. } => tr(lang, "ps.err.no_such_meld").into(),
         E::WholeGroupNeeded { cards, .. } => {
