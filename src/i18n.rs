@@ -569,6 +569,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ps.ui.meld_title15", "{name}: Aufgabe 15 als {task}", "{name}: task 15 as {task}"),
     ("ps.ui.sheets", "Aufgabenzettel:", "Task sheets:"),
     ("ps.ui.sheet_head", "{name} – {n} Aufgaben erfüllt, {sp} Sonderpunkte offen", "{name} – {n} tasks done, {sp} special points open"),
+    ("ps.ui.sheet_head_beginner", "{name} – {n} von {sp} Aufgaben erfüllt (Anfängermodus, ohne Punkte)", "{name} – {n} of {sp} tasks done (beginner mode, no points)"),
     ("ps.ui.col_task", "Aufgabe", "Task"),
     ("ps.ui.col_cards", "Kt.", "Cds"),
     ("ps.ui.col_jf", "SP", "SP"),

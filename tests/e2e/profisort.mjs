@@ -55,7 +55,7 @@ const cards = T.cards.map(String);
 
 export default [
   {
-    name: 'profisort: an incomplete task says what is missing; the task is laid from the sheet and ticked; reload resumes; the ace goes to the bot, who sits out',
+    name: 'profisort: an incomplete task says what is missing; the task is laid from the sheet and ticked; reload resumes; the ace goes to the bot, who sits out or draws',
     async run({ page, base, shot }) {
       await open(page, base, T.link, { width: 390, height: 844 });
       eq((await state(page))[0], 'play', 'the shared game resumes in the human\'s play phase');
@@ -180,6 +180,7 @@ export default [
       assert(/0\/14/.test(tab), 'task 15 is left out: ' + tab);
       await sheetOpen(page, 0);
       assert(await page.$eval('[data-testid=sheet-row][data-task="15"]', (e) => e.classList.contains('left-out')), 'row 15 struck');
+      assert(/0 von 5 Aufgaben/.test(await page.$eval('[data-testid=sheet][data-seat="0"]', (e) => e.textContent)), 'the sheet counts towards the beginner goal');
       let p = await myMove(page);
       if (p === 'redeal') { await page.click('[data-testid=keep-hand]'); p = await myMove(page); }
       if (p === 'draw') {

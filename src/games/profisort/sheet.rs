@@ -78,13 +78,17 @@ fn one_sheet(b: Board, seat: Seat) -> impl IntoView {
             let s = &v.sheets[seat];
             let name = b.name(seat);
             let initials: String = name.split_whitespace().filter_map(|w| w.chars().next()).collect();
+            let (key, sp) = match v.options.beginner_tasks {
+                Some(goal) => ("ps.ui.sheet_head_beginner", goal.to_string()),
+                None => ("ps.ui.sheet_head", s.special_left.to_string()),
+            };
             let head = fill(
                 lang,
-                "ps.ui.sheet_head",
+                key,
                 &[
                     ("name", name.clone()),
                     ("n", s.tasks_done.to_string()),
-                    ("sp", s.special_left.to_string()),
+                    ("sp", sp),
                 ],
             );
             view! {
