@@ -8,6 +8,7 @@ use engine::abluxxen::{Abluxxen, AbluxxenError};
 use engine::game::{ErasedRuleError, Moment, OptionLimit};
 use engine::karussell::{Karussell, KarussellError};
 use engine::meld::MeldError;
+use engine::profisort::{Need, ProfiSort, ProfiSortError};
 use engine::romme::{EndMode, LayOffPolicy, MeldId, Romme, RommeError};
 use engine::save::SaveError;
 use engine::{CardId, Face, Rank, RuleError, Suit};
@@ -327,6 +328,132 @@ fn karussell_errors() -> Vec<KarussellError> {
     all
 }
 
+fn profisort_errors() -> Vec<ProfiSortError> {
+    use ProfiSortError as E;
+    let needs = [
+        Need::Rank { rank: 7 },
+        Need::Suit { suit: Suit::Hearts },
+        Need::RunRank { rank: 11 },
+        Need::TwoOrThree,
+        Need::FaceCard,
+        Need::SameCard {
+            face: Face::French {
+                rank: Rank(3),
+                suit: Suit::Spades,
+            },
+        },
+        Need::TaskTenRank,
+        Need::NewSuit,
+    ];
+    let mut all: Vec<E> = needs
+        .into_iter()
+        .map(|need| E::CardDoesNotFit {
+            task: 4,
+            part: 0,
+            card: card(),
+            need,
+        })
+        .collect();
+    all.extend([
+        E::NoSuchTask { task: 16 },
+        E::TaskLeftOut { task: 3 },
+        E::TaskDone { task: 4 },
+        E::RepeatShape {
+            task: 15,
+            repeat: None,
+        },
+        E::Task15NeedsGoingOut {
+            left: 3,
+            received: 0,
+        },
+        E::PartCount {
+            task: 5,
+            expected: 3,
+            got: 1,
+        },
+        E::PartSize {
+            task: 4,
+            part: 0,
+            expected: 6,
+            got: 5,
+        },
+        E::PartSize {
+            task: 4,
+            part: 0,
+            expected: 6,
+            got: 7,
+        },
+        E::AceInTask { card: card() },
+        E::JokerNotAllowed {
+            task: 13,
+            card: card(),
+        },
+        E::JokersOnly { task: 2, part: 1 },
+        E::RunOutOfRange { task: 13, part: 0 },
+        E::JokersOnly { task: 0, part: 0 },
+        E::SameRankTwice {
+            task: 11,
+            part: 1,
+            rank: 12,
+        },
+        E::NotOpened,
+        E::NoSuchMeld { meld: 4 },
+        E::NoSuchPart { meld: 0, part: 5 },
+        E::WholeGroupNeeded { meld: 0, cards: 4 },
+        E::NoNewPart { meld: 0 },
+        E::NoCards,
+        E::MustKeepCard {
+            left: 0,
+            received: 0,
+        },
+        E::MustKeepCard {
+            left: 1,
+            received: 1,
+        },
+        E::AceAlreadyGiven,
+        E::NotAnAce { card: card() },
+        E::NoSuchOpponent { to: 0 },
+        E::NoReceivedAce,
+        E::TakenDiscard { card: card() },
+        E::DiscardPileEmpty,
+        E::TopDiscardIsAce,
+        E::VariantOff,
+    ]);
+    for e in &all {
+        match e {
+            E::NoSuchTask { .. }
+            | E::TaskLeftOut { .. }
+            | E::TaskDone { .. }
+            | E::RepeatShape { .. }
+            | E::Task15NeedsGoingOut { .. }
+            | E::PartCount { .. }
+            | E::PartSize { .. }
+            | E::AceInTask { .. }
+            | E::JokerNotAllowed { .. }
+            | E::JokersOnly { .. }
+            | E::CardDoesNotFit { .. }
+            | E::RunOutOfRange { .. }
+            | E::SameRankTwice { .. }
+            | E::NotOpened
+            | E::NoSuchMeld { .. }
+            | E::NoSuchPart { .. }
+            | E::WholeGroupNeeded { .. }
+            | E::NoNewPart { .. }
+            | E::NoCards
+            | E::MustKeepCard { .. }
+            | E::AceAlreadyGiven
+            | E::NotAnAce { .. }
+            | E::NoSuchOpponent { .. }
+            | E::NoReceivedAce
+            | E::TakenDiscard { .. }
+            | E::DiscardPileEmpty
+            | E::TopDiscardIsAce
+            | E::VariantOff => {}
+        }
+    }
+    all
+}
+
 fn names() -> Vec<String> {
     vec!["Anna".into(), "Ben".into(), "Cara".into()]
 }
@@ -356,6 +483,13 @@ fn every_rejection_is_a_german_sentence() {
         .chain(karussell_errors().into_iter().map(RuleError::Game))
     {
         check(Karussell::explain(&e, &names(), Lang::De), format!("{e:?}"));
+    }
+    for e in common_errors::<ProfiSortError>()
+        .into_iter()
+        .chain(profisort_errors().into_iter().map(RuleError::Game))
+    {
+        check(ProfiSort::explain(&e, &names(), Lang::De), format!("{e:?}"));
+        assert!(!ProfiSort::explain(&e, &names(), Lang::En).is_empty());
     }
     let setup: ErasedRuleError = RuleError::GameOver;
     let save_errors = [

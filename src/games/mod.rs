@@ -11,6 +11,7 @@ use leptos::prelude::*;
 pub mod abluxxen;
 pub mod common;
 pub mod karussell;
+pub mod profisort;
 pub mod registry;
 pub mod romme;
 

@@ -48,6 +48,7 @@ pub static REGISTRY: &[UiEntry] = &[
     super::romme::ENTRY,
     super::abluxxen::ENTRY,
     super::karussell::ENTRY,
+    super::profisort::ENTRY,
 ];
 
 pub fn find(game: &str) -> Option<&'static UiEntry> {

@@ -44,7 +44,7 @@ export default [
     name: 'hash routes work from the sub-path; unknown routes explain',
     async run({ page, base }) {
       await page.goto(base + '#/setup/profisort');
-      await page.waitForSelector('[data-testid=not-ready]');
+      await page.waitForSelector('[data-testid=start]');
       await page.goto(base + '#/setup/karussell');
       await page.waitForSelector('[data-testid=start]');
       await page.goto(base + '#/no-such-page');

@@ -22,6 +22,7 @@ const screens = [
   ['setup-kaufen', '#/setup/romme_kaufen'],
   ['saves', '#/saves'],
   ['setup-karussell', '#/setup/karussell'],
+  ['setup-profisort', '#/setup/profisort'],
 ];
 for (const [w, h] of sizes) {
   const ctx = await browser.newContext({ viewport: { width: w, height: h } });
@@ -55,6 +56,22 @@ for (const [w, h] of sizes) {
   }
   const kw = await page.evaluate(() => document.documentElement.scrollWidth);
   console.log(`karussell ${w}x${h}: page width ${kw}`);
+  // Profi-Sort: the task position (a task and an ace in hand), cards picked, the sheet open.
+  {
+    const fix = JSON.parse(fs.readFileSync(new URL('./fixtures/profisort.json', import.meta.url)));
+    await page.goto(BASE + '#/link/' + fix.task.link);
+    await page.waitForSelector('[data-testid=profisort-board]');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(OUT, `profisort-turn-${w}.png`) });
+    for (const id of fix.task.cards.slice(0, -1)) await page.click(`[data-testid=hand-card][data-card="${id}"]`);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(OUT, `profisort-picked-${w}.png`), fullPage: true });
+    if (!(await page.$('[data-testid=sheet][data-seat="0"]'))) await page.click('[data-testid=sheet-tab][data-seat="0"]');
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(OUT, `profisort-sheet-${w}.png`), fullPage: true });
+    const pw = await page.evaluate(() => document.documentElement.scrollWidth);
+    console.log(`profisort ${w}x${h}: page width ${pw}`);
+  }
   await ctx.close();
 }
 await browser.close();

@@ -2,12 +2,14 @@
 //! `crates/engine/tests/fixtures/`. Fixtures are written once by a given build and then kept
 //! forever: the fixture test loads every one of them with every later build.
 //!
-//! `cargo run -p bots --example make_fixtures -- <tag>` writes `<preset>.<tag>.save.json`
-//! and `<preset>.<tag>.link.txt` (existing files are never overwritten).
+//! `cargo run -p bots --example make_fixtures -- <tag> [game]` writes
+//! `<preset>.<tag>.save.json` and `<preset>.<tag>.link.txt` (existing files are never
+//! overwritten); with `game` (an engine name, e.g. `profisort`) only that game's presets.
 
 use bots::Bot;
 use engine::abluxxen::{Abluxxen, AbluxxenOptions};
 use engine::karussell::{Karussell, KarussellOptions};
+use engine::profisort::{ProfiSort, ProfiSortOptions};
 use engine::romme::{Preset, Romme};
 use engine::save::{save, share_link, Record, SaveMeta};
 use engine::{BotLevel, Game, SeatKind};
@@ -67,7 +69,11 @@ fn write<G: Game>(
 }
 
 fn main() {
-    let tag = std::env::args().nth(1).expect("usage: make_fixtures <tag>");
+    let tag = std::env::args()
+        .nth(1)
+        .expect("usage: make_fixtures <tag> [game]");
+    let only = std::env::args().nth(2);
+    let wanted = |game: &str| only.as_deref().is_none_or(|g| g == game);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures");
     std::fs::create_dir_all(&dir).unwrap();
     let presets = [
@@ -78,6 +84,9 @@ fn main() {
         (Preset::Traditionell, "romme_trad", "Traditionelles Rommé"),
     ];
     for (i, (preset, variant, title)) in presets.into_iter().enumerate() {
+        if !wanted("romme") {
+            break;
+        }
         let options = preset.options();
         let seed = 20_261_123 + i as u64;
         let mut bots: Vec<Box<dyn Bot<Romme>>> = (0..3)
@@ -103,6 +112,9 @@ fn main() {
         ("abluxxen", "Abluxxen", false, 3),
         ("profiduell", "Abluxxen Profiduell", true, 2),
     ] {
+        if !wanted("abluxxen") {
+            break;
+        }
         let options = AbluxxenOptions {
             profiduell: profi,
             ..AbluxxenOptions::default()
@@ -127,8 +139,13 @@ fn main() {
             meta(title, variant, seats),
         );
     }
+    karussell(&dir, &tag, wanted("karussell"));
+    profisort(&dir, &tag, wanted("profisort"));
+}
+
+fn karussell(dir: &Path, tag: &str, wanted: bool) {
     // Karussell (from tag wave2 on): 3 players, mid-round with melds on the table.
-    if tag != "wave1" {
+    if tag != "wave1" && wanted {
         let options = KarussellOptions::default();
         let seed = 20_261_300;
         let mut bots: Vec<Box<dyn Bot<Karussell>>> = (0..3)
@@ -141,13 +158,39 @@ fn main() {
             .collect();
         let record = Record::<Karussell>::new(options, 3, seed);
         write(
-            &dir,
+            dir,
             "karussell",
-            &tag,
+            tag,
             record,
             &mut bots,
             30,
             meta("Karussell", "karussell", 3),
+        );
+    }
+}
+
+fn profisort(dir: &Path, tag: &str, wanted: bool) {
+    // Profi-Sort (from tag wave3 on): 2 players, several deals in, tasks on the table.
+    if !["wave1", "wave2"].contains(&tag) && wanted {
+        let options = ProfiSortOptions::default();
+        let seed = 20_261_400;
+        let mut bots: Vec<Box<dyn Bot<ProfiSort>>> = (0..2)
+            .map(|s| {
+                Box::new(bots::profisort::ProfiSortBot::new(
+                    BotLevel::Normal,
+                    seed + s,
+                )) as Box<dyn Bot<ProfiSort>>
+            })
+            .collect();
+        let record = Record::<ProfiSort>::new(options, 2, seed);
+        write(
+            dir,
+            "profisort",
+            tag,
+            record,
+            &mut bots,
+            400,
+            meta("Profi-Sort", "profisort", 2),
         );
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod abluxxen;
 pub mod karussell;
+pub mod profisort;
 
 use engine::game::ErasedRuleError;
 use engine::{Game, GameRng, Seat};

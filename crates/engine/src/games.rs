@@ -7,6 +7,7 @@
 use crate::abluxxen::{Abluxxen, AbluxxenOptions};
 use crate::game::{Game, Position, Seat};
 use crate::karussell::{Karussell, KarussellOptions};
+use crate::profisort::{ProfiSort, ProfiSortOptions};
 use crate::romme::{Preset, Romme, RommeOptions};
 use crate::save::{load_file, read_file, SaveError, SaveMeta};
 
@@ -29,6 +30,8 @@ pub enum Deck {
     /// Karussell: one French pack and a joker for two players, two packs and two jokers
     /// for three to five.
     FrenchPacksByPlayers,
+    /// Profi-Sort: two French packs plus six jokers (option `jokers`).
+    TwoPacksSixJokers,
     /// The Abluxxen deck (values 1–13 in four colours ×8, plus jokers).
     Abluxxen,
 }
@@ -66,8 +69,15 @@ pub const KARUSSELL: GameInfo = GameInfo {
     deck: Deck::FrenchPacksByPlayers,
 };
 
+pub const PROFISORT: GameInfo = GameInfo {
+    name: ProfiSort::NAME,
+    min_players: ProfiSortOptions::MIN_PLAYERS,
+    max_players: ProfiSortOptions::MAX_PLAYERS,
+    deck: Deck::TwoPacksSixJokers,
+};
+
 /// Every playable game engine.
-pub static GAMES: &[GameInfo] = &[ROMME, ABLUXXEN, KARUSSELL];
+pub static GAMES: &[GameInfo] = &[ROMME, ABLUXXEN, KARUSSELL, PROFISORT];
 
 const fn variant(id: &'static str, game: &GameInfo, default_players: usize) -> VariantInfo {
     VariantInfo {
@@ -79,6 +89,8 @@ const fn variant(id: &'static str, game: &GameInfo, default_players: usize) -> V
     }
 }
 
+/// A catalog entry whose game is not playable yet ("in Vorbereitung").
+#[allow(dead_code)]
 const fn coming(id: &'static str, min: usize, max: usize, default: usize) -> VariantInfo {
     VariantInfo {
         id,
@@ -97,7 +109,7 @@ pub static VARIANTS: &[VariantInfo] = &[
     variant("romme_raeuber", &ROMME, 3),
     variant("romme_trad", &ROMME, 3),
     variant("karussell", &KARUSSELL, 3),
-    coming("profisort", 2, 3, 2),
+    variant("profisort", &PROFISORT, 2),
     variant("abluxxen", &ABLUXXEN, 3),
     VariantInfo {
         min_players: 2,
@@ -130,12 +142,18 @@ pub fn abluxxen_preset(variant: &str) -> AbluxxenOptions {
     }
 }
 
+/// The Profi-Sort options of a catalog entry (the rules' defaults).
+pub fn profisort_preset(_variant: &str) -> ProfiSortOptions {
+    ProfiSortOptions::default()
+}
+
 /// A game of any kind, for code that handles saves of every game alike.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Romme(Romme),
     Abluxxen(Abluxxen),
     Karussell(Karussell),
+    ProfiSort(ProfiSort),
 }
 
 impl AnyGame {
@@ -144,6 +162,7 @@ impl AnyGame {
             AnyGame::Romme(_) => Romme::NAME,
             AnyGame::Abluxxen(_) => Abluxxen::NAME,
             AnyGame::Karussell(_) => Karussell::NAME,
+            AnyGame::ProfiSort(_) => ProfiSort::NAME,
         }
     }
     pub fn to_move(&self) -> Option<Seat> {
@@ -151,6 +170,7 @@ impl AnyGame {
             AnyGame::Romme(g) => g.to_move(),
             AnyGame::Abluxxen(g) => g.to_move(),
             AnyGame::Karussell(g) => g.to_move(),
+            AnyGame::ProfiSort(g) => g.to_move(),
         }
     }
     pub fn position(&self) -> Position {
@@ -158,6 +178,7 @@ impl AnyGame {
             AnyGame::Romme(g) => g.position(),
             AnyGame::Abluxxen(g) => g.position(),
             AnyGame::Karussell(g) => g.position(),
+            AnyGame::ProfiSort(g) => g.position(),
         }
     }
     pub fn is_over(&self) -> bool {
@@ -193,6 +214,11 @@ pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
             meta,
             moves: r.log.len(),
         }),
+        n if n == ProfiSort::NAME => load_file::<ProfiSort>(file).map(|(r, g, meta)| Loaded {
+            game: AnyGame::ProfiSort(g),
+            meta,
+            moves: r.log.len(),
+        }),
         other => Err(SaveError::WrongGame {
             found: other.to_string(),
             expected: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join("|"),
@@ -222,5 +248,11 @@ mod tests {
         }
         assert_eq!(romme_preset("romme_trad"), Preset::Traditionell);
         assert!(abluxxen_preset("profiduell").profiduell);
+        let p = find_variant("profisort").unwrap();
+        assert_eq!(
+            (p.game, p.min_players, p.max_players),
+            (Some("profisort"), 2, 3)
+        );
+        assert_eq!(profisort_preset("profisort").jokers, 6);
     }
 }

@@ -54,6 +54,7 @@ pub mod harness;
 pub mod karussell;
 pub mod meld;
 pub mod penalty;
+pub mod profisort;
 pub mod rng;
 pub mod romme;
 pub mod save;
@@ -66,5 +67,6 @@ pub use harness::{check_playout, random_playouts, HarnessError, PlayoutReport, S
 pub use karussell::{Karussell, KarussellAction, KarussellOptions, KarussellView};
 pub use meld::{validate, JokerHint, Meld, MeldError, MeldKind, MeldRules, Placed};
 pub use penalty::{hand_penalty, penalty, PenaltyTable};
+pub use profisort::{ProfiSort, ProfiSortAction, ProfiSortError, ProfiSortOptions, ProfiSortView};
 pub use rng::GameRng;
 pub use save::{load, save, BotLevel, Record, SaveError, SaveFile, SaveMeta, SeatKind};

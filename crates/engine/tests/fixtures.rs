@@ -80,8 +80,10 @@ fn every_fixture_loads_and_reaches_its_position() {
 #[test]
 fn real_games_round_trip_through_saves_and_links() {
     use engine::abluxxen::Abluxxen;
+    use engine::games::profisort_preset;
     use engine::games::{abluxxen_preset, romme_preset, VARIANTS};
     use engine::karussell::{Karussell, KarussellOptions};
+    use engine::profisort::ProfiSort;
     use engine::romme::Romme;
     use engine::save::{save, share_link, Record, SaveMeta};
     use engine::{Game, GameRng};
@@ -124,6 +126,11 @@ fn real_games_round_trip_through_saves_and_links() {
             Some("abluxxen") => check::<Abluxxen>(abluxxen_preset(v.id), v.default_players, v.id),
             Some("karussell") => {
                 check::<Karussell>(KarussellOptions::default(), v.default_players, v.id)
+            }
+            Some("profisort") => {
+                for seats in 2..=3 {
+                    check::<ProfiSort>(profisort_preset(v.id), seats, v.id)
+                }
             }
             _ => {}
         }

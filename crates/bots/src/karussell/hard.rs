@@ -37,7 +37,7 @@ pub fn value_left(view: &KarussellView, action: &KarussellAction) -> u32 {
         .hand
         .iter()
         .filter(|c| table.iter().flatten().any(|s| s.card == c.id))
-        .map(|c| card_value(c))
+        .map(card_value)
         .sum();
     view.hand_value.saturating_sub(placed)
 }

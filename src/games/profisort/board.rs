@@ -1,0 +1,396 @@
+//! The Profi-Sort table. It knows no rules: what can be done comes from the legal actions,
+//! the task offers from the engine's finder, every rejection from the engine.
+
+use super::builder::builder;
+use super::deal_end::deal_end_panel;
+use super::melds::melds;
+use super::sheet::sheets_panel;
+use crate::app::{use_app, AppCtx};
+use crate::components::card::CardView;
+use crate::components::drag::{start_drag, DragSpec};
+use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
+use crate::components::opponents::{other_seats, Opponents, SeatOrder};
+use crate::components::piles::{Pile, PileLook, PileTop};
+use crate::games::common::fill;
+use crate::play::BoardProps;
+use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortView};
+use engine::{Card, CardId, Seat};
+use leptos::prelude::*;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// What the parts of the board share.
+#[derive(Clone, Copy)]
+pub(super) struct Board {
+    pub app: AppCtx,
+    pub view: Memo<ProfiSortView>,
+    pub legal: Memo<Vec<A>>,
+    /// Selected hand cards (UI-only).
+    pub hand: HandState,
+    /// The hand in the player's order.
+    pub shown: Memo<Vec<Card>>,
+    /// The selected cards, in selection order.
+    pub selected: Memo<Vec<Card>>,
+    /// The sheet shown (None: folded).
+    pub sheet: RwSignal<Option<Seat>>,
+    pub act: Callback<A>,
+    pub error: WriteSignal<Option<String>>,
+    names: StoredValue<Arc<Vec<String>>>,
+}
+
+impl Board {
+    fn new(p: &BoardProps<ProfiSort>) -> Board {
+        let (view, legal) = p.memos();
+        let hand = HandState::new();
+        let shown =
+            Memo::new(move |_| view.with(|v| hand.order.with(|o| ordered_hand(&v.hand, o))));
+        let selected = Memo::new(move |_| {
+            view.with(|v| {
+                hand.selected.with(|s| {
+                    s.iter()
+                        .filter_map(|id| v.hand.iter().find(|c| c.id == *id).copied())
+                        .collect()
+                })
+            })
+        });
+        // Cards that left the hand leave the selection.
+        Effect::new(move |_| {
+            let ids: Vec<CardId> = view.with(|v| v.hand.iter().map(|c| c.id).collect());
+            hand.keep_only(&ids);
+        });
+        let wide = web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_some_and(|w| w >= 900.0);
+        let me = view.with_untracked(|v| v.seat);
+        Board {
+            app: use_app(),
+            view,
+            legal,
+            hand,
+            shown,
+            selected,
+            sheet: RwSignal::new(wide.then_some(me)),
+            act: p.act,
+            error: p.error,
+            names: StoredValue::new(p.names.clone()),
+        }
+    }
+
+    pub fn has(&self, a: &A) -> bool {
+        self.legal.with(|l| l.contains(a))
+    }
+
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .with_value(|n| n.get(seat).cloned().unwrap_or_default())
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.names.with_value(|n| n.to_vec())
+    }
+
+    pub fn t(&self, key: &str) -> String {
+        self.app.t(key)
+    }
+
+    /// The viewer may pick cards now (his play phase).
+    pub fn can_pick(&self) -> bool {
+        self.view.with(|v| {
+            v.to_move == Some(v.seat) && matches!(v.phase, Phase::Play | Phase::LastDiscard)
+        })
+    }
+
+    fn sole(&self) -> Option<CardId> {
+        self.hand
+            .selected
+            .with_untracked(|s| (s.len() == 1).then(|| s[0]))
+    }
+
+    /// Discards the single selected card.
+    pub fn discard(&self) -> bool {
+        let Some(card) = self.sole() else {
+            self.error.set(Some(self.t("ps.ui.pick_one")));
+            return false;
+        };
+        self.act.run(A::Discard { card });
+        true
+    }
+
+    /// Gives the selected ace to `to`.
+    pub fn give(&self, to: Seat) -> bool {
+        let Some(card) = self.sole() else {
+            return false;
+        };
+        let a = A::GiveAce { card, to };
+        self.act.run(a);
+        true
+    }
+
+    /// Handles a drop (or a tap) of the selection on `target`.
+    pub fn drop_on(&self, target: &str) -> bool {
+        if let Some(s) = target.strip_prefix("give:") {
+            return s.parse().is_ok_and(|to| self.give(to));
+        }
+        if let Some(t) = target.strip_prefix("sheet:") {
+            return t
+                .parse()
+                .is_ok_and(|task| super::builder::lay_from_sheet(*self, task));
+        }
+        if let Some(code) = target.strip_prefix("lo:") {
+            return super::melds::lay_off_code(*self, code);
+        }
+        match target {
+            "discard" => self.discard(),
+            _ => false,
+        }
+    }
+
+    fn press(&self, ev: &web_sys::PointerEvent, id: CardId) {
+        if !self.can_pick() {
+            return;
+        }
+        let b = *self;
+        let spec = DragSpec {
+            ghost_from: None,
+            on_start: Some(Rc::new(move || b.hand.select(id))),
+        };
+        start_drag(ev, spec, move |target| {
+            if target.starts_with("hand") {
+                let other = target.strip_prefix("hand:").and_then(|s| s.parse().ok());
+                if let Some(other) = other {
+                    b.shown
+                        .with_untracked(|s| b.hand.move_to(s, id, CardId(other)));
+                }
+                return true;
+            }
+            target == "builder" || b.drop_on(&target)
+        });
+    }
+}
+
+fn roman(seat: Seat) -> &'static str {
+    ["I", "II", "III"].get(seat).copied().unwrap_or("")
+}
+
+pub(super) fn dealer_mark(seat: Seat) -> &'static str {
+    roman(seat)
+}
+
+fn aces_row(cards: Vec<Card>) -> impl IntoView {
+    let n = cards.len();
+    view! {
+        <span class="ps-aces" data-testid="received-aces" data-count=n>
+            {cards.into_iter().map(|c| view! { <CardView face=Some(c.face)/> }).collect_view()}
+        </span>
+    }
+}
+
+fn opponent(b: Board, seat: Seat) -> impl IntoView {
+    let v = b.view;
+    let active = move || v.with(|v| v.to_move == Some(seat));
+    let count = move || v.with(|v| v.hand_sizes.get(seat).copied().unwrap_or(0));
+    let total = move || v.with(|v| v.totals.get(seat).copied().unwrap_or(0));
+    let done = move || v.with(|v| v.sheets.get(seat).map(|s| s.tasks_done).unwrap_or(0));
+    let aces = move || aces_row(v.with(|v| v.received.get(seat).cloned().unwrap_or_default()));
+    let target = Memo::new(move |_| {
+        b.hand.selected.with(|s| {
+            s.len() == 1
+                && b.has(&A::GiveAce {
+                    card: s[0],
+                    to: seat,
+                })
+        })
+    });
+    let dealer = move || v.with(|v| v.dealer == seat).then_some(roman(seat));
+    view! {
+        <div class="opponent ps-opp" class:active=active class:target=target data-testid="opponent"
+            data-seat=seat data-drop=format!("give:{seat}")
+            on:click=move |_| { if target.get_untracked() { b.give(seat); } }>
+            <span class="opp-name">{b.name(seat)}</span>
+            <span class="ps-dealer">{dealer}</span>
+            <span class="opp-count" data-testid="opp-count">{count}</span>
+            <span class="ps-done" title=move || b.t("ps.ui.tasks_done")>{move || format!("✓{}", done())}</span>
+            <span class="opp-score">{total}</span>
+            {aces}
+            <Show when=move || target.get()>
+                <span class="ps-give-hint">{move || b.t("ps.ui.give_here")}</span>
+            </Show>
+        </div>
+    }
+}
+
+fn status_line(b: Board) -> impl IntoView {
+    let v = b.view;
+    let text = move || {
+        let lang = b.app.lang();
+        v.with(|v| {
+            let mine = v.to_move == Some(v.seat);
+            let who = v.to_move.map(|s| b.name(s)).unwrap_or_default();
+            match (v.phase, mine) {
+                (Phase::RedealChoice, true) => fill(
+                    lang,
+                    "ps.ui.redeal_me",
+                    &[("n", v.redeal.map(|r| r.1).unwrap_or(3).to_string())],
+                ),
+                (Phase::RedealChoice, false) => fill(
+                    lang,
+                    "ps.ui.redeal_other",
+                    &[
+                        ("name", who),
+                        ("n", v.redeal.map(|r| r.1).unwrap_or(3).to_string()),
+                    ],
+                ),
+                (Phase::Draw, true) if !v.received[v.seat].is_empty() => b.t("ps.ui.draw_or_sit"),
+                (Phase::Draw, true) => b.t("ps.ui.your_draw"),
+                (Phase::Play, true) => b.t("ps.ui.your_play"),
+                (Phase::LastDiscard, true) => b.t("ps.ui.last_discard"),
+                (Phase::DealOver, _) => b.t("ps.ui.deal_over"),
+                (Phase::MatchOver, _) => b.t("ps.ui.match_over"),
+                _ => fill(lang, "ps.ui.waiting", &[("name", who)]),
+            }
+        })
+    };
+    view! { <p class="status-line" data-testid="status">{text}</p> }
+}
+
+/// The buttons of the moment: redeal choice, draw / sit out, discard.
+fn turn_buttons(b: Board) -> impl IntoView {
+    let button = move |a: A, key: &'static str, testid: &'static str, primary: bool| {
+        let shown = {
+            let a = a.clone();
+            move || b.has(&a)
+        };
+        view! {
+            <Show when=shown.clone()>
+                <button class="button" class:primary=primary data-testid=testid
+                    on:click={ let a = a.clone(); move |_| b.act.run(a.clone()) }>{move || b.t(key)}</button>
+            </Show>
+        }
+    };
+    let can_discard = Memo::new(move |_| {
+        b.hand
+            .selected
+            .with(|s| s.len() == 1 && b.has(&A::Discard { card: s[0] }))
+    });
+    let discarding = move || b.can_pick();
+    view! {
+        <div class="action-bar ps-actions">
+            {button(A::KeepHand, "ps.ui.keep", "keep-hand", true)}
+            {button(A::Redeal, "ps.ui.redeal", "redeal", false)}
+            {button(A::Draw, "ps.ui.draw", "draw", true)}
+            {button(A::TakeDiscard, "ps.ui.take_discard", "take-discard", false)}
+            {button(A::SitOut, "ps.ui.sit_out", "sit-out", false)}
+            <Show when=discarding>
+                <button class="button" class:primary=move || can_discard.get() data-testid="discard"
+                    disabled=move || !can_discard.get() on:click=move |_| { b.discard(); }>
+                    {move || b.t("ps.ui.discard")}
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+fn piles(b: Board) -> impl IntoView {
+    let v = b.view;
+    let talon_top = Signal::derive(move || {
+        if v.with(|v| v.talon) > 0 {
+            PileTop::Back
+        } else {
+            PileTop::Empty
+        }
+    });
+    let can_draw = Memo::new(move |_| b.has(&A::Draw));
+    let can_take = Memo::new(move |_| b.has(&A::TakeDiscard));
+    let discard_top = Signal::derive(move || {
+        v.with(|v| {
+            v.discard
+                .last()
+                .map(|c| PileTop::Open(c.face))
+                .unwrap_or(PileTop::Empty)
+        })
+    });
+    let discard_target = Signal::derive(move || b.can_pick() || can_take.get());
+    let my_aces = move || aces_row(v.with(|v| v.received.get(v.seat).cloned().unwrap_or_default()));
+    let has_aces = move || v.with(|v| v.received.get(v.seat).is_some_and(|r| !r.is_empty()));
+    let info = move || {
+        v.with(|v| {
+            fill(
+                b.app.lang(),
+                "ps.ui.deal_info",
+                &[
+                    ("n", v.deal.to_string()),
+                    ("name", b.name(v.dealer)),
+                    ("mark", roman(v.dealer).to_string()),
+                ],
+            )
+        })
+    };
+    view! {
+        <div class="piles-row">
+            <small class="ps-deal" data-testid="deal-info">{info}</small>
+            <Pile look=PileLook { class: "pile talon", testid: "talon", count_class: "pile-count", drop: None }
+                top=talon_top count=Signal::derive(move || v.with(|v| v.talon))
+                on_click=Callback::new(move |_| if can_draw.get_untracked() { b.act.run(A::Draw) })
+                can_draw=can_draw target=can_draw disable=true/>
+            <Pile look=PileLook { class: "pile discard", testid: "discard-pile", count_class: "pile-count", drop: Some("discard") }
+                top=discard_top count=Signal::derive(move || v.with(|v| v.discard.len()))
+                on_click=Callback::new(move |_| {
+                    if can_take.get_untracked() { b.act.run(A::TakeDiscard) } else if b.can_pick() { b.discard(); }
+                })
+                can_draw=can_take target=discard_target/>
+            <Show when=has_aces>
+                <div class="ps-my-aces">
+                    <small>{move || b.t("ps.ui.received")}</small>
+                    {my_aces}
+                </div>
+            </Show>
+        </div>
+    }
+}
+
+pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
+    let b = Board::new(&p);
+    let v = b.view;
+    let others =
+        Signal::derive(move || v.with(|v| other_seats(v.seat, v.seats, SeatOrder::FromViewer)));
+    let my_turn = Signal::derive(move || v.with(|v| v.to_move == Some(v.seat)));
+    let look = HandLook {
+        drop: Some("hand"),
+        data_face: true,
+        ..HandLook::named("hand ps-hand", "hand-card")
+    };
+    let over = move || v.with(|v| matches!(v.phase, Phase::DealOver | Phase::MatchOver));
+    view! {
+        <div class="board profisort-board" data-testid="profisort-board"
+            data-phase=move || v.with(|v| phase_name(v.phase))
+            data-mine=move || my_turn.get().to_string()
+            data-deal=move || v.with(|v| v.deal)>
+            <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
+            {status_line(b)}
+            {piles(b)}
+            {turn_buttons(b)}
+            {melds(b)}
+            {builder(b)}
+            <div class="hand-tools"><SortButtons state=b.hand hand=b.shown/></div>
+            <HandView look=look cards=b.shown state=b.hand active=my_turn
+                on_tap=Callback::new(move |id| if b.can_pick() { b.hand.toggle(id) })
+                on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press(&ev, id))/>
+            {sheets_panel(b)}
+            <Show when=over>{move || deal_end_panel(b, p.proceed)}</Show>
+        </div>
+    }
+    .into_any()
+}
+
+/// The `data-phase` of the board (read by the tests).
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::RedealChoice => "redeal",
+        Phase::Draw => "draw",
+        Phase::Play => "play",
+        Phase::LastDiscard => "last-discard",
+        Phase::DealOver => "deal-over",
+        Phase::MatchOver => "match-over",
+    }
+}

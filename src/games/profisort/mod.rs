@@ -1,0 +1,49 @@
+//! Profi-Sort in the app: board, task sheets, task builder, setup and texts.
+
+pub mod board;
+mod builder;
+mod deal_end;
+mod melds;
+pub mod setup;
+pub mod sheet;
+pub mod texts;
+
+pub use setup::setup_panel;
+
+use crate::i18n::Lang;
+use crate::play::{BoardProps, UiGame};
+use bots::profisort::ProfiSortBot;
+use bots::Bot;
+use engine::profisort::{Phase, ProfiSort, ProfiSortEvent, ProfiSortView, RuleError};
+use engine::{BotLevel, CardId, Face, Rank, Suit};
+use leptos::prelude::*;
+
+/// Profi-Sort's line in the game registry.
+pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
+    Face::French {
+        rank: Rank(1),
+        suit: Suit::Spades,
+    },
+    setup_panel,
+);
+
+impl UiGame for ProfiSort {
+    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(ProfiSortBot::new(level, seed))
+    }
+    fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
+        texts::describe(event, names, lang)
+    }
+    fn explain(error: &RuleError, names: &[String], lang: Lang) -> String {
+        texts::explain(error, names, lang)
+    }
+    fn event_cards(_event: &ProfiSortEvent) -> Vec<CardId> {
+        Vec::new()
+    }
+    fn hold_bots(view: &ProfiSortView) -> bool {
+        view.phase == Phase::DealOver
+    }
+    fn board(props: BoardProps<Self>) -> AnyView {
+        board::board(props)
+    }
+}

@@ -1,0 +1,102 @@
+//! The Profi-Sort part of the setup screen: every option, then "start".
+
+use super::texts::task_label;
+use crate::app::use_app;
+use crate::components::options::{opt_check, opt_number, opt_select};
+use crate::pages::setup::SeatConfig;
+use crate::routes::Route;
+use engine::games::VariantInfo;
+use engine::profisort::{ProfiSort, ProfiSortOptions, TalonEnd};
+use leptos::prelude::*;
+
+const JOKERS: &[(&str, &str)] = &[("6", "ps.opt.jokers_6"), ("8", "ps.opt.jokers_8")];
+const TALON: &[(&str, &str)] = &[
+    ("score_all", "ps.opt.talon_score_all"),
+    ("reshuffle", "ps.opt.talon_reshuffle"),
+];
+const BEGINNER: &[(&str, &str)] = &[
+    ("off", "ps.opt.beginner_off"),
+    ("5", "ps.opt.beginner_5"),
+    ("10", "ps.opt.beginner_10"),
+];
+
+/// One checkbox per sheet entry: left out of this match.
+fn left_out(o: RwSignal<ProfiSortOptions>) -> impl IntoView {
+    let app = use_app();
+    let row = move |t: u8| {
+        view! {
+            <label class="option-row ps-left-out" data-option=format!("left_out.{t}")>
+                <span>{move || task_label(t, app.lang())}</span>
+                <input type="checkbox" data-testid="left-out" data-task=t
+                    prop:checked=move || o.with(|x| x.left_out.contains(&t))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        o.update(|x| {
+                            x.left_out.retain(|&y| y != t);
+                            if on { x.left_out.push(t); x.left_out.sort_unstable(); }
+                        });
+                    }/>
+            </label>
+        }
+    };
+    view! {
+        <details class="ps-left-outs">
+            <summary>{move || app.t("ps.opt.left_out")}</summary>
+            {(1..=15u8).map(row).collect_view()}
+        </details>
+    }
+}
+
+/// Every option as a form.
+pub fn rules_form(o: RwSignal<ProfiSortOptions>) -> AnyView {
+    view! {
+        <div class="options-grid" data-testid="options">
+            {opt_select(o, "ps.opt.jokers", JOKERS, |x| if x.jokers >= 8 { "8" } else { "6" },
+                |x, v| x.jokers = v.parse().unwrap_or(6))}
+            {opt_check(o, "ps.opt.distinct_ranks", |x| x.distinct_ranks, |x, v| x.distinct_ranks = v)}
+            {opt_check(o, "ps.opt.draw_from_discard", |x| x.draw_from_discard, |x, v| x.draw_from_discard = v)}
+            {opt_select(o, "ps.opt.talon_end", TALON, |x| match x.talon_end {
+                TalonEnd::ScoreAll => "score_all",
+                TalonEnd::Reshuffle => "reshuffle",
+            }, |x, v| x.talon_end = if v == "reshuffle" { TalonEnd::Reshuffle } else { TalonEnd::ScoreAll })}
+            {opt_number(o, "ps.opt.bonus_joker_free", 0, 100, |x| x.bonus_joker_free, |x, v| x.bonus_joker_free = v)}
+            {opt_number(o, "ps.opt.bonus_pair", 0, 100, |x| x.bonus_pair, |x, v| x.bonus_pair = v)}
+            {opt_select(o, "ps.opt.beginner", BEGINNER, |x| match x.beginner_tasks {
+                None => "off",
+                Some(n) if n <= 5 => "5",
+                Some(_) => "10",
+            }, |x, v| x.beginner_tasks = v.parse().ok())}
+            {left_out(o)}
+        </div>
+    }
+    .into_any()
+}
+
+/// Options form and start button.
+pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
+    let app = use_app();
+    let opts = RwSignal::new(ProfiSortOptions::default());
+    let problem = RwSignal::new(None::<String>);
+    let start = move |_| {
+        let title = app.t(&format!("game.{}", entry.id));
+        let seat_list = seats.get_untracked();
+        match crate::games::start_game::<ProfiSort>(
+            entry.id,
+            title,
+            &seat_list,
+            opts.get_untracked(),
+        ) {
+            Ok(id) => app.go(Route::Play(id)),
+            Err(e) => problem.set(Some(e)),
+        }
+    };
+    view! {
+        <details class="rules" open>
+            <summary><h2>{move || app.t("setup.options")}</h2></summary>
+            <button class="button small" on:click=move |_| opts.set(ProfiSortOptions::default())>{move || app.t("setup.reset_rules")}</button>
+            {rules_form(opts)}
+        </details>
+        {crate::games::start_footer(problem, start)}
+    }
+    .into_any()
+}
