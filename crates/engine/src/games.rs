@@ -30,8 +30,8 @@ pub enum Deck {
     /// Karussell: one French pack and a joker for two players, two packs and two jokers
     /// for three to five.
     FrenchPacksByPlayers,
-    /// Profi-Sort: two French packs plus six jokers (option `jokers`).
-    TwoPacksSixJokers,
+    /// Profi-Sort: two French packs plus eight jokers (2 × 56 cards; option `jokers`).
+    TwoPacksEightJokers,
     /// The Abluxxen deck (values 1–13 in four colours ×8, plus jokers).
     Abluxxen,
 }
@@ -73,7 +73,7 @@ pub const PROFISORT: GameInfo = GameInfo {
     name: ProfiSort::NAME,
     min_players: ProfiSortOptions::MIN_PLAYERS,
     max_players: ProfiSortOptions::MAX_PLAYERS,
-    deck: Deck::TwoPacksSixJokers,
+    deck: Deck::TwoPacksEightJokers,
 };
 
 /// Every playable game engine.
@@ -253,6 +253,6 @@ mod tests {
             (p.game, p.min_players, p.max_players),
             (Some("profisort"), 2, 3)
         );
-        assert_eq!(profisort_preset("profisort").jokers, 6);
+        assert_eq!(profisort_preset("profisort").jokers, 8);
     }
 }

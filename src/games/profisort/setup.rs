@@ -9,7 +9,7 @@ use engine::games::VariantInfo;
 use engine::profisort::{ProfiSort, ProfiSortOptions, TalonEnd};
 use leptos::prelude::*;
 
-const JOKERS: &[(&str, &str)] = &[("6", "ps.opt.jokers_6"), ("8", "ps.opt.jokers_8")];
+const JOKERS: &[(&str, &str)] = &[("8", "ps.opt.jokers_8"), ("6", "ps.opt.jokers_6")];
 const TALON: &[(&str, &str)] = &[
     ("score_all", "ps.opt.talon_score_all"),
     ("reshuffle", "ps.opt.talon_reshuffle"),
@@ -52,7 +52,7 @@ pub fn rules_form(o: RwSignal<ProfiSortOptions>) -> AnyView {
     view! {
         <div class="options-grid" data-testid="options">
             {opt_select(o, "ps.opt.jokers", JOKERS, |x| if x.jokers >= 8 { "8" } else { "6" },
-                |x, v| x.jokers = v.parse().unwrap_or(6))}
+                |x, v| x.jokers = v.parse().unwrap_or(8))}
             {opt_check(o, "ps.opt.distinct_ranks", |x| x.distinct_ranks, |x, v| x.distinct_ranks = v)}
             {opt_check(o, "ps.opt.draw_from_discard", |x| x.draw_from_discard, |x, v| x.draw_from_discard = v)}
             {opt_select(o, "ps.opt.talon_end", TALON, |x| match x.talon_end {

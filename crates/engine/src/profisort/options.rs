@@ -23,8 +23,9 @@ pub enum TalonEnd {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ProfiSortOptions {
-    /// Jokers in the deck besides the two French packs (seed: "2 × 56 Blatt"; 6 = two
-    /// standard 55-card Rommé packs).
+    /// Jokers in the deck besides the two French packs. Default 8: the seed's "Rommé Spiel
+    /// 2x56 Blatt" (2 × 56 = 112 cards); 6 = two standard 55-card Rommé packs (the rules
+    /// file's reading).
     pub jokers: u8,
     /// Groups inside one task (tasks 1, 2, 5, 11) must have different ranks.
     pub distinct_ranks: bool,
@@ -49,7 +50,7 @@ pub struct ProfiSortOptions {
 impl Default for ProfiSortOptions {
     fn default() -> Self {
         ProfiSortOptions {
-            jokers: 6,
+            jokers: 8,
             distinct_ranks: true,
             draw_from_discard: false,
             talon_end: TalonEnd::ScoreAll,

@@ -163,7 +163,7 @@ fn views_hide_other_hands_and_the_talon() {
         let v = g.view(seat);
         assert_eq!(v.hand, g.deal().hands[seat]);
         assert_eq!(v.hand_sizes, vec![10, 10, 10]);
-        assert_eq!(v.talon, 110 - 30);
+        assert_eq!(v.talon, 112 - 30);
         assert_eq!(v.sheets.len(), 3);
         assert_eq!(v.sheets[seat].special_left, 230);
         let json = serde_json::to_value(&v).unwrap();
