@@ -39,6 +39,7 @@
 use crate::card::{Card, CardId, Face, Rank, Suit};
 use crate::karussell::table::{check_meld, KMeldError, KMeldKind, TableCard};
 use serde::{Deserialize, Serialize};
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -118,7 +119,9 @@ pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveE
     let input = Input::new(table, hand)?;
     let problem = input.problem();
     let mut solver = Solver::new(&problem);
-    let total = solver.solve_root();
+    // A narrow beam finds a good arrangement fast; its score bounds the exact pass.
+    let floor = solver.run(0, Some(BEAM)).unwrap_or(0).max(0);
+    let total = solver.run(floor, None).expect("the table as it is scores 0");
     let placed = (total / CARD) as usize;
     let value = (total % CARD) as u32;
     if placed == 0 {
@@ -649,15 +652,28 @@ impl Hasher for KeyHasher {
     }
 }
 
-type Memo = HashMap<(u128, u32), i32, BuildHasherDefault<KeyHasher>>;
 
 struct Solver {
     p: Problem,
-    memo: Memo,
-    /// Move buffers, one per recursion depth (stage).
-    bufs: Vec<Vec<(Move, State, i32)>>,
     /// maxfix[v][s]: most fixed cards suits s.. can put into the groups of value v.
     maxfix: [[u8; 5]; 15],
+    /// rem[stage]: the most hand real cards at this stage and later can add to the score.
+    rem: [i32; STAGES],
+    /// The layers of the last run, one per stage reached.
+    layers: Vec<Vec<Node>>,
+}
+
+/// Stages `v * 5 + sub` for v in 0..=16.
+const STAGES: usize = 17 * 5;
+/// States kept per layer by the first, inexact pass.
+const BEAM: usize = 256;
+
+/// A state of one layer with its best score and where that score came from.
+#[derive(Clone, Copy)]
+struct Node {
+    st: State,
+    g: i32,
+    parent: u32,
 }
 
 /// One way a suit can supply its fixed cards at a value.
@@ -684,11 +700,21 @@ impl Solver {
                 row[s] = row[s + 1] + p.tr[v][s] + p.tk[v][s] + p.opt[v][s];
             }
         }
+        let mut rem = [0i32; STAGES];
+        for st in (0..STAGES - 1).rev() {
+            let (v, sub) = (st / 5, st % 5);
+            let here = if (1..14).contains(&v) && sub < 4 {
+                p.opt[v][sub] as i32 * (CARD + card_value(face_of(v, sub)) as i32)
+            } else {
+                0
+            };
+            rem[st] = rem[st + 1] + here;
+        }
         Solver {
             p: Problem { ..*p },
-            memo: Memo::default(),
-            bufs: Vec::new(),
             maxfix,
+            rem,
+            layers: Vec::new(),
         }
     }
 
@@ -702,11 +728,6 @@ impl Solver {
             gmax: 0,
             any_run: false,
         }
-    }
-
-    fn solve_root(&mut self) -> i32 {
-        let root = self.root();
-        self.best(&root)
     }
 
     /// Most cards that can stand at (v, s) in sequences, jokers aside.
@@ -971,53 +992,80 @@ impl Solver {
         }
     }
 
-    fn best(&mut self, st: &State) -> i32 {
-        if st.v == 16 {
-            return 0;
-        }
-        let key = st.key();
-        if let Some(&b) = self.memo.get(&key) {
-            return b;
-        }
-        let depth = st.stage();
-        if self.bufs.len() <= depth {
-            self.bufs.resize_with(depth + 1, Vec::new);
-        }
-        let mut buf = std::mem::take(&mut self.bufs[depth]);
-        self.moves(st, &mut buf);
-        let mut best = NEG;
-        for &(_, next, gain) in buf.iter() {
-            let sub = self.best(&next);
-            if sub > NEG / 2 {
-                best = best.max(gain + sub);
+    /// Most score `st` can still add (hand cards left, spare wild jokers).
+    fn bound(&self, st: &State) -> i32 {
+        let held: i32 = st.suits.iter().map(|s| s.hh as i32).sum();
+        self.rem[st.stage()] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN
+    }
+
+    /// Runs the DP forward layer by layer, keeping the states whose bound reaches `floor`
+    /// (and with `beam`, only that many best ones per layer). Returns the best final score.
+    fn run(&mut self, floor: i32, beam: Option<usize>) -> Option<i32> {
+        self.layers.clear();
+        let mut cur = vec![Node {
+            st: self.root(),
+            g: 0,
+            parent: u32::MAX,
+        }];
+        let mut buf = Vec::new();
+        let mut index: HashMap<(u128, u32), u32, BuildHasherDefault<KeyHasher>> =
+            HashMap::default();
+        while cur.first()?.st.v != 16 {
+            let mut next: Vec<Node> = Vec::new();
+            index.clear();
+            for (i, node) in cur.iter().enumerate() {
+                self.moves(&node.st, &mut buf);
+                for &(_, st, gain) in &buf {
+                    let g = node.g + gain;
+                    if g + self.bound(&st) < floor {
+                        continue;
+                    }
+                    let parent = i as u32;
+                    match index.entry(st.key()) {
+                        Entry::Occupied(e) => {
+                            let n = &mut next[*e.get() as usize];
+                            if g > n.g {
+                                n.g = g;
+                                n.parent = parent;
+                            }
+                        }
+                        Entry::Vacant(e) => {
+                            e.insert(next.len() as u32);
+                            next.push(Node { st, g, parent });
+                        }
+                    }
+                }
             }
+            if let Some(k) = beam.filter(|&k| next.len() > k) {
+                next.select_nth_unstable_by_key(k, |n| std::cmp::Reverse(n.g + self.bound(&n.st)));
+                next.truncate(k);
+            }
+            self.layers.push(std::mem::replace(&mut cur, next));
         }
-        self.bufs[depth] = buf;
-        self.memo.insert(key, best);
+        let best = cur.iter().map(|n| n.g).max();
+        self.layers.push(cur);
         best
     }
 
-    /// The moves of one optimal path from the root.
+    /// The moves of one optimal path of the last run.
     fn reconstruct(&mut self) -> Vec<Move> {
-        let mut st = self.root();
+        let last = self.layers.last().expect("a run happened");
+        let mut at = (0..last.len()).max_by_key(|&i| last[i].g).expect("a final state");
         let mut path = Vec::new();
-        let mut target = self.best(&st);
-        while st.v != 16 {
-            let mut buf = Vec::new();
-            self.moves(&st, &mut buf);
-            let mut found = None;
-            for &(mv, next, gain) in &buf {
-                let sub = self.best(&next);
-                if sub > NEG / 2 && gain + sub == target {
-                    found = Some((mv, next, sub));
-                    break;
-                }
-            }
-            let (mv, next, sub) = found.expect("an optimal move exists");
+        let mut buf = Vec::new();
+        for l in (1..self.layers.len()).rev() {
+            let child = self.layers[l][at];
+            let parent = self.layers[l - 1][child.parent as usize];
+            self.moves(&parent.st, &mut buf);
+            let key = child.st.key();
+            let &(mv, _, _) = buf
+                .iter()
+                .find(|(_, st, gain)| st.key() == key && parent.g + gain == child.g)
+                .expect("the parent's move exists");
             path.push(mv);
-            st = next;
-            target = sub;
+            at = child.parent as usize;
         }
+        path.reverse();
         path
     }
 }
