@@ -170,8 +170,13 @@ fn main() {
         "{:>6} {:>6} {:>4} | {:>6} {:>5} {:>5} | {:>8} {:>8} {:>8} | {:>6}",
         "table", "jokers", "n", "t.mean", "hand", "jk/t", "mean", "p95", "max", "placed"
     );
+    let only: Option<usize> = std::env::var("ROW_TABLE").ok().and_then(|s| s.parse().ok());
+    let only_j: Option<u8> = std::env::var("ROW_JOKERS").ok().and_then(|s| s.parse().ok());
     for target in [20usize, 50, 100] {
         for jokers in [0u8, 2, 6] {
+            if only.is_some_and(|t| t != target) || only_j.is_some_and(|j| j != jokers) {
+                continue;
+            }
             if target == 100 && jokers > 0 && !all {
                 println!("{target:>6} {jokers:>6}    - | skipped (memory; run with --all)");
                 continue;

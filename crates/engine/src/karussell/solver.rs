@@ -39,7 +39,6 @@
 use crate::card::{Card, CardId, Face, Rank, Suit};
 use crate::karussell::table::{check_meld, KMeldError, KMeldKind, TableCard};
 use serde::{Deserialize, Serialize};
-use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -119,9 +118,7 @@ pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveE
     let input = Input::new(table, hand)?;
     let problem = input.problem();
     let mut solver = Solver::new(&problem);
-    // A narrow beam finds a good arrangement fast; its score bounds the exact pass.
-    let floor = solver.run(0, Some(BEAM)).unwrap_or(0).max(0);
-    let total = solver.run(floor, None).expect("the table as it is scores 0");
+    let total = solver.solve_best();
     let placed = (total / CARD) as usize;
     let value = (total % CARD) as u32;
     if placed == 0 {
@@ -131,7 +128,7 @@ pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveE
             table: table.to_vec(),
         });
     }
-    let moves = solver.reconstruct();
+    let moves = solver.reconstruct(total);
     let new_table = input.build(&moves);
     debug_assert!(new_table.iter().all(|m| check_meld(m).is_ok()));
     Ok(Solution {
@@ -659,23 +656,26 @@ struct Solver {
     maxfix: [[u8; 5]; 15],
     /// rem[stage]: the most hand real cards at this stage and later can add to the score.
     rem: [i32; STAGES],
-    /// The layers of the last run, one per stage reached.
-    layers: Vec<Vec<Node>>,
+    /// Exact completion scores and upper bounds of the states searched.
+    memo: HashMap<(u128, u32), Known, BuildHasherDefault<KeyHasher>>,
+    /// Buffers for `children`.
+    scratch: Vec<(Move, State, i32)>,
+    spare: Vec<Vec<(i32, State, i32)>>,
 }
+
+/// What the search knows of a state's best completion.
+#[derive(Clone, Copy)]
+enum Known {
+    Exact(i32),
+    /// The completion scores at most this.
+    Upper(i32),
+}
+
+/// Memo entries before the memo is cleared (memory bound; it is only a cache).
+const MEMO_CAP: usize = 1 << 21;
 
 /// Stages `v * 5 + sub` for v in 0..=16.
 const STAGES: usize = 17 * 5;
-/// States kept per layer by the first, inexact pass.
-const BEAM: usize = 256;
-
-/// A state of one layer with its best score and where that score came from.
-#[derive(Clone, Copy)]
-struct Node {
-    st: State,
-    g: i32,
-    parent: u32,
-}
-
 /// One way a suit can supply its fixed cards at a value.
 #[derive(Clone, Copy, Default)]
 struct Supply {
@@ -714,7 +714,9 @@ impl Solver {
             p: Problem { ..*p },
             maxfix,
             rem,
-            layers: Vec::new(),
+            memo: HashMap::default(),
+            scratch: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -992,80 +994,106 @@ impl Solver {
         }
     }
 
+    /// The best score: exact searches demanding k cards for k = most possible, then fewer.
+    fn solve_best(&mut self) -> i32 {
+        let root = self.root();
+        let top = self.bound(&root) / CARD;
+        for k in (0..=top.max(0)).rev() {
+            let best = self.search(&root, k * CARD);
+            if best >= k * CARD {
+                return best;
+            }
+        }
+        unreachable!("the table as it is scores 0")
+    }
+
+    /// The best completion score from `st` if it reaches `need`; otherwise an upper bound of it
+    /// below `need` (branch and bound; the memo keeps exact values and upper bounds).
+    fn search(&mut self, st: &State, need: i32) -> i32 {
+        if st.v == 16 {
+            return 0;
+        }
+        let h = self.bound(st);
+        if h < need {
+            return h;
+        }
+        let key = st.key();
+        match self.memo.get(&key) {
+            Some(&Known::Exact(b)) => return b,
+            Some(&Known::Upper(u)) if u < need => return u,
+            _ => {}
+        }
+        let mut kids = self.children(st);
+        let (mut best, mut upper) = (NEG, NEG);
+        for &(f, next, gain) in &kids {
+            let bar = need.max(best + 1);
+            if f < bar {
+                // Sorted by bound: no later child reaches the bar either.
+                upper = upper.max(f);
+                break;
+            }
+            let r = self.search(&next, bar - gain);
+            if r + gain >= bar {
+                best = r + gain;
+            } else {
+                upper = upper.max(r + gain);
+            }
+        }
+        kids.clear();
+        self.spare.push(kids);
+        if self.memo.len() >= MEMO_CAP {
+            self.memo.clear();
+        }
+        if best >= need {
+            self.memo.insert(key, Known::Exact(best));
+            best
+        } else {
+            let u = upper.max(best);
+            self.memo.insert(key, Known::Upper(u));
+            u
+        }
+    }
+
+    /// The successors of `st` as (gain + bound, state, gain), most promising first.
+    fn children(&mut self, st: &State) -> Vec<(i32, State, i32)> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.moves(st, &mut scratch);
+        let mut kids = self.spare.pop().unwrap_or_default();
+        kids.extend(
+            scratch
+                .iter()
+                .map(|&(_, next, gain)| (gain + self.bound(&next), next, gain)),
+        );
+        kids.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+        self.scratch = scratch;
+        kids
+    }
+
     /// Most score `st` can still add (hand cards left, spare wild jokers).
     fn bound(&self, st: &State) -> i32 {
         let held: i32 = st.suits.iter().map(|s| s.hh as i32).sum();
         self.rem[st.stage()] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN
     }
 
-    /// Runs the DP forward layer by layer, keeping the states whose bound reaches `floor`
-    /// (and with `beam`, only that many best ones per layer). Returns the best final score.
-    fn run(&mut self, floor: i32, beam: Option<usize>) -> Option<i32> {
-        self.layers.clear();
-        let mut cur = vec![Node {
-            st: self.root(),
-            g: 0,
-            parent: u32::MAX,
-        }];
-        let mut buf = Vec::new();
-        let mut index: HashMap<(u128, u32), u32, BuildHasherDefault<KeyHasher>> =
-            HashMap::default();
-        while cur.first()?.st.v != 16 {
-            let mut next: Vec<Node> = Vec::new();
-            index.clear();
-            for (i, node) in cur.iter().enumerate() {
-                self.moves(&node.st, &mut buf);
-                for &(_, st, gain) in &buf {
-                    let g = node.g + gain;
-                    if g + self.bound(&st) < floor {
-                        continue;
-                    }
-                    let parent = i as u32;
-                    match index.entry(st.key()) {
-                        Entry::Occupied(e) => {
-                            let n = &mut next[*e.get() as usize];
-                            if g > n.g {
-                                n.g = g;
-                                n.parent = parent;
-                            }
-                        }
-                        Entry::Vacant(e) => {
-                            e.insert(next.len() as u32);
-                            next.push(Node { st, g, parent });
-                        }
-                    }
-                }
-            }
-            if let Some(k) = beam.filter(|&k| next.len() > k) {
-                next.select_nth_unstable_by_key(k, |n| std::cmp::Reverse(n.g + self.bound(&n.st)));
-                next.truncate(k);
-            }
-            self.layers.push(std::mem::replace(&mut cur, next));
-        }
-        let best = cur.iter().map(|n| n.g).max();
-        self.layers.push(cur);
-        best
-    }
-
-    /// The moves of one optimal path of the last run.
-    fn reconstruct(&mut self) -> Vec<Move> {
-        let last = self.layers.last().expect("a run happened");
-        let mut at = (0..last.len()).max_by_key(|&i| last[i].g).expect("a final state");
+    /// The moves of one optimal path from the root, whose score is `total`.
+    fn reconstruct(&mut self, total: i32) -> Vec<Move> {
+        let mut st = self.root();
+        let mut target = total;
         let mut path = Vec::new();
         let mut buf = Vec::new();
-        for l in (1..self.layers.len()).rev() {
-            let child = self.layers[l][at];
-            let parent = self.layers[l - 1][child.parent as usize];
-            self.moves(&parent.st, &mut buf);
-            let key = child.st.key();
-            let &(mv, _, _) = buf
+        while st.v != 16 {
+            self.moves(&st, &mut buf);
+            let (mv, next, gain) = *buf
                 .iter()
-                .find(|(_, st, gain)| st.key() == key && parent.g + gain == child.g)
-                .expect("the parent's move exists");
+                .find(|&&(_, next, gain)| {
+                    gain + self.bound(&next) >= target
+                        && self.search(&next, target - gain) == target - gain
+                })
+                .expect("an optimal move exists");
             path.push(mv);
-            at = child.parent as usize;
+            st = next;
+            target -= gain;
         }
-        path.reverse();
         path
     }
 }
