@@ -997,14 +997,18 @@ impl Solver {
     /// The best score: exact searches demanding k cards for k = most possible, then fewer.
     fn solve_best(&mut self) -> i32 {
         let root = self.root();
-        let top = self.bound(&root) / CARD;
-        for k in (0..=top.max(0)).rev() {
+        // Any answer reaching the target is exact; the target falls faster and faster.
+        let mut k = (self.bound(&root) / CARD).max(0);
+        let mut step = 1;
+        loop {
             let best = self.search(&root, k * CARD);
             if best >= k * CARD {
                 return best;
             }
+            assert!(k > 0, "the table as it is scores 0");
+            k = (k - step).max(0);
+            step *= 2;
         }
-        unreachable!("the table as it is scores 0")
     }
 
     /// The best completion score from `st` if it reaches `need`; otherwise an upper bound of it
@@ -1064,7 +1068,12 @@ impl Solver {
                 .iter()
                 .map(|&(_, next, gain)| (gain + self.bound(&next), next, gain)),
         );
-        kids.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+        // Ties: fewer sequences that must go on, then more that may.
+        kids.sort_unstable_by_key(|k| {
+            let must: u8 = k.1.suits.iter().map(SuitState::must).sum();
+            let free: u8 = k.1.suits.iter().map(|s| s.n3).sum();
+            (std::cmp::Reverse(k.0), must, std::cmp::Reverse(free))
+        });
         self.scratch = scratch;
         kids
     }
