@@ -1,0 +1,167 @@
+//! Exact solver for Karussell: how many hand cards can be placed when the whole table may be
+//! rearranged, and one arrangement that does it.
+//!
+//! # Problem
+//! Given the table (legal melds of [`TableCard`]s) and a hand, find the largest number of hand
+//! cards that can be added so that every card ends in a legal meld ([`check_meld`]); ties are
+//! broken by the largest penalty value placed (joker 25, J/Q/K 10, 2–10 face value, ace 1).
+//! Every table card stays on the table. A hand joker may stand for any card. A table joker
+//! keeps its declared identity F, except that it may take a new one when it is replaced by a
+//! real F: for each face F, the number of table jokers whose identity changes away from F is
+//! at most the number of real F cards on the new table.
+//!
+//! # Method
+//! The dynamic program over ranks of van Rijn, Takes and Vis ("The complexity of Rummikub
+//! problems", 2015), adapted to two packs, ace low and high, and declared jokers:
+//! - values 1..=13 are processed in order, then the ace once more as value 14 (ace-high
+//!   sequences). At value 1 each physical ace is either used low or kept for value 14, so an
+//!   ace is used once and a sequence never goes round the corner;
+//! - the state holds, per suit, the number of open sequences of length 1, 2 and ≥ 3, the aces
+//!   kept for value 14 (mandatory table aces, optional hand aces), and the wild jokers left;
+//! - at each value every suit decides, for its cards of that value (table cards mandatory,
+//!   hand cards optional), how many go into groups and how many into sequences, plus wild
+//!   jokers added to its sequences. Sequences of length 1 or 2 must be extended; sequences of
+//!   length ≥ 3 are extended as far as cards allow and closed otherwise (a closed sequence
+//!   followed by a new one of the same suit could always be joined). The value then decides
+//!   how many wild jokers join its groups; group feasibility is arithmetic: per-suit counts
+//!   `g_s` plus `j` jokers form groups of 3–4 distinct suits iff some `k ≥ max g_s` has
+//!   `3k ≤ Σg + j ≤ 4k`;
+//! - a value is processed suit by suit (sub-stages), so transitions add instead of multiply;
+//! - everything is memoised; the score is `(cards placed, value placed)` packed in an `i32`.
+//!
+//! Table jokers: each joker either keeps its identity (a mandatory card of that face) or is
+//! re-declared (a mandatory wild joker); for each face the number of re-declared jokers is
+//! enumerated up to the real cards of that face in table ∪ hand, and the hand cards needed to
+//! justify it become mandatory. One DP runs per combination (at most 2^jokers).
+//!
+//! Wild jokers that end in no meld with a real card form one joker-only meld at the end.
+
+use crate::card::{Card, CardId, Face, Rank, Suit};
+use crate::karussell::table::{check_meld, KMeldError, KMeldKind, TableCard};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The best move found: how many hand cards are placed, their value, and the new table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    /// Hand cards placed (jokers included).
+    pub placed: usize,
+    /// Penalty value of the placed hand cards (joker 25, J/Q/K 10, 2–10 face value, ace 1).
+    pub value: u32,
+    /// The complete new table: every table card once plus the placed hand cards.
+    pub table: Vec<Vec<TableCard>>,
+}
+
+/// Why the input cannot be solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SolveError {
+    /// A table meld is not legal.
+    IllegalMeld { meld: usize, error: KMeldError },
+    /// The same card id appears twice (table and hand together).
+    DuplicateId(CardId),
+    /// A hand card that is neither a French card nor a Rommé joker.
+    NotARommeCard(Card),
+    /// More than two real copies of one card (at most two packs).
+    TooManyCopies(Face),
+    /// More than [`MAX_JOKERS`] jokers.
+    TooManyJokers,
+}
+
+/// Jokers (table and hand together) the solver accepts.
+pub const MAX_JOKERS: usize = 12;
+
+/// Penalty value of a card in hand.
+pub fn card_value(face: Face) -> u32 {
+    match face {
+        Face::Joker => 25,
+        Face::French { rank, .. } if rank.0 >= 11 => 10,
+        Face::French { rank, .. } => rank.0 as u32,
+        _ => 0,
+    }
+}
+
+/// Score unit: one card placed outweighs any value difference.
+const CARD: i32 = 1 << 12;
+const JOKER_GAIN: i32 = CARD + 25;
+const NEG: i32 = i32::MIN / 4;
+/// Cap of every per-suit counter (4 bits in the memo key).
+const CAP: u8 = 15;
+
+fn suit_index(s: Suit) -> usize {
+    match s {
+        Suit::Clubs => 0,
+        Suit::Spades => 1,
+        Suit::Hearts => 2,
+        Suit::Diamonds => 3,
+    }
+}
+
+fn face_of(v: usize, s: usize) -> Face {
+    Face::French {
+        rank: Rank(if v == 14 { 1 } else { v as u8 }),
+        suit: Suit::ALL[s],
+    }
+}
+
+fn french(face: Face) -> Option<(usize, usize)> {
+    match face {
+        Face::French { rank, suit } if (1..=13).contains(&rank.0) => {
+            Some((rank.0 as usize, suit_index(suit)))
+        }
+        _ => None,
+    }
+}
+
+/// Solves one position. See the module documentation.
+pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveError> {
+    let input = Input::new(table, hand)?;
+    let problem = input.problem();
+    let mut solver = Solver::new(&problem);
+    let total = solver.solve_best();
+    let placed = (total / CARD) as usize;
+    let value = (total % CARD) as u32;
+    if placed == 0 {
+        return Ok(Solution {
+            placed: 0,
+            value: 0,
+            table: table.to_vec(),
+        });
+    }
+    let moves = solver.reconstruct(total);
+    let new_table = input.build(&moves);
+    debug_assert!(new_table.iter().all(|m| check_meld(m).is_ok()));
+    Ok(Solution {
+        placed,
+        value,
+        table: new_table,
+    })
+}
+
+mod build;
+mod input;
+mod moves;
+mod search;
+mod state;
+
+use input::{Input, Problem};
+use search::Solver;
+use state::*;
+
+#[cfg(test)]
+mod tests;
+
+/// Whether [`solve`] answers this position quickly enough for a page that must not freeze
+/// (measured with `bench_karussell_solver`: jokers make the search grow fast). The UI shows
+/// no hint and the bots fall back to the listed melds when this is false.
+pub fn affordable(table: &[Vec<TableCard>], hand: &[Card]) -> bool {
+    let cards = table.iter().map(Vec::len).sum::<usize>() + hand.len();
+    let jokers = table.iter().flatten().filter(|t| t.is_joker()).count()
+        + hand.iter().filter(|c| c.face == Face::Joker).count();
+    match jokers {
+        0 => cards <= 70,
+        1 => cards <= 45,
+        2 => cards <= 36,
+        _ => cards <= 24,
+    }
+}
