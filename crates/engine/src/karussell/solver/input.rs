@@ -94,7 +94,6 @@ impl Input {
         }
         p
     }
-
 }
 
 /// Counts per face for the DP.

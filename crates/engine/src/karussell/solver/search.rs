@@ -1,6 +1,5 @@
 use super::*;
 
-
 pub(super) struct Solver {
     pub(super) p: Problem,
     /// maxfix[v][s]: most fixed cards suits s.. can put into the groups of value v.

@@ -656,3 +656,40 @@ fn illegal_input_is_reported() {
         Err(SolveError::TooManyCopies(_))
     ));
 }
+
+#[test]
+fn jokers_start_sequences_and_aces_go_high() {
+    let mut id = Ids(0);
+    // K♠ A♠ and a hand joker: JK(Q♠) K♠ A♠.
+    let hand = [id.card(13, Spades), id.card(1, Spades), id.joker()];
+    let sol = solve_ok(&[], &hand);
+    assert_eq!((sol.placed, sol.value), (3, 36));
+    // A table joker freed by a real 7♦ completes J♥ K♥ A♥ (as Q♥).
+    let table = vec![vec![
+        id.nat(6, Diamonds),
+        id.tj(7, Diamonds),
+        id.nat(8, Diamonds),
+    ]];
+    let hand = [
+        id.card(7, Diamonds),
+        id.card(11, Hearts),
+        id.card(13, Hearts),
+        id.card(1, Hearts),
+    ];
+    let sol = solve_ok(&table, &hand);
+    assert_eq!((sol.placed, sol.value), (4, 28));
+    // Freed table jokers with nowhere else to go form a joker-only meld.
+    let table = vec![
+        vec![id.nat(2, Clubs), id.tj(3, Clubs), id.nat(4, Clubs)],
+        vec![id.tj(9, Hearts), id.nat(9, Spades), id.nat(9, Clubs)],
+        vec![id.nat(5, Hearts), id.nat(6, Hearts), id.tj(7, Hearts)],
+    ];
+    let hand = [
+        id.card(3, Clubs),
+        id.card(9, Hearts),
+        id.card(7, Hearts),
+        id.card(9, Diamonds),
+    ];
+    let sol = solve_ok(&table, &hand);
+    assert_eq!(sol.placed, 4);
+}
