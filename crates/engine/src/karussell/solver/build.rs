@@ -31,6 +31,8 @@ struct Builder {
 }
 
 impl Builder {
+    // Faces are indexed by (value, suit) across several tables.
+    #[allow(clippy::needless_range_loop)]
     fn new(input: &Input, moves: &[Move]) -> Builder {
         let mut b = Builder {
             mand: (0..15).map(|_| Default::default()).collect(),
