@@ -108,6 +108,19 @@ impl Solver {
         n
     }
 
+    /// Wild jokers the open sequences of all suits need at least (cards missing at their next
+    /// two values), once suit `s` has decided value `v`.
+    fn joker_deficit(&self, st: &State, v: usize, s: usize) -> i32 {
+        let mut need = 0i32;
+        for (t, ss) in st.suits.iter().enumerate() {
+            let nv = if t <= s { v + 1 } else { v };
+            let a1 = self.avail(nv, t, ss) as i32;
+            let a2 = self.avail(nv + 1, t, ss) as i32;
+            need += (ss.must() as i32 - a1).max(0) + ((ss.n1 + ss.j1) as i32 - a2).max(0);
+        }
+        need
+    }
+
     /// All moves from `st` with their successor and gain.
     pub(super) fn moves(&self, st: &State, out: &mut Vec<(Move, State, i32)>) {
         out.clear();
@@ -296,6 +309,9 @@ impl Solver {
         }
         let mut next = ctx.st;
         next.suits[s] = ns;
+        if self.joker_deficit(&next, v, s) > jokers_next as i32 {
+            return;
+        }
         next.bal = pick.bal;
         next.gsum += pick.g;
         next.gmax = next.gmax.max(pick.g);

@@ -73,7 +73,20 @@ impl Solver {
         let mut k = (self.bound(&root) / CARD).max(0);
         let mut step = 1;
         loop {
+            let t0 = std::time::Instant::now();
             let best = self.search(&root, k * CARD);
+            if std::env::var_os("KSOLVE_DEBUG").is_some() {
+                eprintln!("k {k} best {} memo {} {:?}", best / CARD, self.memo.len(), t0.elapsed());
+                if t0.elapsed().as_millis() > 200 {
+                    let mut h = [0usize; 17];
+                    let mut bal = [0usize; 32];
+                    for (key, _) in self.memo.iter() {
+                        h[((key.1 >> 4) & 31) as usize] += 1;
+                        bal[((key.1 >> 22) as usize).saturating_sub(16).min(31)] += 1;
+                    }
+                    eprintln!("  by v {h:?}\n  by bal+16 {bal:?}");
+                }
+            }
             if best >= k * CARD {
                 return best;
             }
@@ -144,7 +157,7 @@ impl Solver {
         kids.sort_unstable_by_key(|k| {
             let must: u8 = k.1.suits.iter().map(SuitState::must).sum();
             let free: u8 = k.1.suits.iter().map(|s| s.n3).sum();
-            (std::cmp::Reverse(k.0), must, std::cmp::Reverse(free))
+            (std::cmp::Reverse(k.0), std::cmp::Reverse(k.1.bal), must, std::cmp::Reverse(free))
         });
         self.scratch = scratch;
         kids
