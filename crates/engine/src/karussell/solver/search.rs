@@ -169,6 +169,32 @@ impl Solver {
         self.rem[st.stage()] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN
     }
 
+    /// A child of `st` whose completion reaches `target`: the memo's exact entries (the
+    /// search's own path) first, then searching in the search's order.
+    fn optimal_child(&mut self, st: &State, target: i32) -> (State, i32) {
+        let mut kids = self.children(st);
+        let known = kids.iter().find(|&&(f, next, gain)| {
+            f >= target
+                && (next.v == 16 && gain == target
+                    || matches!(self.memo.get(&next.key()), Some(&Known::Exact(b)) if b + gain == target))
+        });
+        let mut found = known.map(|&(_, next, gain)| (next, gain));
+        if found.is_none() {
+            for &(f, next, gain) in &kids {
+                if f < target {
+                    break;
+                }
+                if self.search(&next, target - gain) == target - gain {
+                    found = Some((next, gain));
+                    break;
+                }
+            }
+        }
+        kids.clear();
+        self.spare.push(kids);
+        found.expect("an optimal move exists")
+    }
+
     /// The moves of one optimal path from the root, whose score is `total`.
     pub(super) fn reconstruct(&mut self, total: i32) -> Vec<Move> {
         let mut st = self.root();
@@ -176,14 +202,13 @@ impl Solver {
         let mut path = Vec::new();
         let mut buf = Vec::new();
         while st.v != 16 {
+            let (next, gain) = self.optimal_child(&st, target);
             self.moves(&st, &mut buf);
-            let (mv, next, gain) = *buf
+            let key = next.key();
+            let &(mv, _, _) = buf
                 .iter()
-                .find(|&&(_, next, gain)| {
-                    gain + self.bound(&next) >= target
-                        && self.search(&next, target - gain) == target - gain
-                })
-                .expect("an optimal move exists");
+                .find(|&&(_, n, g)| g == gain && n.key() == key)
+                .expect("the child's move");
             path.push(mv);
             st = next;
             target -= gain;
