@@ -153,11 +153,12 @@ impl Solver {
                 .iter()
                 .map(|&(_, next, gain)| (gain + self.bound(&next), next, gain)),
         );
-        // Ties: fewer sequences that must go on, then more that may.
-        kids.sort_unstable_by_key(|k| {
+        // Ties: more jokers left, fewer sequences that must go on, then more that may.
+        kids.sort_by_cached_key(|k| {
             let must: u8 = k.1.suits.iter().map(SuitState::must).sum();
             let free: u8 = k.1.suits.iter().map(|s| s.n3).sum();
-            (std::cmp::Reverse(k.0), std::cmp::Reverse(k.1.bal), must, std::cmp::Reverse(free))
+            let tie = (k.1.bal, std::cmp::Reverse(must), free);
+            std::cmp::Reverse((k.0, tie))
         });
         self.scratch = scratch;
         kids
