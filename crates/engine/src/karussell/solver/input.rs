@@ -111,3 +111,34 @@ pub(super) struct Problem {
     /// Hand jokers.
     pub(super) wild_opt: u8,
 }
+
+impl Problem {
+    /// Cards of face (v, s) on the table or in hand.
+    fn cards(&self, v: usize, s: usize) -> u8 {
+        let v = if v == 14 { 1 } else { v };
+        self.tr[v][s] + self.tk[v][s] + self.opt[v][s]
+    }
+
+    /// Whether a hand card of face (v, s) fits some meld of the cards present, every joker
+    /// wild (a static bound: hand cards that cannot be placed add nothing).
+    pub(super) fn placeable(&self, v: usize, s: usize) -> bool {
+        let jokers = self.wild_opt as usize
+            + (1..14)
+                .flat_map(|w| (0..4).map(move |t| (w, t)))
+                .map(|(w, t)| self.tk[w][t] as usize)
+                .sum::<usize>();
+        let others = (0..4).filter(|&t| t != s && self.cards(v, t) > 0).count();
+        if others + jokers >= 2 {
+            return true;
+        }
+        let positions: &[usize] = if v == 1 { &[1, 14] } else { &[v] };
+        positions.iter().any(|&pos| {
+            (pos.saturating_sub(2).max(1)..=pos.min(12)).any(|a| {
+                let missing = (a..a + 3)
+                    .filter(|&w| w != pos && self.cards(w, s) == 0)
+                    .count();
+                missing <= jokers
+            })
+        })
+    }
+}

@@ -37,7 +37,7 @@ impl Solver {
         let mut rem = [0i32; STAGES];
         for st in (0..STAGES - 1).rev() {
             let (v, sub) = (st / 5, st % 5);
-            let here = if (1..14).contains(&v) && sub < 4 {
+            let here = if (1..14).contains(&v) && sub < 4 && p.placeable(v, sub) {
                 p.opt[v][sub] as i32 * (CARD + card_value(face_of(v, sub)) as i32)
             } else {
                 0
