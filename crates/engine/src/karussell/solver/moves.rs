@@ -110,7 +110,7 @@ impl Solver {
 
     /// Wild jokers the open sequences of all suits need at least (cards missing at their next
     /// two values), once suit `s` has decided value `v`.
-    fn joker_deficit(&self, st: &State, v: usize, s: usize) -> i32 {
+    pub(super) fn joker_deficit(&self, st: &State, v: usize, s: usize) -> i32 {
         let mut need = 0i32;
         for (t, ss) in st.suits.iter().enumerate() {
             let nv = if t <= s { v + 1 } else { v };

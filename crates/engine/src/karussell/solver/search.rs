@@ -157,7 +157,9 @@ impl Solver {
         kids.sort_by_cached_key(|k| {
             let must: u8 = k.1.suits.iter().map(SuitState::must).sum();
             let free: u8 = k.1.suits.iter().map(|s| s.n3).sum();
-            let tie = (k.1.bal, std::cmp::Reverse(must), free);
+            let st = &k.1;
+            let slack = st.bal as i32 - self.joker_deficit(st, st.v as usize, st.sub as usize);
+            let tie = (slack, k.1.bal, std::cmp::Reverse(must), free);
             std::cmp::Reverse((k.0, tie))
         });
         self.scratch = scratch;
