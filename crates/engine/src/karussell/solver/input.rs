@@ -8,6 +8,8 @@ pub(super) struct Input {
     pub(super) table_jokers: Vec<[Vec<TableCard>; 4]>,
     pub(super) hand_real: Vec<[Vec<Card>; 4]>,
     pub(super) hand_jokers: Vec<Card>,
+    /// Table cards per [value][suit] that stand in a group today (search order only).
+    pub(super) in_groups: [[u8; 4]; 15],
 }
 
 impl Input {
@@ -19,10 +21,17 @@ impl Input {
             table_jokers: empty(),
             hand_real: (0..14).map(|_| Default::default()).collect(),
             hand_jokers: Vec::new(),
+            in_groups: [[0; 4]; 15],
         };
         let mut ids = std::collections::HashSet::new();
         for (i, meld) in table.iter().enumerate() {
-            check_meld(meld).map_err(|error| SolveError::IllegalMeld { meld: i, error })?;
+            let kind =
+                check_meld(meld).map_err(|error| SolveError::IllegalMeld { meld: i, error })?;
+            if kind == KMeldKind::Group {
+                for (v, s) in meld.iter().filter_map(|tc| french(tc.as_face)) {
+                    input.in_groups[v][s] += 1;
+                }
+            }
             for &tc in meld {
                 if !ids.insert(tc.card.id) {
                     return Err(SolveError::DuplicateId(tc.card.id));
@@ -73,6 +82,7 @@ impl Input {
             dmax: [[0; 4]; 15],
             fut: [0; 16 * 5],
             wild_opt: self.hand_jokers.len() as u8,
+            in_groups: self.in_groups,
         };
         for v in 1..14 {
             for s in 0..4 {
@@ -110,6 +120,8 @@ pub(super) struct Problem {
     pub(super) fut: [u8; 16 * 5],
     /// Hand jokers.
     pub(super) wild_opt: u8,
+    /// Table cards per [value][suit] in groups today.
+    pub(super) in_groups: [[u8; 4]; 15],
 }
 
 impl Problem {

@@ -10,7 +10,9 @@ pub(super) struct Solver {
     pub(super) memo: HashMap<(u128, u32), Known, BuildHasherDefault<KeyHasher>>,
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
-    pub(super) spare: Vec<Vec<(i32, State, i32)>>,
+    pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
+    /// States expanded (for measurements).
+    pub(super) expanded: u64,
 }
 
 /// What the search knows of a state's best completion.
@@ -51,6 +53,7 @@ impl Solver {
             memo: HashMap::default(),
             scratch: Vec::new(),
             spare: Vec::new(),
+            expanded: 0,
         }
     }
 
@@ -73,21 +76,11 @@ impl Solver {
         let mut k = (self.bound(&root) / CARD).max(0);
         let mut step = 1;
         loop {
-            let t0 = std::time::Instant::now();
             let best = self.search(&root, k * CARD);
-            if std::env::var_os("KSOLVE_DEBUG").is_some() {
-                eprintln!("k {k} best {} memo {} {:?}", best / CARD, self.memo.len(), t0.elapsed());
-                if t0.elapsed().as_millis() > 200 {
-                    let mut h = [0usize; 17];
-                    let mut bal = [0usize; 32];
-                    for (key, _) in self.memo.iter() {
-                        h[((key.1 >> 4) & 31) as usize] += 1;
-                        bal[((key.1 >> 22) as usize).saturating_sub(16).min(31)] += 1;
-                    }
-                    eprintln!("  by v {h:?}\n  by bal+16 {bal:?}");
-                }
-            }
             if best >= k * CARD {
+                if std::env::var_os("KSOLVE_DEBUG").is_some() {
+                    eprintln!("expanded {}", self.expanded);
+                }
                 return best;
             }
             assert!(k > 0, "the table as it is scores 0");
@@ -112,9 +105,10 @@ impl Solver {
             Some(&Known::Upper(u)) if u < need => return u,
             _ => {}
         }
+        self.expanded += 1;
         let mut kids = self.children(st);
         let (mut best, mut upper) = (NEG, NEG);
-        for &(f, next, gain) in &kids {
+        for &(f, next, gain, _) in &kids {
             let bar = need.max(best + 1);
             if f < bar {
                 // Sorted by bound: no later child reaches the bar either.
@@ -144,22 +138,27 @@ impl Solver {
     }
 
     /// The successors of `st` as (gain + bound, state, gain), most promising first.
-    pub(super) fn children(&mut self, st: &State) -> Vec<(i32, State, i32)> {
+    pub(super) fn children(&mut self, st: &State) -> Vec<(i32, State, i32, i32)> {
         let mut scratch = std::mem::take(&mut self.scratch);
         self.moves(st, &mut scratch);
         let mut kids = self.spare.pop().unwrap_or_default();
-        kids.extend(
-            scratch
-                .iter()
-                .map(|&(_, next, gain)| (gain + self.bound(&next), next, gain)),
-        );
-        // Ties: more jokers left, fewer sequences that must go on, then more that may.
+        kids.extend(scratch.iter().map(|&(mv, next, gain)| {
+            let dev = match mv {
+                Move::Suit { v, s, g, .. } => {
+                    (g as i32 - self.p.in_groups[v as usize][s as usize] as i32).abs()
+                }
+                _ => 0,
+            };
+            (gain + self.bound(&next), next, gain, dev)
+        }));
+        // Ties: closest to today's groups, more joker slack, more jokers left, fewer
+        // sequences that must go on, then more that may.
         kids.sort_by_cached_key(|k| {
-            let must: u8 = k.1.suits.iter().map(SuitState::must).sum();
-            let free: u8 = k.1.suits.iter().map(|s| s.n3).sum();
             let st = &k.1;
+            let must: u8 = st.suits.iter().map(SuitState::must).sum();
+            let free: u8 = st.suits.iter().map(|s| s.n3).sum();
             let slack = st.bal as i32 - self.joker_deficit(st, st.v as usize, st.sub as usize);
-            let tie = (slack, k.1.bal, std::cmp::Reverse(must), free);
+            let tie = (std::cmp::Reverse(k.3), slack, st.bal, std::cmp::Reverse(must), free);
             std::cmp::Reverse((k.0, tie))
         });
         self.scratch = scratch;
@@ -176,14 +175,14 @@ impl Solver {
     /// search's own path) first, then searching in the search's order.
     fn optimal_child(&mut self, st: &State, target: i32) -> (State, i32) {
         let mut kids = self.children(st);
-        let known = kids.iter().find(|&&(f, next, gain)| {
+        let known = kids.iter().find(|&&(f, next, gain, _)| {
             f >= target
                 && (next.v == 16 && gain == target
                     || matches!(self.memo.get(&next.key()), Some(&Known::Exact(b)) if b + gain == target))
         });
-        let mut found = known.map(|&(_, next, gain)| (next, gain));
+        let mut found = known.map(|&(_, next, gain, _)| (next, gain));
         if found.is_none() {
-            for &(f, next, gain) in &kids {
+            for &(f, next, gain, _) in &kids {
                 if f < target {
                     break;
                 }
