@@ -11,8 +11,6 @@ pub(super) struct Solver {
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
-    /// States expanded (for measurements).
-    pub(super) expanded: u64,
 }
 
 /// What the search knows of a state's best completion.
@@ -53,7 +51,6 @@ impl Solver {
             memo: HashMap::default(),
             scratch: Vec::new(),
             spare: Vec::new(),
-            expanded: 0,
         }
     }
 
@@ -78,13 +75,11 @@ impl Solver {
         loop {
             let best = self.search(&root, k * CARD);
             if best >= k * CARD {
-                if std::env::var_os("KSOLVE_DEBUG").is_some() {
-                    eprintln!("expanded {}", self.expanded);
-                }
                 return best;
             }
             assert!(k > 0, "the table as it is scores 0");
-            k = (k - step).max(0);
+            // The failed search's answer bounds the root too.
+            k = (k - step).min(best.div_euclid(CARD)).max(0);
             step *= 2;
         }
     }
@@ -105,7 +100,6 @@ impl Solver {
             Some(&Known::Upper(u)) if u < need => return u,
             _ => {}
         }
-        self.expanded += 1;
         let mut kids = self.children(st);
         let (mut best, mut upper) = (NEG, NEG);
         for &(f, next, gain, _) in &kids {
@@ -158,7 +152,13 @@ impl Solver {
             let must: u8 = st.suits.iter().map(SuitState::must).sum();
             let free: u8 = st.suits.iter().map(|s| s.n3).sum();
             let slack = st.bal as i32 - self.joker_deficit(st, st.v as usize, st.sub as usize);
-            let tie = (std::cmp::Reverse(k.3), slack, st.bal, std::cmp::Reverse(must), free);
+            let tie = (
+                std::cmp::Reverse(k.3),
+                slack,
+                st.bal,
+                std::cmp::Reverse(must),
+                free,
+            );
             std::cmp::Reverse((k.0, tie))
         });
         self.scratch = scratch;
