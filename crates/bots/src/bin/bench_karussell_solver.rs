@@ -1,6 +1,7 @@
 //! Karussell solver benchmark:
 //! `cargo run -p bots --profile bench-native --bin bench_karussell_solver [positions]`
-//! (environment `ROW_TABLE=20|50|100` and `ROW_JOKERS=0|2|6` pick single rows).
+//! (environment `ROW_TABLE=n` and `ROW_JOKERS=n` replace the table sizes 20, 50, 100 and
+//! the joker counts 0, 2, 6 by one value each).
 //!
 //! Random realistic positions: two packs plus 0, 2 or 6 jokers, shuffled. The table is built
 //! by dealing hands of 15 cards and melding greedily (sequences, then groups, jokers
@@ -171,15 +172,11 @@ fn main() {
         "{:>6} {:>6} {:>4} | {:>6} {:>5} {:>5} | {:>8} {:>8} {:>8} | {:>6}",
         "table", "jokers", "n", "t.mean", "hand", "jk/t", "mean", "p95", "max", "placed"
     );
-    let only: Option<usize> = std::env::var("ROW_TABLE").ok().and_then(|s| s.parse().ok());
-    let only_j: Option<u8> = std::env::var("ROW_JOKERS")
-        .ok()
-        .and_then(|s| s.parse().ok());
-    for target in [20usize, 50, 100] {
-        for jokers in [0u8, 2, 6] {
-            if only.is_some_and(|t| t != target) || only_j.is_some_and(|j| j != jokers) {
-                continue;
-            }
+    let env = |name: &str| std::env::var(name).ok().and_then(|s| s.parse::<usize>().ok());
+    let targets = env("ROW_TABLE").map_or(vec![20, 50, 100], |t| vec![t]);
+    let joker_counts = env("ROW_JOKERS").map_or(vec![0, 2, 6], |j| vec![j as u8]);
+    for &target in &targets {
+        for &jokers in &joker_counts {
             let mut times = Vec::with_capacity(count);
             let (mut tsize, mut hsize, mut tjk, mut placed) = (0usize, 0usize, 0usize, 0usize);
             let row_start = Instant::now();

@@ -36,13 +36,19 @@
 //! zero on credit of re-declarations at later values and must end in `0..=hand jokers`.
 //!
 //! # Search
-//! A depth-first branch and bound over the DP's states (module `search`): the bound of a
-//! state is its score plus every hand card still to come plus its joker balance. The root is
-//! first asked for all cards that could be placed, then for fewer and fewer (1, 2, 4, …
-//! below); any answer that reaches the target is exact, and a target close to the answer
-//! prunes almost everything. The memo keeps exact completions and upper bounds; it is a
-//! cache, cleared when it holds the search's `MEMO_CAP` entries, so memory is bounded (about
-//! 100 MB). Children are tried best bound first.
+//! A depth-first branch and bound over the DP's states (module `search`). The bound of a
+//! state is its score plus every hand card still to come that fits some meld of the cards
+//! present (jokers wild; a static check) plus its joker balance. The root is first asked for
+//! every card that could be placed, then for fewer (1, 2, 4, … below, and never above the
+//! bound a failed search returns); an answer that reaches the target is exact, and a target
+//! close to the answer prunes almost everything. A move is also cut when the open sequences
+//! of all suits together need more wild jokers at their next two values than can still come.
+//! Children are tried best bound first; ties prefer today's split of the table cards into
+//! groups and sequences, then spare jokers, then fewer sequences that must go on, which finds
+//! a full placement quickly when there is one. The memo keeps exact completions and upper
+//! bounds; it is a cache, cleared when it holds `MEMO_CAP` (2^21) entries, so memory is
+//! bounded (about 100 MB). The path is rebuilt from the memo's exact entries, searching again
+//! (in the same order) only where the cache lost them.
 //!
 //! Files: `input` (validation, counts), `state` (DP state and moves), `moves` (transitions),
 //! `search` (branch and bound, path), `build` (melds of physical cards from the path).
