@@ -172,7 +172,11 @@ fn main() {
         "{:>6} {:>6} {:>4} | {:>6} {:>5} {:>5} | {:>8} {:>8} {:>8} | {:>6}",
         "table", "jokers", "n", "t.mean", "hand", "jk/t", "mean", "p95", "max", "placed"
     );
-    let env = |name: &str| std::env::var(name).ok().and_then(|s| s.parse::<usize>().ok());
+    let env = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse::<usize>().ok())
+    };
     let targets = env("ROW_TABLE").map_or(vec![20, 50, 100], |t| vec![t]);
     let joker_counts = env("ROW_JOKERS").map_or(vec![0, 2, 6], |j| vec![j as u8]);
     for &target in &targets {

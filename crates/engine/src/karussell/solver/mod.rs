@@ -170,20 +170,23 @@ use state::*;
 #[cfg(test)]
 mod tests;
 
-/// Whether [`solve`] answers this position quickly enough for a page that must not freeze
-/// (measured with `bench_karussell_solver`, p95 on a 2-core machine: without jokers at most
-/// about 10 ms at any size; with 2 jokers about 10 ms at 20 table cards and 0.2–0.7 s at 50;
-/// with 6 jokers about 30 ms at 20 table cards and seconds from 50). Memory is bounded in
-/// every case; only time is gated. The UI shows no hint and the bots fall back to the listed
-/// melds when this is false.
+/// Whether [`solve`] answers this position quickly enough for a page that must not freeze.
+/// Memory is bounded in every case; only time is gated. Measured with
+/// `bench_karussell_solver` (hand 15, 100 positions per row, 2 shared cores), worst case per
+/// row: no jokers ≤ 15 ms at 20–100 table cards; 2 jokers ≤ 60 ms at 20–35 and ≤ 0.2 s at
+/// 50 table cards, but single positions near 1 s at 65–80; 6 jokers ≤ 0.2 s at 20–35 and
+/// ≤ 0.6 s at 50, single positions up to 30 s at 65, ≤ 25 ms from 90. The UI shows no hint
+/// and the bots fall back to the listed melds when this is false.
 pub fn affordable(table: &[Vec<TableCard>], hand: &[Card]) -> bool {
-    let cards = table.iter().map(Vec::len).sum::<usize>() + hand.len();
+    let table_cards = table.iter().map(Vec::len).sum::<usize>();
+    let cards = table_cards + hand.len();
     let jokers = table.iter().flatten().filter(|t| t.is_joker()).count()
         + hand.iter().filter(|c| c.face == Face::Joker).count();
     match jokers {
         0 => true,
-        1 => cards <= 45,
-        2 => cards <= 40,
-        _ => cards <= 36,
+        // Nearly every card on the table: little freedom left, always fast.
+        _ if table_cards >= 90 => true,
+        1 | 2 => cards <= 65,
+        _ => cards <= 50,
     }
 }
