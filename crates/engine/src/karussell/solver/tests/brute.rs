@@ -165,6 +165,31 @@ impl Gen {
         xs[self.rng.below(xs.len() as u64) as usize]
     }
 
+    /// A meld template of faces: a group or a sequence (`None`: this draw does not fit).
+    fn template(&mut self, suits: &[Suit], ranks: &[u8]) -> Option<Vec<Face>> {
+        if self.rng.below(2) == 0 {
+            let r = self.pick(ranks);
+            let mut ss: Vec<Suit> = suits.to_vec();
+            self.rng.shuffle(&mut ss);
+            let n = 3 + self.rng.below(2) as usize;
+            if ss.len() < n {
+                return None;
+            }
+            Some(ss[..n].iter().map(|&s| Face::french(r, s)).collect())
+        } else {
+            let s = self.pick(suits);
+            let start = 1 + self.rng.below(13) as usize;
+            let len = 3 + self.rng.below(2) as usize;
+            if start + len - 1 > 14 {
+                return None;
+            }
+            let faces = (start..start + len)
+                .map(|v| Face::french(if v == 14 { 1 } else { v as u8 }, s))
+                .collect();
+            Some(faces)
+        }
+    }
+
     /// A small two-pack deck, a legal table of at most `max_table` cards and a hand.
     pub(super) fn instance(
         &mut self,
@@ -208,26 +233,8 @@ impl Gen {
             if size + 3 > target {
                 break;
             }
-            // A meld template of faces.
-            let faces: Vec<Face> = if self.rng.below(2) == 0 {
-                let r = self.pick(&ranks);
-                let mut ss: Vec<Suit> = suits.to_vec();
-                self.rng.shuffle(&mut ss);
-                let n = 3 + self.rng.below(2) as usize;
-                if ss.len() < n {
-                    continue;
-                }
-                ss[..n].iter().map(|&s| Face::french(r, s)).collect()
-            } else {
-                let s = self.pick(suits);
-                let start = 1 + self.rng.below(13) as usize;
-                let len = 3 + self.rng.below(2) as usize;
-                if start + len - 1 > 14 {
-                    continue;
-                }
-                (start..start + len)
-                    .map(|v| Face::french(if v == 14 { 1 } else { v as u8 }, s))
-                    .collect()
+            let Some(faces) = self.template(suits, &ranks) else {
+                continue;
             };
             if size + faces.len() > target {
                 continue;
