@@ -1,0 +1,220 @@
+use super::*;
+
+pub(super) struct Solver {
+    pub(super) p: Problem,
+    /// maxfix[v][s]: most fixed cards suits s.. can put into the groups of value v.
+    pub(super) maxfix: [[u8; 5]; 15],
+    /// rem[stage]: the most hand real cards at this stage and later can add to the score.
+    pub(super) rem: [i32; STAGES],
+    /// Exact completion scores and upper bounds of the states searched.
+    pub(super) memo: HashMap<(u128, u32), Known, BuildHasherDefault<KeyHasher>>,
+    /// Buffers for `children`.
+    pub(super) scratch: Vec<(Move, State, i32)>,
+    pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
+}
+
+/// What the search knows of a state's best completion.
+#[derive(Clone, Copy)]
+pub(super) enum Known {
+    Exact(i32),
+    /// The completion scores at most this.
+    Upper(i32),
+}
+
+/// Memo entries before the memo is cleared (memory bound; it is only a cache).
+pub(super) const MEMO_CAP: usize = 1 << 21;
+
+/// Stages `v * 5 + sub` for v in 0..=16.
+pub(super) const STAGES: usize = 17 * 5;
+impl Solver {
+    pub(super) fn new(p: &Problem) -> Solver {
+        let mut maxfix = [[0u8; 5]; 15];
+        for (v, row) in maxfix.iter_mut().enumerate().take(14).skip(1) {
+            for s in (0..4).rev() {
+                row[s] = row[s + 1] + p.tr[v][s] + p.tk[v][s] + p.opt[v][s];
+            }
+        }
+        let mut rem = [0i32; STAGES];
+        for st in (0..STAGES - 1).rev() {
+            let (v, sub) = (st / 5, st % 5);
+            let here = if (1..14).contains(&v) && sub < 4 && p.placeable(v, sub) {
+                p.opt[v][sub] as i32 * (CARD + card_value(face_of(v, sub)) as i32)
+            } else {
+                0
+            };
+            rem[st] = rem[st + 1] + here;
+        }
+        Solver {
+            p: Problem { ..*p },
+            maxfix,
+            rem,
+            memo: HashMap::default(),
+            scratch: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+
+    pub(super) fn root(&self) -> State {
+        State {
+            v: 1,
+            sub: 0,
+            suits: [SuitState::default(); 4],
+            bal: self.p.wild_opt as i8,
+            gsum: 0,
+            gmax: 0,
+            any_run: false,
+        }
+    }
+
+    /// The best score: exact searches demanding k cards for k = most possible, then fewer.
+    pub(super) fn solve_best(&mut self) -> i32 {
+        let root = self.root();
+        // Any answer reaching the target is exact; the target falls faster and faster.
+        let mut k = (self.bound(&root) / CARD).max(0);
+        let mut step = 1;
+        loop {
+            let best = self.search(&root, k * CARD);
+            if best >= k * CARD {
+                return best;
+            }
+            assert!(k > 0, "the table as it is scores 0");
+            // The failed search's answer bounds the root too.
+            k = (k - step).min(best.div_euclid(CARD)).max(0);
+            step *= 2;
+        }
+    }
+
+    /// The best completion score from `st` if it reaches `need`; otherwise an upper bound of it
+    /// below `need` (branch and bound; the memo keeps exact values and upper bounds).
+    pub(super) fn search(&mut self, st: &State, need: i32) -> i32 {
+        if st.v == 16 {
+            return 0;
+        }
+        let h = self.bound(st);
+        if h < need {
+            return h;
+        }
+        let key = st.key();
+        match self.memo.get(&key) {
+            Some(&Known::Exact(b)) => return b,
+            Some(&Known::Upper(u)) if u < need => return u,
+            _ => {}
+        }
+        let mut kids = self.children(st);
+        let (mut best, mut upper) = (NEG, NEG);
+        for &(f, next, gain, _) in &kids {
+            let bar = need.max(best + 1);
+            if f < bar {
+                // Sorted by bound: no later child reaches the bar either.
+                upper = upper.max(f);
+                break;
+            }
+            let r = self.search(&next, bar - gain);
+            if r + gain >= bar {
+                best = r + gain;
+            } else {
+                upper = upper.max(r + gain);
+            }
+        }
+        kids.clear();
+        self.spare.push(kids);
+        if self.memo.len() >= MEMO_CAP {
+            self.memo.clear();
+        }
+        if best >= need {
+            self.memo.insert(key, Known::Exact(best));
+            best
+        } else {
+            let u = upper.max(best);
+            self.memo.insert(key, Known::Upper(u));
+            u
+        }
+    }
+
+    /// The successors of `st` as (gain + bound, state, gain), most promising first.
+    pub(super) fn children(&mut self, st: &State) -> Vec<(i32, State, i32, i32)> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.moves(st, &mut scratch);
+        let mut kids = self.spare.pop().unwrap_or_default();
+        kids.extend(scratch.iter().map(|&(mv, next, gain)| {
+            let dev = match mv {
+                Move::Suit { v, s, g, .. } => {
+                    (g as i32 - self.p.in_groups[v as usize][s as usize] as i32).abs()
+                }
+                _ => 0,
+            };
+            (gain + self.bound(&next), next, gain, dev)
+        }));
+        // Ties: closest to today's groups, more joker slack, more jokers left, fewer
+        // sequences that must go on, then more that may.
+        kids.sort_by_cached_key(|k| {
+            let st = &k.1;
+            let must: u8 = st.suits.iter().map(SuitState::must).sum();
+            let free: u8 = st.suits.iter().map(|s| s.n3).sum();
+            let slack = st.bal as i32 - self.joker_deficit(st, st.v as usize, st.sub as usize);
+            let tie = (
+                std::cmp::Reverse(k.3),
+                slack,
+                st.bal,
+                std::cmp::Reverse(must),
+                free,
+            );
+            std::cmp::Reverse((k.0, tie))
+        });
+        self.scratch = scratch;
+        kids
+    }
+
+    /// Most score `st` can still add (hand cards left, spare wild jokers).
+    pub(super) fn bound(&self, st: &State) -> i32 {
+        let held: i32 = st.suits.iter().map(|s| s.hh as i32).sum();
+        self.rem[st.stage()] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN
+    }
+
+    /// A child of `st` whose completion reaches `target`: the memo's exact entries (the
+    /// search's own path) first, then searching in the search's order.
+    fn optimal_child(&mut self, st: &State, target: i32) -> (State, i32) {
+        let mut kids = self.children(st);
+        let known = kids.iter().find(|&&(f, next, gain, _)| {
+            f >= target
+                && (next.v == 16 && gain == target
+                    || matches!(self.memo.get(&next.key()), Some(&Known::Exact(b)) if b + gain == target))
+        });
+        let mut found = known.map(|&(_, next, gain, _)| (next, gain));
+        if found.is_none() {
+            for &(f, next, gain, _) in &kids {
+                if f < target {
+                    break;
+                }
+                if self.search(&next, target - gain) == target - gain {
+                    found = Some((next, gain));
+                    break;
+                }
+            }
+        }
+        kids.clear();
+        self.spare.push(kids);
+        found.expect("an optimal move exists")
+    }
+
+    /// The moves of one optimal path from the root, whose score is `total`.
+    pub(super) fn reconstruct(&mut self, total: i32) -> Vec<Move> {
+        let mut st = self.root();
+        let mut target = total;
+        let mut path = Vec::new();
+        let mut buf = Vec::new();
+        while st.v != 16 {
+            let (next, gain) = self.optimal_child(&st, target);
+            self.moves(&st, &mut buf);
+            let key = next.key();
+            let &(mv, _, _) = buf
+                .iter()
+                .find(|&&(_, n, g)| g == gain && n.key() == key)
+                .expect("the child's move");
+            path.push(mv);
+            st = next;
+            target -= gain;
+        }
+        path
+    }
+}
