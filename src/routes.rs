@@ -10,6 +10,8 @@ pub enum Route {
     Settings,
     /// A shared game arriving by link: `#/link/<payload>`.
     Link(String),
+    /// The solver benchmark with n positions per row: `#/bench/<n>` (not linked anywhere).
+    Bench(usize),
     NotFound(String),
 }
 
@@ -25,6 +27,7 @@ impl Route {
             ("setup", id) if !id.is_empty() => Route::Setup(id.to_string()),
             ("play", id) if !id.is_empty() => Route::Play(id.to_string()),
             ("link", payload) if !payload.is_empty() => Route::Link(payload.to_string()),
+            ("bench", n) if n.parse::<usize>().is_ok() => Route::Bench(n.parse().unwrap_or(20)),
             ("saves", "") => Route::Saves,
             ("settings", "") => Route::Settings,
             _ => Route::NotFound(path.to_string()),
@@ -37,6 +40,7 @@ impl Route {
             Route::Setup(id) => format!("#/setup/{id}"),
             Route::Play(id) => format!("#/play/{id}"),
             Route::Link(p) => format!("#/link/{p}"),
+            Route::Bench(n) => format!("#/bench/{n}"),
             Route::Saves => "#/saves".into(),
             Route::Settings => "#/settings".into(),
             Route::NotFound(p) => format!("#/{p}"),
@@ -57,6 +61,7 @@ mod tests {
             Route::Saves,
             Route::Settings,
             Route::Link("eyJ2Ijox".into()),
+            Route::Bench(20),
         ] {
             assert_eq!(Route::parse(&r.to_hash()), r);
         }

@@ -1,3 +1,4 @@
+pub mod bench;
 pub mod home;
 pub mod play;
 pub mod saves;

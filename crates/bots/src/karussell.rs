@@ -8,6 +8,7 @@
 //!   from the unseen cards says the knock gains on average (see [`hard`]).
 
 pub mod hard;
+pub mod positions;
 
 use crate::Bot;
 use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
