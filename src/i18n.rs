@@ -535,7 +535,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ps.opt.draw_from_discard", "Variante: oberste Karte vom Ablagestapel nehmen erlaubt", "Variant: taking the top discard allowed"),
     ("ps.opt.talon_end", "Wenn der Talon leer ist", "When the talon is empty"),
     ("ps.opt.talon_score_all", "Spiel endet, alle zählen ihre Karten", "the deal ends, everybody counts"),
-    ("ps.opt.talon_reshuffle", "Ablagestapel mischen und weiter", "reshuffle the discard pile and go on"),
+    ("ps.opt.talon_reshuffle", "Ablagestapel einmal neu mischen und weiter", "reshuffle the discard pile once and go on"),
     ("ps.opt.bonus_joker_free", "Sonderpunkte je Joker-Aufgabe (gestrichen ohne Joker)", "Special points per joker task (struck without jokers)"),
     ("ps.opt.bonus_pair", "Sonderpunkte je Aufgabenpaar", "Special points per task pair"),
     ("ps.opt.beginner", "Anfängermodus", "Beginner mode"),

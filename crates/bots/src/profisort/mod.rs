@@ -242,8 +242,9 @@ fn gift_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> Option<A> {
         .cloned()
 }
 
-/// Discards a card outside the two best plans: aces first, then the highest penalty;
-/// jokers last.
+/// Discards a card outside the two best plans: aces first, then the highest penalty. A
+/// joker no plan uses goes too (it costs 20 at the deal end): protecting every joker lost
+/// most matches against the easy bot once the deck has 8 jokers (38 % → 100 % without).
 fn discard_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> A {
     let keep = kept(ps);
     let first = ps.first().map(|p| p.uses.clone()).unwrap_or_default();
@@ -258,7 +259,6 @@ fn discard_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> A {
             (
                 !first.contains(&c.id),
                 !keep.contains(&c.id),
-                !c.face.is_joker(),
                 is_ace(c),
                 penalty(c),
             )
@@ -325,7 +325,7 @@ mod tests {
 
     #[test]
     fn bots_play_whole_matches_and_normal_beats_easy() {
-        let (normal, easy, steps) = heads_up(BotLevel::Normal, BotLevel::Easy, 20, 11).unwrap();
+        let (normal, easy, steps) = heads_up(BotLevel::Normal, BotLevel::Easy, 80, 11).unwrap();
         assert!(steps > 0);
         assert!(normal > easy, "normal {normal} vs easy {easy}");
     }
@@ -356,7 +356,14 @@ mod tests {
                         Box::new(ProfiSortBot::new(l, i * 3 + s as u64)) as Box<dyn Bot<ProfiSort>>
                     })
                     .collect();
-            crate::drive(&mut game, &mut bots, 400_000).unwrap();
+            crate::drive(&mut game, &mut bots, 400_000).unwrap_or_else(|e| {
+                panic!(
+                    "match {i}: {e:?} deal {} talon {} hands {:?}",
+                    game.view(0).deal,
+                    game.view(0).talon,
+                    game.view(0).hand_sizes
+                )
+            });
             assert!(game.is_over());
         }
     }

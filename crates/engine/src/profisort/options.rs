@@ -13,8 +13,10 @@ pub enum TalonEnd {
     /// keiner beendet haben werden die Punkte der Karten die jeder auf der Hand hat notiert").
     #[default]
     ScoreAll,
-    /// The discard pile except its top card is shuffled into a new talon; only when that
-    /// leaves nothing to draw, the deal ends as with `ScoreAll`.
+    /// The discard pile except its top card is shuffled into a new talon, once per deal;
+    /// when that talon runs out too (or leaves nothing to draw), the deal ends as with
+    /// `ScoreAll`. Once only: late in a match nobody may be able to go out (10-card tasks
+    /// need 11 cards), and a deal must still end.
     Reshuffle,
 }
 

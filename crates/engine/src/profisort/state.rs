@@ -36,6 +36,10 @@ pub struct Deal {
     pub taken: Option<CardId>,
     /// Seats still to decide about a redeal (dealt 3+ aces), in turn order.
     pub redeal_queue: Vec<Seat>,
+    /// The talon was rebuilt from the discard pile in this deal (`talon_end = reshuffle`
+    /// rebuilds it once, so a deal in which nobody can go out still ends).
+    #[serde(default)]
+    pub rebuilt: bool,
 }
 
 /// Whose decision it is and of what kind.
@@ -121,6 +125,7 @@ impl Deal {
             gave_ace: vec![false; seats],
             taken: None,
             redeal_queue: Vec::new(),
+            rebuilt: false,
         }
     }
 
@@ -227,7 +232,10 @@ impl ProfiSort {
         self.deal.turn = seat;
         self.deal.taken = None;
         self.phase = Phase::Draw;
-        if self.deal.talon.is_empty() && self.opts.talon_end == TalonEnd::Reshuffle {
+        if self.deal.talon.is_empty()
+            && self.opts.talon_end == TalonEnd::Reshuffle
+            && !self.deal.rebuilt
+        {
             self.rebuild_talon(events);
         }
         if self.deal.talon.is_empty() {
@@ -246,6 +254,7 @@ impl ProfiSort {
         self.rng.shuffle(&mut cards);
         events.push(ProfiSortEvent::TalonRebuilt { cards: cards.len() });
         self.deal.talon = cards;
+        self.deal.rebuilt = true;
     }
 
     /// The seat that must decide now.
