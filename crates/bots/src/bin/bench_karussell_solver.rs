@@ -163,6 +163,57 @@ fn position(target: usize, jokers: u8, rng: &mut GameRng) -> (Vec<Vec<TableCard>
     (table, stock[..n].to_vec())
 }
 
+/// A card in the `karussell-solve` notation.
+fn cli_face(face: Face) -> String {
+    match face {
+        Face::French { rank, suit } => {
+            let r = match rank.0 {
+                1 => "A".to_string(),
+                11 => "J".to_string(),
+                12 => "Q".to_string(),
+                13 => "K".to_string(),
+                n => n.to_string(),
+            };
+            let s = match suit {
+                Suit::Spades => "S",
+                Suit::Hearts => "H",
+                Suit::Diamonds => "D",
+                Suit::Clubs => "C",
+            };
+            format!("{r}{s}")
+        }
+        _ => "JK".to_string(),
+    }
+}
+
+/// The position as one `karussell-solve` input line (environment `SLOW_MS=n` prints the
+/// positions taking at least n ms to stderr).
+fn cli_line(table: &[Vec<TableCard>], hand: &[Card]) -> String {
+    let meld = |m: &Vec<TableCard>| {
+        let cards: Vec<String> = m
+            .iter()
+            .map(|t| {
+                if t.is_joker() {
+                    format!("\"JK:{}\"", cli_face(t.as_face))
+                } else {
+                    format!("\"{}\"", cli_face(t.card.face))
+                }
+            })
+            .collect();
+        format!("[{}]", cards.join(","))
+    };
+    let melds: Vec<String> = table.iter().map(meld).collect();
+    let hand: Vec<String> = hand
+        .iter()
+        .map(|c| format!("\"{}\"", cli_face(c.face)))
+        .collect();
+    format!(
+        "{{\"table\": [{}], \"hand\": [{}]}}",
+        melds.join(","),
+        hand.join(",")
+    )
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let count: usize = args.iter().find_map(|s| s.parse().ok()).unwrap_or(200);
@@ -194,7 +245,11 @@ fn main() {
                 hsize += hand.len();
                 let start = Instant::now();
                 let sol = solve(&table, &hand).expect("legal table");
-                times.push(start.elapsed().as_secs_f64() * 1e3);
+                let ms = start.elapsed().as_secs_f64() * 1e3;
+                times.push(ms);
+                if env("SLOW_MS").is_some_and(|slow| ms >= slow as f64) {
+                    eprintln!("{:.0} ms: {}", ms, cli_line(&table, &hand));
+                }
                 placed += sol.placed;
                 assert!(sol.table.iter().all(|m| check_meld(m).is_ok()));
             }
