@@ -1,7 +1,8 @@
 //! Karussell solver benchmark:
 //! `cargo run -p bots --profile bench-native --bin bench_karussell_solver [positions]`
 //! (environment `ROW_TABLE=n` and `ROW_JOKERS=n` replace the table sizes 20, 50, 100 and
-//! the joker counts 0, 2, 6 by one value each).
+//! the joker counts 0, 2, 6 by one value each; `SLOW_MS=n` prints every position slower
+//! than n ms to stderr as a `karussell-solve` input line).
 //!
 //! Random realistic positions (`bots::karussell::positions`, seeded per row, so the browser
 //! benchmark `node tests/e2e/bench_solver.mjs` solves the very same positions).
@@ -11,8 +12,60 @@
 //! capped cache). `--all` is accepted for compatibility; every row runs.
 
 use bots::karussell::positions::{row, summary};
-use engine::karussell::{check_meld, solve};
+use engine::card::{Card, Face, Suit};
+use engine::karussell::{check_meld, solve, TableCard};
 use std::time::Instant;
+
+/// A card in the `karussell-solve` notation.
+fn cli_face(face: Face) -> String {
+    match face {
+        Face::French { rank, suit } => {
+            let r = match rank.0 {
+                1 => "A".to_string(),
+                11 => "J".to_string(),
+                12 => "Q".to_string(),
+                13 => "K".to_string(),
+                n => n.to_string(),
+            };
+            let s = match suit {
+                Suit::Spades => "S",
+                Suit::Hearts => "H",
+                Suit::Diamonds => "D",
+                Suit::Clubs => "C",
+            };
+            format!("{r}{s}")
+        }
+        _ => "JK".to_string(),
+    }
+}
+
+/// The position as one `karussell-solve` input line (environment `SLOW_MS=n` prints the
+/// positions taking at least n ms to stderr).
+fn cli_line(table: &[Vec<TableCard>], hand: &[Card]) -> String {
+    let meld = |m: &Vec<TableCard>| {
+        let cards: Vec<String> = m
+            .iter()
+            .map(|t| {
+                if t.is_joker() {
+                    format!("\"JK:{}\"", cli_face(t.as_face))
+                } else {
+                    format!("\"{}\"", cli_face(t.card.face))
+                }
+            })
+            .collect();
+        format!("[{}]", cards.join(","))
+    };
+    let melds: Vec<String> = table.iter().map(meld).collect();
+    let hand: Vec<String> = hand
+        .iter()
+        .map(|c| format!("\"{}\"", cli_face(c.face)))
+        .collect();
+    format!(
+        "{{\"table\": [{}], \"hand\": [{}]}}",
+        melds.join(","),
+        hand.join(",")
+    )
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,7 +96,11 @@ fn main() {
                 hsize += hand.len();
                 let start = Instant::now();
                 let sol = solve(&table, &hand).expect("legal table");
-                times.push(start.elapsed().as_secs_f64() * 1e3);
+                let ms = start.elapsed().as_secs_f64() * 1e3;
+                times.push(ms);
+                if env("SLOW_MS").is_some_and(|slow| ms >= slow as f64) {
+                    eprintln!("{:.0} ms: {}", ms, cli_line(&table, &hand));
+                }
                 placed += sol.placed;
                 assert!(sol.table.iter().all(|m| check_meld(m).is_ok()));
             }

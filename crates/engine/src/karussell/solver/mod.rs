@@ -46,8 +46,9 @@
 //! Children are tried best bound first; ties prefer today's split of the table cards into
 //! groups and sequences, then spare jokers, then fewer sequences that must go on, which finds
 //! a full placement quickly when there is one. The memo keeps exact completions and upper
-//! bounds; it is a cache, cleared when it holds `MEMO_CAP` (2^21) entries, so memory is
-//! bounded (2^21 entries of ~40 bytes plus table slack; 153 MB peak measured). The path is
+//! bounds; it is a cache, cleared when it holds `MEMO_CAP` (3.6 million) entries, so memory is
+//! bounded (a state packs into a 20-byte key, an entry takes 28 bytes; 2^22 buckets, about
+//! 180 MB peak measured). The path is
 //! rebuilt from the memo's exact entries, searching again (in the same order) only where the
 //! cache lost them.
 //!
@@ -173,11 +174,12 @@ mod tests;
 
 /// Whether [`solve`] answers this position quickly enough for a page that must not freeze.
 /// Memory is bounded in every case; only time is gated. Measured with
-/// `bench_karussell_solver` (hand 15, 100 positions per row, 2 shared cores), worst case per
-/// row: no jokers ≤ 15 ms at 20–100 table cards; 2 jokers ≤ 60 ms at 20–35 and ≤ 0.2 s at
-/// 50 table cards, but single positions near 1 s at 65–80; 6 jokers ≤ 0.2 s at 20–35 and
-/// ≤ 0.6 s at 50, single positions up to 30 s at 65, ≤ 25 ms from 90. The UI shows no hint
-/// and the bots fall back to the listed melds when this is false.
+/// `bench_karussell_solver` (hand 15, 100 positions per row, 2 shared and loaded cores),
+/// worst case per row: no jokers ≤ 15 ms at 20–100 table cards; 2 jokers ≤ 30 ms at 20 and
+/// ≤ 0.2 s at 50 table cards, but single positions of 1.1–5 s at 51–80 (66+ cards with the
+/// hand); 6 jokers ≤ 0.3 s at 20–35, ≤ 0.8 s at 50, single positions up to 6 s at 65 and
+/// 0.85 s at 80, ≤ 40 ms from 90. The UI shows no hint and the bots fall back to the listed
+/// melds when this is false.
 pub fn affordable(table: &[Vec<TableCard>], hand: &[Card]) -> bool {
     let table_cards = table.iter().map(Vec::len).sum::<usize>();
     let cards = table_cards + hand.len();

@@ -7,7 +7,7 @@ pub(super) struct Solver {
     /// rem[stage]: the most hand real cards at this stage and later can add to the score.
     pub(super) rem: [i32; STAGES],
     /// Exact completion scores and upper bounds of the states searched.
-    pub(super) memo: HashMap<(u128, u32), Known, BuildHasherDefault<KeyHasher>>,
+    pub(super) memo: HashMap<Key, Known, BuildHasherDefault<KeyHasher>>,
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
@@ -22,7 +22,7 @@ pub(super) enum Known {
 }
 
 /// Memo entries before the memo is cleared (memory bound; it is only a cache).
-pub(super) const MEMO_CAP: usize = 1 << 21;
+pub(super) const MEMO_CAP: usize = 3_600_000;
 
 /// Stages `v * 5 + sub` for v in 0..=16.
 pub(super) const STAGES: usize = 17 * 5;

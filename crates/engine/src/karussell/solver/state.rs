@@ -58,22 +58,36 @@ pub(super) struct State {
 }
 
 impl State {
-    pub(super) fn key(&self) -> (u128, u32) {
-        let mut k: u128 = 0;
-        for s in &self.suits {
-            k = (k << 32) | s.pack() as u128;
+    pub(super) fn key(&self) -> Key {
+        let mut k = [0u32; 5];
+        for (w, s) in k.iter_mut().zip(&self.suits) {
+            *w = s.pack();
         }
-        let m = ((self.bal + 32) as u32) << 22
+        k[4] = ((self.bal + 32) as u32) << 22
             | (self.gsum as u32) << 14
             | (self.gmax as u32) << 10
             | (self.any_run as u32) << 9
             | (self.v as u32) << 4
             | self.sub as u32;
-        (k, m)
+        Key(k)
     }
 
     pub(super) fn stage(&self) -> usize {
         self.v as usize * 5 + self.sub as usize
+    }
+}
+
+/// A state packed for the memo: four suits and the rest, 20 bytes (4-byte aligned, so a
+/// memo entry takes 28 bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Key([u32; 5]);
+
+impl std::hash::Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let k = &self.0;
+        h.write_u64((k[0] as u64) << 32 | k[1] as u64);
+        h.write_u64((k[2] as u64) << 32 | k[3] as u64);
+        h.write_u32(k[4]);
     }
 }
 
