@@ -28,7 +28,8 @@ pub(super) struct Board {
     pub ordered: Memo<Vec<Card>>,
     /// What the hand row shows: the ordered hand, then freed jokers.
     pub shown: Memo<Vec<Card>>,
-    /// The selection as a meld (`None`: nothing selected).
+    /// The selection as a meld (`None`: fewer than two cards selected — one card is no
+    /// meld attempt yet, it may as well be meant for a lay-off or the discard).
     pub preview: Memo<Option<Result<Meld, MeldError>>>,
     /// Melds the others changed since the viewer's own last move, and whether they
     /// discarded.
@@ -36,6 +37,9 @@ pub(super) struct Board {
     pub ui: Ui,
     pub act: Callback<RommeAction>,
     pub error: WriteSignal<Option<String>>,
+    /// The host's undo within the own turn.
+    pub can_undo: Signal<bool>,
+    pub undo: Callback<()>,
     names: StoredValue<Arc<Vec<String>>>,
 }
 
@@ -46,6 +50,9 @@ pub(super) struct Ui {
     pub hand: HandState,
     /// The card whose discard waits for a second tap (it could be laid off).
     pub warn_discard: RwSignal<Option<CardId>>,
+    /// A hint for the status line (a translation key) after a tap that did nothing, e.g.
+    /// the discard pile tapped with a card selected before drawing.
+    pub hint: RwSignal<Option<&'static str>>,
     pub rob: RobState,
 }
 
@@ -62,7 +69,7 @@ impl Board {
         });
         let preview = Memo::new(move |_| {
             let sel = hand.selected.get();
-            (!sel.is_empty()).then(|| {
+            (sel.len() >= 2).then(|| {
                 view.with(|v| {
                     let cards: Vec<Card> = shown.with(|s| {
                         sel.iter()
@@ -84,10 +91,13 @@ impl Board {
             ui: Ui {
                 hand,
                 warn_discard: RwSignal::new(None),
+                hint: RwSignal::new(None),
                 rob: RobState::new(),
             },
             act: p.act,
             error: p.error,
+            can_undo: p.can_undo,
+            undo: p.undo,
             names: StoredValue::new(p.names.clone()),
         }
     }
@@ -167,6 +177,7 @@ fn hand_row(b: Board) -> impl IntoView {
     let tap = Callback::new(move |id| {
         if b.legal.with_untracked(|l| !l.is_empty()) {
             b.ui.warn_discard.set(None);
+            b.ui.hint.set(None);
             b.ui.hand.toggle(id);
         }
     });

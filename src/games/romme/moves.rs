@@ -11,6 +11,7 @@ use web_sys::PointerEvent;
 impl Board {
     pub fn do_act(&self, a: RommeAction) {
         self.ui.warn_discard.set(None);
+        self.ui.hint.set(None);
         self.act.run(a);
     }
 
@@ -80,10 +81,23 @@ impl Board {
             return;
         }
         let l = self.legal.get_untracked();
+        let sel = self.ui.hand.selected.get_untracked();
         if l.contains(&RommeAction::DrawDiscard) {
-            self.do_act(RommeAction::DrawDiscard);
+            // With a card selected the player may mean "discard it": never take the pile
+            // silently then, explain instead.
+            if sel.is_empty() {
+                self.do_act(RommeAction::DrawDiscard);
+            } else {
+                self.ui.hint.set(Some("ro.ui.draw_first"));
+            }
             return;
         }
+        self.discard_selected();
+    }
+
+    /// Discards the single selected card (asking twice when it could be laid off).
+    pub fn discard_selected(&self) {
+        let l = self.legal.get_untracked();
         let sel = self.ui.hand.selected.get_untracked();
         if let [card] = sel.as_slice() {
             let could_lay_off = l

@@ -51,6 +51,11 @@ pub(super) fn piles(b: Board) -> impl IntoView {
 /// The selection as the meld being built: drop target, live preview, tap to meld.
 fn new_meld(b: Board) -> impl IntoView {
     let selecting = move || b.ui.hand.selected.with(|s| !s.is_empty());
+    // The meld button only for a selection that can be a meld (no big button for one card).
+    let meldable = move || {
+        b.ui.hand.selected.with(|s| s.len() >= 3)
+            || b.preview.with(|p| matches!(p, Some(Ok(_))))
+    };
     let target = move || {
         selecting()
             && b.any(|a| matches!(a, RommeAction::Discard { .. } | RommeAction::Meld { .. }))
@@ -60,7 +65,7 @@ fn new_meld(b: Board) -> impl IntoView {
             on:click=move |_| b.click_meld_area()>
             <span class="new-meld-label">{move || b.t("ro.ui.new_meld")}</span>
             {move || preview_box(b)}
-            <Show when=selecting>
+            <Show when=meldable>
                 // No handler of its own: the click reaches the area's handler once.
                 <button class="button primary small" data-testid="meld-button">{move || b.t("ro.ui.meld")}</button>
             </Show>
