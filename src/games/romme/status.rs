@@ -2,7 +2,7 @@
 //! progress, the decision buttons and the buying countdown.
 
 use super::board::Board;
-use crate::components::action_bar::{offer_buttons, ActionButton, Offer};
+use crate::components::action_bar::{offer_buttons, ActionButton, Offer, UndoButton};
 use crate::components::card::CardView;
 use crate::games::common::{face_text, fill};
 use engine::romme::{PhaseView, RommeAction};
@@ -113,16 +113,14 @@ pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
                 on_click=Callback::new(move |_| b.discard_selected())/>
         }
     });
-    let undo = b.can_undo.get().then(|| {
-        view! {
-            <ActionButton label=Signal::derive(move || b.t("host.undo")) testid="undo"
-                on_click=Callback::new(move |_| { b.ui.hand.clear(); b.undo.run(()) })/>
-        }
+    let undo = Callback::new(move |_| {
+        b.ui.hand.clear();
+        b.undo.run(())
     });
     view! {
         {offer_buttons(offers, act)}
         {discard}
-        {undo}
+        <UndoButton can_undo=b.can_undo undo=undo/>
         {move || countdown.view(b)}
     }
 }
