@@ -381,6 +381,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ro.match_limit", "Punktgrenze bzw. Rundenzahl", "Points limit or number of deals"),
     ("ro.ring_pot", "Ringspiel: Chips pro Spieler (0 = aus, nur Anzeige)", "Ring game: chips per player (0 = off, display only)"),
     ("ro.ui.draw", "Ziehen", "Draw"),
+    ("ro.ui.meld_joker_as", "Auslegen, Joker als {faces}", "Meld, joker as {faces}"),
     ("ro.ui.take_discard", "Ablage nehmen", "Take discard"),
     ("ro.ui.discard", "Abwerfen", "Discard"),
     ("ro.ui.draw_first", "Erst ziehen: tippe auf den Stapel oder auf die Ablage, ohne eine Karte zu wählen.", "Draw first: tap the stock, or the discard pile with no card selected."),

@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use crate::components::drag::{start_drag, DragSpec};
+use engine::meld::JokerHint;
 use engine::romme::{MeldId, RommeAction, RommeView};
 use engine::CardId;
 use leptos::prelude::*;
@@ -44,12 +45,14 @@ impl Board {
 
     /// The selection becomes a meld.
     pub fn click_meld_area(&self) {
+        self.meld_selection(None);
+    }
+
+    /// The selection becomes a meld, its jokers placed as `hint` says.
+    pub fn meld_selection(&self, hint: Option<JokerHint>) {
         let sel = self.ui.hand.selected.get_untracked();
         if !sel.is_empty() {
-            self.do_act(RommeAction::Meld {
-                cards: sel,
-                hint: None,
-            });
+            self.do_act(RommeAction::Meld { cards: sel, hint });
         }
     }
 
