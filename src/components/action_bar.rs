@@ -30,6 +30,19 @@ pub fn ActionButton(
     }
 }
 
+/// "Undo" within the own turn (the host's [`crate::play::undo`]): shown only while
+/// something can be taken back.
+#[component]
+pub fn UndoButton(can_undo: Signal<bool>, undo: Callback<()>) -> impl IntoView {
+    let app = crate::app::use_app();
+    view! {
+        <Show when=move || can_undo.get()>
+            <ActionButton label=Signal::derive(move || app.t("host.undo")) testid="undo"
+                on_click=undo/>
+        </Show>
+    }
+}
+
 /// The buttons of `offers`, each sending its action through `act`.
 pub fn offer_buttons<A: Clone + Send + Sync + 'static>(
     offers: Vec<Offer<A>>,

@@ -351,6 +351,36 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         }
     };
 
+    // Undo within the own turn: the last undoable action leaves the log, the state is
+    // replayed and the save rewritten.
+    let can_undo = Signal::derive(move || {
+        sess.with(|s| super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) > 0)
+    });
+    let names_undo = names.clone();
+    let undo = Callback::new(move |_: ()| {
+        let mut s = sess.get_untracked();
+        if super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) == 0 {
+            return;
+        }
+        let lang = app.lang();
+        match s.record.undo_to(s.record.log.len() - 1) {
+            Ok(state) => {
+                s.state = state;
+                error.set(None);
+                highlight.set(Vec::new());
+                log.set(log_lines(&s.record, &names_undo, lang));
+                match s.persist() {
+                    Ok(()) => save_error.set(None),
+                    Err(e) => {
+                        save_error.set(Some(crate::games::common::explain_save_error(&e, lang)))
+                    }
+                }
+                sess.set(s);
+            }
+            Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, lang))),
+        }
+    });
+
     // Who is shown, and the privacy screen when the device must change hands.
     Effect::new(move |_| {
         let s = sess.get();
@@ -379,6 +409,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         proceed: Callback::new(move |_| {
             proceeded.set(Some(sess.with_untracked(|s| s.record.log.len())))
         }),
+        can_undo,
+        undo,
     };
     let names_priv = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();

@@ -5,5 +5,6 @@ pub mod bundle;
 pub mod host;
 pub mod storage;
 pub mod ui_game;
+pub mod undo;
 
 pub use ui_game::{BoardProps, BotLevel, UiGame};

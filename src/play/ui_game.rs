@@ -28,6 +28,10 @@ pub struct BoardProps<G: Game> {
     pub pass_and_play: bool,
     /// Lets bots go on after a pause the game asked for ([`UiGame::hold_bots`]).
     pub proceed: Callback<()>,
+    /// Something of the own turn can be taken back now (see [`super::undo`]).
+    pub can_undo: Signal<bool>,
+    /// Takes the last undoable action back (the save is rewritten).
+    pub undo: Callback<()>,
 }
 
 impl<G: Game> Clone for BoardProps<G> {
@@ -42,6 +46,8 @@ impl<G: Game> Clone for BoardProps<G> {
             error: self.error,
             pass_and_play: self.pass_and_play,
             proceed: self.proceed,
+            can_undo: self.can_undo,
+            undo: self.undo,
         }
     }
 }
@@ -81,6 +87,17 @@ pub trait UiGame: Game {
     /// True when bots should wait for a human to look first (e.g. a deal-end summary);
     /// the board calls `proceed` to let them go on.
     fn hold_bots(_view: &Self::View) -> bool {
+        false
+    }
+    /// May `action` be taken back by its player within his turn? Only actions that reveal
+    /// nothing hidden (no draw, no buy, no new deal) and do not end the turn; the default is
+    /// none. See [`super::undo::undo_steps`].
+    fn undoable(_action: &Self::Action) -> bool {
+        false
+    }
+    /// Is the deciding player in a state where his turn's actions may be taken back (e.g.
+    /// still in his play phase, no deal end)? `view` is his own view.
+    fn undo_open(_view: &Self::View) -> bool {
         false
     }
 }

@@ -348,4 +348,56 @@ TESTS.push({
   },
 });
 
+TESTS.push({
+  name: 'romme: explicit actions – a discard tap before drawing explains; a meld is taken back with undo',
+  async run({ page, base, shot }) {
+    await startGame(page, base, 'romme');
+    const sortedIds = async () => (await hand(page)).map((c) => c.id).sort().join(',');
+    for (let turn = 0; turn < 40; turn++) {
+      await untilMyDraw(page);
+      const h0 = await hand(page);
+      const one = `[data-testid=hand-card][data-card="${h0[0].id}"]`;
+      await page.click(one);
+      assert(!(await page.$('[data-testid=meld-preview]')), 'one selected card shows no meld verdict');
+      assert(!(await page.$('[data-testid=meld-button]')), 'one selected card shows no meld button');
+      if (await page.$('[data-testid=take-discard]')) {
+        // Tapping the discard pile with a card selected before drawing never takes the pile.
+        await page.click('[data-testid=discard]');
+        await page.waitForFunction(() => /Erst ziehen/.test(document.querySelector('[data-testid=status]').textContent));
+        eq((await hand(page)).length, h0.length, 'the discard pile was not taken');
+        eq((await board(page)).phase, 'draw', 'still my draw');
+        if (turn === 0) await shot('romme-draw-first');
+      }
+      await page.click(one);
+      assert(!(await page.$('[data-testid=undo]')), 'nothing to undo before the draw');
+      await page.click('[data-testid=draw]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'play');
+      assert(!(await page.$('[data-testid=undo]')), 'the draw cannot be taken back');
+      assert(await page.$('[data-testid=discard-button]'), 'Abwerfen is offered');
+      const ids = findMeld(await hand(page));
+      if (!ids) { await discardWorst(page); continue; }
+      const handBefore = await sortedIds();
+      const tableBefore = await page.textContent('[data-testid=table]');
+      const meldsBefore = (await page.$$('[data-testid=table-meld]')).length;
+      for (const id of ids) await page.click(`[data-testid=hand-card][data-card="${id}"]`);
+      await page.click('[data-testid=meld-button]');
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=table-meld]').length > n, meldsBefore);
+      await shot('romme-undo-offered');
+      await page.click('[data-testid=undo]');
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=table-meld]').length === n, meldsBefore);
+      eq(await sortedIds(), handBefore, 'the cards are back in the hand');
+      eq(await page.textContent('[data-testid=table]'), tableBefore, 'the table is as before');
+      eq((await board(page)).phase, 'play', 'still my turn, after the draw');
+      assert(!(await page.$('[data-testid=undo]')), 'nothing more to undo');
+      // The undo is saved.
+      await page.reload();
+      await page.waitForSelector('[data-testid=romme-board]');
+      eq(await sortedIds(), handBefore, 'the undo survives a reload');
+      eq(await page.textContent('[data-testid=table]'), tableBefore, 'the table survives a reload');
+      return;
+    }
+    throw new Error('never held a meld after drawing');
+  },
+});
+
 export default TESTS;

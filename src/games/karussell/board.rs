@@ -36,6 +36,9 @@ pub(super) struct Board {
     pub best: Memo<Option<Solution>>,
     pub act: Callback<KarussellAction>,
     pub error: WriteSignal<Option<String>>,
+    /// The host's undo within the own turn.
+    pub can_undo: Signal<bool>,
+    pub undo: Callback<()>,
     names: StoredValue<Arc<Vec<String>>>,
 }
 
@@ -99,6 +102,8 @@ impl Board {
             can_meld,
             act: p.act,
             error: p.error,
+            can_undo: p.can_undo,
+            undo: p.undo,
             names: StoredValue::new(p.names.clone()),
         }
     }

@@ -22,6 +22,19 @@ pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Karussell>(Face::Joker, setup_panel);
 
 impl UiGame for Karussell {
+    /// A meld transaction reveals nothing: it can be taken back while the turn lasts
+    /// (after it, with `meld_ends_turn` off, or before the knock decision). Draws cannot.
+    fn undoable(action: &engine::karussell::KarussellAction) -> bool {
+        matches!(action, engine::karussell::KarussellAction::Meld { .. })
+    }
+    fn undo_open(view: &KarussellView) -> bool {
+        match view.phase {
+            PhaseView::AfterMeld { seat } | PhaseView::KnockDecision { seat, .. } => {
+                seat == view.seat
+            }
+            _ => false,
+        }
+    }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(KarussellBot::new(level, seed))
     }

@@ -3,7 +3,7 @@
 
 use super::board::{face_choice, Board};
 use super::scratch::Spot;
-use crate::components::action_bar::ActionButton;
+use crate::components::action_bar::{ActionButton, UndoButton};
 use crate::components::card::CardView;
 use crate::games::common::fill;
 use engine::karussell::{KMeldKind, KarussellAction, PhaseView, TableCard};
@@ -187,6 +187,7 @@ pub(super) fn turn_buttons(b: Board) -> impl IntoView {
                 <ActionButton label=Signal::derive(move || b.t("ka.ui.pass")) testid="pass"
                     on_click=act(KarussellAction::Pass)/>
             </Show>
+            <UndoButton can_undo=b.can_undo undo=b.undo/>
         </div>
     }
 }

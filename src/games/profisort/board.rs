@@ -6,6 +6,7 @@ use super::deal_end::deal_end_panel;
 use super::melds::melds;
 use super::sheet::sheets_panel;
 use crate::app::{use_app, AppCtx};
+use crate::components::action_bar::UndoButton;
 use crate::components::card::CardView;
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
@@ -35,6 +36,9 @@ pub(super) struct Board {
     pub sheet: RwSignal<Option<Seat>>,
     pub act: Callback<A>,
     pub error: WriteSignal<Option<String>>,
+    /// The host's undo within the own turn.
+    pub can_undo: Signal<bool>,
+    pub undo: Callback<()>,
     names: StoredValue<Arc<Vec<String>>>,
 }
 
@@ -73,6 +77,8 @@ impl Board {
             sheet: RwSignal::new(wide.then_some(me)),
             act: p.act,
             error: p.error,
+            can_undo: p.can_undo,
+            undo: p.undo,
             names: StoredValue::new(p.names.clone()),
         }
     }
@@ -287,6 +293,7 @@ fn turn_buttons(b: Board) -> impl IntoView {
                     {move || b.t("ps.ui.discard")}
                 </button>
             </Show>
+            <UndoButton can_undo=b.can_undo undo=b.undo/>
         </div>
     }
 }

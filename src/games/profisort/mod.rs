@@ -28,6 +28,15 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
 );
 
 impl UiGame for ProfiSort {
+    /// Laying tasks, laying off and giving an ace reveal nothing: they can be taken back
+    /// until the discard. Draws, taking the discard and sitting out cannot.
+    fn undoable(action: &engine::profisort::ProfiSortAction) -> bool {
+        use engine::profisort::ProfiSortAction as A;
+        matches!(action, A::LayTask { .. } | A::LayOff { .. } | A::GiveAce { .. })
+    }
+    fn undo_open(view: &ProfiSortView) -> bool {
+        view.phase == Phase::Play && view.to_move == Some(view.seat)
+    }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ProfiSortBot::new(level, seed))
     }

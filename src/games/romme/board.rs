@@ -11,9 +11,9 @@ use crate::app::{use_app, AppCtx};
 use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
 use crate::play::BoardProps;
-use engine::meld::{validate, Meld, MeldError};
+use engine::meld::{validate, validate_with_hint, JokerHint, Meld, MeldError};
 use engine::romme::{MeldId, PhaseView, Romme, RommeAction, RommeEvent, RommeView};
-use engine::{Card, CardId, Seat};
+use engine::{Card, CardId, Face, Seat};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -28,14 +28,22 @@ pub(super) struct Board {
     pub ordered: Memo<Vec<Card>>,
     /// What the hand row shows: the ordered hand, then freed jokers.
     pub shown: Memo<Vec<Card>>,
-    /// The selection as a meld (`None`: nothing selected).
+    /// The selection as a meld (`None`: fewer than two cards selected — one card is no
+    /// meld attempt yet, it may as well be meant for a lay-off or the discard).
     pub preview: Memo<Option<Result<Meld, MeldError>>>,
+    /// Where the selection's jokers can stand when that is the player's choice (a run with
+    /// a surplus joker, e.g. ♥5 ♥6 🃏 as 4-5-6 or 5-6-7): each choice with the faces its
+    /// jokers represent. Empty when there is nothing to choose.
+    pub joker_choices: Memo<Vec<(JokerHint, Vec<Face>)>>,
     /// Melds the others changed since the viewer's own last move, and whether they
     /// discarded.
     pub recent: Memo<(Vec<MeldId>, bool)>,
     pub ui: Ui,
     pub act: Callback<RommeAction>,
     pub error: WriteSignal<Option<String>>,
+    /// The host's undo within the own turn.
+    pub can_undo: Signal<bool>,
+    pub undo: Callback<()>,
     names: StoredValue<Arc<Vec<String>>>,
 }
 
@@ -46,6 +54,9 @@ pub(super) struct Ui {
     pub hand: HandState,
     /// The card whose discard waits for a second tap (it could be laid off).
     pub warn_discard: RwSignal<Option<CardId>>,
+    /// A hint for the status line (a translation key) after a tap that did nothing, e.g.
+    /// the discard pile tapped with a card selected before drawing.
+    pub hint: RwSignal<Option<&'static str>>,
     pub rob: RobState,
 }
 
@@ -62,7 +73,7 @@ impl Board {
         });
         let preview = Memo::new(move |_| {
             let sel = hand.selected.get();
-            (!sel.is_empty()).then(|| {
+            (sel.len() >= 2).then(|| {
                 view.with(|v| {
                     let cards: Vec<Card> = shown.with(|s| {
                         sel.iter()
@@ -73,6 +84,18 @@ impl Board {
                 })
             })
         });
+        let joker_choices = Memo::new(move |_| {
+            let sel = hand.selected.get();
+            if sel.len() < 2 {
+                return Vec::new();
+            }
+            let cards: Vec<Card> = shown.with(|s| {
+                sel.iter()
+                    .filter_map(|id| s.iter().find(|c| c.id == *id).copied())
+                    .collect()
+            });
+            view.with(|v| joker_choices(&cards, &v.options.meld_rules()))
+        });
         Board {
             app: use_app(),
             view,
@@ -80,14 +103,18 @@ impl Board {
             ordered,
             shown,
             preview,
+            joker_choices,
             recent: Memo::new(move |_| view.with(recent_changes)),
             ui: Ui {
                 hand,
                 warn_discard: RwSignal::new(None),
+                hint: RwSignal::new(None),
                 rob: RobState::new(),
             },
             act: p.act,
             error: p.error,
+            can_undo: p.can_undo,
+            undo: p.undo,
             names: StoredValue::new(p.names.clone()),
         }
     }
@@ -114,6 +141,29 @@ impl Board {
     pub fn t(&self, key: &str) -> String {
         self.app.t(key)
     }
+}
+
+/// The different readings of `cards` by joker placement (High first), each with the faces
+/// its jokers stand for; fewer than two readings: no choice, empty.
+pub(super) fn joker_choices(cards: &[Card], rules: &engine::meld::MeldRules) -> Vec<(JokerHint, Vec<Face>)> {
+    let mut out: Vec<(JokerHint, Vec<Face>)> = Vec::new();
+    for hint in [JokerHint::High, JokerHint::Low] {
+        if let Ok(m) = validate_with_hint(cards, rules, hint) {
+            let faces: Vec<Face> = m
+                .cards
+                .iter()
+                .filter(|p| p.card.face.is_joker())
+                .map(|p| p.stands_for)
+                .collect();
+            if !faces.is_empty() && !out.iter().any(|(_, f)| *f == faces) {
+                out.push((hint, faces));
+            }
+        }
+    }
+    if out.len() < 2 {
+        out.clear();
+    }
+    out
 }
 
 /// What the others did since the viewer's own last move: those melds (and the discard)
@@ -167,6 +217,7 @@ fn hand_row(b: Board) -> impl IntoView {
     let tap = Callback::new(move |id| {
         if b.legal.with_untracked(|l| !l.is_empty()) {
             b.ui.warn_discard.set(None);
+            b.ui.hint.set(None);
             b.ui.hand.toggle(id);
         }
     });
@@ -273,4 +324,32 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         </div>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::joker_choices;
+    use engine::meld::{JokerHint, MeldRules};
+    use engine::{Card, CardId, Face, Suit};
+
+    fn c(id: u16, face: Face) -> Card {
+        Card { id: CardId(id), face }
+    }
+
+    #[test]
+    fn a_surplus_joker_in_a_run_is_the_players_choice() {
+        let h = |r| Face::french(r, Suit::Hearts);
+        let run = [c(0, h(5)), c(1, h(6)), c(2, Face::Joker)];
+        let choices = joker_choices(&run, &MeldRules::default());
+        assert_eq!(
+            choices,
+            vec![(JokerHint::High, vec![h(7)]), (JokerHint::Low, vec![h(4)])]
+        );
+        // A joker filling a gap stands where it must: nothing to choose.
+        let gap = [c(0, h(5)), c(1, Face::Joker), c(2, h(7))];
+        assert!(joker_choices(&gap, &MeldRules::default()).is_empty());
+        // No joker, nothing to choose.
+        let plain = [c(0, h(5)), c(1, h(6)), c(2, h(7))];
+        assert!(joker_choices(&plain, &MeldRules::default()).is_empty());
+    }
 }

@@ -16,7 +16,7 @@ use crate::i18n::Lang;
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::romme::RuleError;
-use engine::romme::{PhaseView, Romme, RommeEvent, RommeOptions, RommeView};
+use engine::romme::{PhaseView, Romme, RommeAction, RommeEvent, RommeOptions, RommeView};
 use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
@@ -50,6 +50,17 @@ impl UiGame for Romme {
     }
     fn hold_bots(view: &RommeView) -> bool {
         matches!(view.phase, PhaseView::DealOver { .. })
+    }
+    /// Melds, lay-offs and joker exchanges reveal nothing: they can be taken back until the
+    /// discard. Draws, buys, robberies (a robbery is the turn's draw) and the discard cannot.
+    fn undoable(action: &RommeAction) -> bool {
+        matches!(
+            action,
+            RommeAction::Meld { .. } | RommeAction::LayOff { .. } | RommeAction::ExchangeJoker { .. }
+        )
+    }
+    fn undo_open(view: &RommeView) -> bool {
+        matches!(view.phase, PhaseView::Play { seat } if seat == view.seat)
     }
     fn board(props: BoardProps<Self>) -> AnyView {
         board::board(props)

@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use crate::components::drag::{start_drag, DragSpec};
+use engine::meld::JokerHint;
 use engine::romme::{MeldId, RommeAction, RommeView};
 use engine::CardId;
 use leptos::prelude::*;
@@ -11,6 +12,7 @@ use web_sys::PointerEvent;
 impl Board {
     pub fn do_act(&self, a: RommeAction) {
         self.ui.warn_discard.set(None);
+        self.ui.hint.set(None);
         self.act.run(a);
     }
 
@@ -43,12 +45,14 @@ impl Board {
 
     /// The selection becomes a meld.
     pub fn click_meld_area(&self) {
+        self.meld_selection(None);
+    }
+
+    /// The selection becomes a meld, its jokers placed as `hint` says.
+    pub fn meld_selection(&self, hint: Option<JokerHint>) {
         let sel = self.ui.hand.selected.get_untracked();
         if !sel.is_empty() {
-            self.do_act(RommeAction::Meld {
-                cards: sel,
-                hint: None,
-            });
+            self.do_act(RommeAction::Meld { cards: sel, hint });
         }
     }
 
@@ -80,10 +84,23 @@ impl Board {
             return;
         }
         let l = self.legal.get_untracked();
+        let sel = self.ui.hand.selected.get_untracked();
         if l.contains(&RommeAction::DrawDiscard) {
-            self.do_act(RommeAction::DrawDiscard);
+            // With a card selected the player may mean "discard it": never take the pile
+            // silently then, explain instead.
+            if sel.is_empty() {
+                self.do_act(RommeAction::DrawDiscard);
+            } else {
+                self.ui.hint.set(Some("ro.ui.draw_first"));
+            }
             return;
         }
+        self.discard_selected();
+    }
+
+    /// Discards the single selected card (asking twice when it could be laid off).
+    pub fn discard_selected(&self) {
+        let l = self.legal.get_untracked();
         let sel = self.ui.hand.selected.get_untracked();
         if let [card] = sel.as_slice() {
             let could_lay_off = l

@@ -2,7 +2,7 @@
 //! progress, the decision buttons and the buying countdown.
 
 use super::board::Board;
-use crate::components::action_bar::{offer_buttons, ActionButton, Offer};
+use crate::components::action_bar::{offer_buttons, ActionButton, Offer, UndoButton};
 use crate::components::card::CardView;
 use crate::games::common::{face_text, fill};
 use engine::romme::{PhaseView, RommeAction};
@@ -38,6 +38,9 @@ pub(super) fn opponent(b: Board, s: Seat) -> impl IntoView {
 /// What the viewer is asked to do, or whom everybody waits for.
 pub(super) fn status_text(b: Board) -> String {
     let lang = b.app.lang();
+    if let Some(key) = b.ui.hint.get() {
+        return b.t(key);
+    }
     b.view.with(|v| {
         let mine = v.to_move == Some(v.seat);
         match &v.phase {
@@ -79,14 +82,17 @@ pub(super) fn opening(b: Board) -> Option<impl IntoView> {
     })
 }
 
-/// The decisions offered now besides moving cards, and the buying countdown.
+/// The decisions offered now: drawing (stock or discard), discarding the selected card,
+/// buying, declaring, and taking back the own turn's melds and lay-offs. Which are shown
+/// comes from the legal actions only.
 pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
     let offers: Vec<Offer<RommeAction>> = [
+        ("ro.ui.draw", RommeAction::DrawTalon, "draw", true),
+        ("ro.ui.take_discard", RommeAction::DrawDiscard, "take-discard", false),
         ("ro.ui.buy", RommeAction::Buy, "buy", true),
         ("ro.ui.pass_buy", RommeAction::PassBuy, "pass-buy", false),
         ("ro.ui.declare", RommeAction::DeclareRomme, "declare", true),
         ("ro.ui.decline", RommeAction::DeclineRomme, "decline", false),
-        ("ro.ui.undo", RommeAction::UndoTurn, "undo", false),
     ]
     .into_iter()
     .filter(|(_, a, _, _)| b.has(a))
@@ -98,8 +104,23 @@ pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
     })
     .collect();
     let act = Callback::new(move |a| b.do_act(a));
+    let may_discard = b.any(|a| matches!(a, RommeAction::Discard { .. }));
+    let discard = may_discard.then(|| {
+        let one = Signal::derive(move || b.ui.hand.selected.with(|s| s.len() == 1));
+        view! {
+            <ActionButton label=Signal::derive(move || b.t("ro.ui.discard")) testid="discard-button"
+                primary=true disabled=Signal::derive(move || !one.get())
+                on_click=Callback::new(move |_| b.discard_selected())/>
+        }
+    });
+    let undo = Callback::new(move |_| {
+        b.ui.hand.clear();
+        b.undo.run(())
+    });
     view! {
         {offer_buttons(offers, act)}
+        {discard}
+        <UndoButton can_undo=b.can_undo undo=undo/>
         {move || countdown.view(b)}
     }
 }

@@ -4,7 +4,8 @@
 use super::board::Board;
 use crate::components::card::CardView;
 use crate::components::piles::{Pile, PileLook, PileTop};
-use engine::meld::MeldKind;
+use crate::games::common::{face_text, fill};
+use engine::meld::{JokerHint, MeldKind};
 use engine::romme::{MeldId, RommeAction, TableMeldView};
 use engine::CardId;
 use leptos::prelude::*;
@@ -51,6 +52,11 @@ pub(super) fn piles(b: Board) -> impl IntoView {
 /// The selection as the meld being built: drop target, live preview, tap to meld.
 fn new_meld(b: Board) -> impl IntoView {
     let selecting = move || b.ui.hand.selected.with(|s| !s.is_empty());
+    // The meld button only for a selection that can be a meld (no big button for one card).
+    let meldable = move || {
+        b.ui.hand.selected.with(|s| s.len() >= 3)
+            || b.preview.with(|p| matches!(p, Some(Ok(_))))
+    };
     let target = move || {
         selecting()
             && b.any(|a| matches!(a, RommeAction::Discard { .. } | RommeAction::Meld { .. }))
@@ -60,12 +66,34 @@ fn new_meld(b: Board) -> impl IntoView {
             on:click=move |_| b.click_meld_area()>
             <span class="new-meld-label">{move || b.t("ro.ui.new_meld")}</span>
             {move || preview_box(b)}
-            <Show when=selecting>
+            <Show when=move || meldable() && b.joker_choices.with(|c| c.is_empty())>
                 // No handler of its own: the click reaches the area's handler once.
                 <button class="button primary small" data-testid="meld-button">{move || b.t("ro.ui.meld")}</button>
             </Show>
+            {move || joker_buttons(b)}
         </div>
     }
+}
+
+/// A joker that can stand at either end: one button per placement, naming what the
+/// jokers then represent.
+fn joker_buttons(b: Board) -> impl IntoView {
+    let lang = b.app.lang();
+    b.joker_choices
+        .get()
+        .into_iter()
+        .map(|(hint, faces)| {
+            let faces: Vec<String> = faces.iter().map(|f| face_text(*f, lang)).collect();
+            let label = fill(lang, "ro.ui.meld_joker_as", &[("faces", faces.join(", "))]);
+            let testid = if hint == JokerHint::Low { "meld-low" } else { "meld-high" };
+            view! {
+                <button class="button primary small" data-testid=testid
+                    on:click=move |ev| { ev.stop_propagation(); b.meld_selection(Some(hint)); }>
+                    {label}
+                </button>
+            }
+        })
+        .collect_view()
 }
 
 fn preview_box(b: Board) -> Option<AnyView> {
