@@ -62,6 +62,7 @@ export default [
       eq(await page.inputValue('[data-option="ro.jokers"] input'), '4', 'the change stayed');
       // Mit Kaufen offers its buy limit.
       await page.goto(base + '#/setup/romme_kaufen');
+      await page.reload();
       await page.waitForSelector('[data-testid=start]');
       assert((await page.textContent('[data-testid=rules-summary]')).includes('mit Kaufen'), 'kaufen summary');
       await page.click(`${RULES} > summary`);
