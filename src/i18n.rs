@@ -290,6 +290,31 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("saves.delete", "Löschen", "Delete"),
     ("saves.finished", "beendet", "finished"),
     ("saves.running", "läuft", "in progress"),
+    ("setup.house_rules", "Hausregeln", "House rules"),
+    ("setup.summary.decks", "2 Spiele à 52 + {n} Joker", "2 packs of 52 + {n} jokers"),
+    ("setup.summary.decks_no_joker", "2 Spiele à 52, ohne Joker", "2 packs of 52, no jokers"),
+    ("setup.summary.hand", "{n} Karten", "{n} cards"),
+    ("setup.summary.first_meld", "Auslegen ab {n}", "first meld {n}+"),
+    ("setup.summary.buying", "mit Kaufen", "with buying"),
+    ("setup.summary.robbing", "mit Rauben", "with robbing"),
+    ("setup.summary.to_points", "bis {n} Punkte", "to {n} points"),
+    ("setup.summary.each_deals", "jeder gibt einmal", "everyone deals once"),
+    ("setup.summary.deals", "{n} Runden", "{n} deals"),
+    ("setup.summary.ka_jokers_auto", "Joker je nach Spielerzahl", "jokers by player count"),
+    ("setup.summary.ka_jokers", "{n} Joker", "{n} jokers"),
+    ("setup.summary.ps_jokers", "{n} Joker", "{n} jokers"),
+    ("setup.summary.ps_beginner", "Einsteiger: {n} Aufgaben", "beginners: {n} tasks"),
+    ("setup.summary.ps_left_out", "ausgelassen: {list}", "left out: {list}"),
+    ("setup.summary.ab_games", "{n} Spiele", "{n} games"),
+    ("setup.summary.ab_one_game", "1 Spiel", "1 game"),
+    ("setup.summary.ab_per_player", "ein Spiel pro Spieler", "one game per player"),
+    ("setup.summary.ab_draw", "Ziehen ohne Abluxxen", "draw if no luxx"),
+    ("setup.summary.ab_profiduell", "Profiduell", "pro duel"),
+    ("settings.slow", "langsam", "slow"),
+    ("settings.fast", "schnell", "fast"),
+    ("play.from_link", "Spiel aus einem Link: du spielst als {name}.", "Game from a link: you play as {name}."),
+    ("play.from_link_watch", "Spiel aus einem Link geöffnet.", "Game opened from a link."),
+    ("play.notice_close", "Schließen", "Close"),
     ("setup.reset_rules", "Regeln der Variante wiederherstellen", "Reset to the preset's rules"),
     ("meld.too_short", "Eine Kombination braucht mindestens {min} Karten, hier sind es {got}.", "A meld needs at least {min} cards; this has {got}."),
     ("meld.only_jokers", "Nur Joker sind keine Kombination.", "Jokers alone are not a meld."),
@@ -608,6 +633,44 @@ pub fn tr(lang: Lang, key: &str) -> &str {
     }
 }
 
+/// A number with `decimals` places in `lang`'s style: "1.234,50" (German), "1,234.50" (English).
+pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
+    let (group, point) = match lang {
+        Lang::De => ('.', ','),
+        Lang::En => (',', '.'),
+    };
+    let plain = format!("{:.*}", decimals, value.abs());
+    let (int, frac) = plain.split_once('.').unwrap_or((plain.as_str(), ""));
+    let mut out = String::new();
+    for (i, ch) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(group);
+        }
+        out.push(ch);
+    }
+    if !frac.is_empty() {
+        out.push(point);
+        out.push_str(frac);
+    }
+    let zero = plain.chars().all(|c| c == '0' || c == '.');
+    if value < 0.0 && !zero {
+        out.insert(0, '−');
+    }
+    out
+}
+
+/// An amount of euros in `lang`'s style: "0,05 €" (German), "€0.05" (English).
+pub fn format_euros(lang: Lang, euros: f64) -> String {
+    let n = format_number(lang, euros, 2);
+    match lang {
+        Lang::De => format!("{n} €"),
+        Lang::En => match n.strip_prefix('−') {
+            Some(rest) => format!("−€{rest}"),
+            None => format!("€{n}"),
+        },
+    }
+}
+
 pub fn has_key(key: &str) -> bool {
     TABLE.iter().any(|(k, _, _)| *k == key)
 }
@@ -626,6 +689,18 @@ mod tests {
         for (k, de, en) in TABLE {
             assert!(!de.is_empty() && !en.is_empty(), "{k} lacks a text");
         }
+    }
+
+    #[test]
+    fn numbers_and_amounts_follow_the_language() {
+        assert_eq!(format_euros(Lang::De, 0.05), "0,05 €");
+        assert_eq!(format_euros(Lang::En, 0.05), "€0.05");
+        assert_eq!(format_euros(Lang::De, -1234.5), "−1.234,50 €");
+        assert_eq!(format_euros(Lang::En, -1234.5), "−€1,234.50");
+        assert_eq!(format_euros(Lang::De, -0.001), "0,00 €");
+        assert_eq!(format_number(Lang::De, 1234567.0, 0), "1.234.567");
+        assert_eq!(format_number(Lang::En, 999.0, 1), "999.0");
+        assert_eq!(format_number(Lang::En, 1000.0, 0), "1,000");
     }
 
     #[test]

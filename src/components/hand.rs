@@ -1,6 +1,7 @@
 //! The own hand, shared by every game: a keyed row of card buttons, the player's own order
 //! (reorder by drag, sort buttons) and the selection. All of it is UI-only state: nothing
-//! here is saved or sent to the engine.
+//! here is part of the save or sent to the engine. The order is kept beside the save (its
+//! own storage key per game, see [`HandStore`]), so a reload shows the hand as arranged.
 
 use crate::app::use_app;
 use crate::components::card::CardView;
@@ -47,6 +48,11 @@ pub fn rank_sort_key(c: &Card) -> (u8, u8) {
     }
 }
 
+/// Context given by the play page: the id of the game shown. A hand created under it
+/// starts in the order stored for this game and stores every change of it.
+#[derive(Clone, Debug)]
+pub struct HandStore(pub String);
+
 /// UI-only state of a hand: the player's order and the selected cards.
 #[derive(Clone, Copy)]
 pub struct HandState {
@@ -62,8 +68,27 @@ impl Default for HandState {
 
 impl HandState {
     pub fn new() -> HandState {
+        let store = use_context::<HandStore>();
+        let initial: Vec<CardId> = store
+            .as_ref()
+            .map(|s| {
+                crate::play::storage::load_hand_order(&s.0)
+                    .into_iter()
+                    .map(CardId)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let order = RwSignal::new(initial);
+        if let Some(HandStore(id)) = store {
+            Effect::new(move |seen: Option<()>| {
+                let ids: Vec<u16> = order.with(|o| o.iter().map(|c| c.0).collect());
+                if seen.is_some() {
+                    crate::play::storage::store_hand_order(&id, &ids);
+                }
+            });
+        }
         HandState {
-            order: RwSignal::new(Vec::new()),
+            order,
             selected: RwSignal::new(Vec::new()),
         }
     }
@@ -223,6 +248,19 @@ mod tests {
         let ids: Vec<u16> = ordered_hand(&hand, &order).iter().map(|c| c.id.0).collect();
         // 7 left the hand, 9 is new and goes last.
         assert_eq!(ids, vec![3, 1, 2, 9]);
+    }
+
+    #[test]
+    fn a_stored_order_merges_with_the_hand_and_a_broken_one_is_the_default() {
+        use crate::play::storage::parse_hand_order;
+        let hand = vec![card(1, 2), card(2, 3), card(3, 4), card(9, 5)];
+        let stored = |t: &str| -> Vec<u16> {
+            let order: Vec<CardId> = parse_hand_order(Some(t)).into_iter().map(CardId).collect();
+            ordered_hand(&hand, &order).iter().map(|c| c.id.0).collect()
+        };
+        assert_eq!(stored("[9,2,40]"), vec![9, 2, 1, 3]);
+        assert_eq!(stored("kaputt"), vec![1, 2, 3, 9]);
+        assert_eq!(stored("[]"), vec![1, 2, 3, 9]);
     }
 
     #[test]

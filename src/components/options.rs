@@ -72,3 +72,22 @@ pub fn opt_select<T: Send + Sync + 'static>(
     }
     .into_any()
 }
+
+/// An option row that is shown only while `applies` holds for the options (an option that
+/// has no effect under the chosen rules is hidden; its value is kept).
+pub fn opt_if<T: Send + Sync + 'static>(
+    opts: RwSignal<T>,
+    applies: impl Fn(&T) -> bool + Send + Sync + 'static,
+    row: AnyView,
+) -> AnyView {
+    view! { <div class="opt-if" hidden=move || !opts.with(&applies)>{row}</div> }.into_any()
+}
+
+/// Joins the parts of a one-line summary of the rules.
+pub fn summary_line(parts: Vec<String>) -> String {
+    parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ")
+}

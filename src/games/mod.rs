@@ -61,6 +61,29 @@ pub fn start_footer(
     }
 }
 
+/// The setup panel below the seats: the one-line summary of the chosen rules and the start
+/// button (kept in view), then the house rules, collapsed; what was changed stays when the
+/// section is closed again.
+pub fn setup_layout(
+    summary: Signal<String>,
+    problem: RwSignal<Option<String>>,
+    start: impl Fn(leptos::ev::MouseEvent) + 'static,
+    rules: AnyView,
+) -> AnyView {
+    let app = crate::app::use_app();
+    view! {
+        <div class="setup-go" data-testid="setup-go">
+            <p class="rules-summary" data-testid="rules-summary">{move || summary.get()}</p>
+            {start_footer(problem, start)}
+        </div>
+        <details class="rules house-rules" data-testid="house-rules">
+            <summary><h2>{move || app.t("setup.house_rules")}</h2></summary>
+            {rules}
+        </details>
+    }
+    .into_any()
+}
+
 /// Starts a new game and stores it; returns its id.
 pub fn start_game<G: UiGame>(
     variant: &str,

@@ -2,9 +2,39 @@
 //! A corrupt save shows a specific message and stays untouched in storage.
 
 use crate::app::use_app;
+use crate::components::hand::HandStore;
 use crate::games;
+use crate::games::common::fill;
+use crate::i18n::tr;
 use crate::play::storage;
+use engine::SeatKind;
 use leptos::prelude::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// Set by [`OpenLink`] for the page it opens: (game id, the seat's name or `None`).
+    static FROM_LINK: RefCell<Option<(String, Option<String>)>> = const { RefCell::new(None) };
+}
+
+/// Whom the person who opened a link plays: the human to move, else the first human
+/// (as the game host chooses the shown seat); `None` if all seats are bots.
+pub fn link_player(to_move: Option<usize>, kinds: &[SeatKind], names: &[String]) -> Option<String> {
+    let human = |s: &usize| kinds.get(*s).is_none_or(|k| k.is_human());
+    let seat = to_move
+        .filter(human)
+        .or_else(|| (0..kinds.len()).find(|s| human(s)))?;
+    Some(crate::games::common::name(names, seat))
+}
+
+/// Who the opener of a link plays in the save `json` (see [`link_player`]).
+fn link_player_of(json: &str) -> Option<String> {
+    let loaded = engine::games::load_any(json).ok()?;
+    link_player(
+        loaded.game.to_move(),
+        &loaded.meta.seat_kinds,
+        &loaded.meta.player_names,
+    )
+}
 
 #[component]
 pub fn Play(id: String) -> impl IntoView {
@@ -19,8 +49,32 @@ pub fn Play(id: String) -> impl IntoView {
         }
         .into_any();
     };
+    // The hand order the player arranged is kept for this game (see `HandStore`).
+    provide_context(HandStore(id.clone()));
+    let notice = FROM_LINK
+        .with(|f| f.borrow_mut().take())
+        .filter(|(for_id, _)| *for_id == id)
+        .map(|(_, who)| who);
+    let notice_open = RwSignal::new(true);
+    let notice_view = notice.map(|who| {
+        let text = move || {
+            let lang = app.lang();
+            match &who {
+                Some(name) => fill(lang, "play.from_link", &[("name", name.clone())]),
+                None => tr(lang, "play.from_link_watch").to_string(),
+            }
+        };
+        view! {
+            <Show when=move || notice_open.get()>
+                <div class="page-notice" role="status" data-testid="link-notice">
+                    <span>{text.clone()}</span>
+                    <button class="button small" on:click=move |_| notice_open.set(false)>{move || app.t("play.notice_close")}</button>
+                </div>
+            </Show>
+        }
+    });
     match games::host_for_save(id, &json) {
-        Ok(view) => view,
+        Ok(view) => view! { {notice_view} {view} }.into_any(),
         Err(reason) => view! {
             <section class="panel" data-testid="load-error">
                 <h1>{move || app.t("play.corrupt")}</h1>
@@ -40,6 +94,8 @@ pub fn OpenLink(payload: String) -> impl IntoView {
     let app = use_app();
     match games::import_link(&payload) {
         Ok(id) => {
+            let who = storage::load_game(&id).and_then(|json| link_player_of(&json));
+            FROM_LINK.with(|f| *f.borrow_mut() = Some((id.clone(), who)));
             // Replace the link's history entry: Back leaves the app's link route instead of
             // opening (importing) the link again.
             app.replace(crate::routes::Route::Play(id));
@@ -53,5 +109,22 @@ pub fn OpenLink(payload: String) -> impl IntoView {
             </section>
         }
         .into_any(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::BotLevel;
+
+    #[test]
+    fn the_link_says_whom_the_opener_plays() {
+        let names: Vec<String> = ["Anna", "Bea", "Cara"].map(String::from).to_vec();
+        let bot = SeatKind::Bot(BotLevel::Normal);
+        let kinds = [SeatKind::Human, SeatKind::Human, bot];
+        assert_eq!(link_player(Some(1), &kinds, &names).as_deref(), Some("Bea"));
+        // A bot to move: the first human.
+        assert_eq!(link_player(Some(2), &kinds, &names).as_deref(), Some("Anna"));
+        assert_eq!(link_player(None, &[bot, bot, bot], &names), None);
     }
 }

@@ -7,6 +7,19 @@ use crate::settings::{DeckColours, Motion};
 use engine::{Face, Suit};
 use leptos::prelude::*;
 
+/// The slowest pause the slider offers (stored pauses up to 5 s still work).
+const MAX_DELAY_MS: u32 = 2000;
+
+/// The slider's position for a stored pause between bot moves: right = faster.
+pub fn speed_of_delay(delay_ms: u32) -> u32 {
+    MAX_DELAY_MS - delay_ms.min(MAX_DELAY_MS)
+}
+
+/// The pause stored for a slider position.
+pub fn delay_of_speed(speed: u32) -> u32 {
+    MAX_DELAY_MS - speed.min(MAX_DELAY_MS)
+}
+
 #[component]
 pub fn SettingsPage() -> impl IntoView {
     let app = use_app();
@@ -64,15 +77,34 @@ pub fn SettingsPage() -> impl IntoView {
             </fieldset>
             <fieldset>
                 <legend>{move || app.t("settings.bot_delay")}</legend>
-                <input type="range" min="0" max="2000" step="100"
-                    prop:value=move || s.with(|s| s.bot_delay_ms.to_string())
-                    on:input=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).parse::<u32>() {
-                            s.update(|s| s.bot_delay_ms = v.min(5000));
-                        }
-                    }/>
-                <span>{move || format!("{} ms", s.with(|s| s.bot_delay_ms))}</span>
+                // Right is faster: the slider shows speed, the settings keep the pause.
+                <div class="bot-speed">
+                    <span>{move || app.t("settings.slow")}</span>
+                    <input type="range" min="0" max=MAX_DELAY_MS step="100" data-testid="bot-speed"
+                        aria-label=move || app.t("settings.bot_delay")
+                        prop:value=move || s.with(|s| speed_of_delay(s.bot_delay_ms).to_string())
+                        on:input=move |ev| {
+                            if let Ok(v) = event_target_value(&ev).parse::<u32>() {
+                                s.update(|s| s.bot_delay_ms = delay_of_speed(v));
+                            }
+                        }/>
+                    <span>{move || app.t("settings.fast")}</span>
+                </div>
             </fieldset>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slider_goes_right_for_faster_bots() {
+        assert_eq!(speed_of_delay(0), MAX_DELAY_MS);
+        assert_eq!(speed_of_delay(700), 1300);
+        assert_eq!(speed_of_delay(5000), 0);
+        assert_eq!(delay_of_speed(speed_of_delay(700)), 700);
+        assert_eq!(delay_of_speed(MAX_DELAY_MS), 0);
     }
 }

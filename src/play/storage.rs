@@ -20,6 +20,40 @@ pub fn game_key(id: &str) -> String {
     format!("{GAME_PREFIX}{id}")
 }
 
+/// The player's own order of his hand in a game: UI-only state, kept beside the save under
+/// its own key (never part of the save, so saves, links and their digests are untouched).
+pub const HAND_PREFIX: &str = "kartenrunde.hand.";
+
+pub fn hand_key(id: &str) -> String {
+    format!("{HAND_PREFIX}{id}")
+}
+
+/// Reads a stored hand order leniently: anything unreadable is no order (the default one);
+/// repeated cards count once.
+pub fn parse_hand_order(text: Option<&str>) -> Vec<u16> {
+    let ids: Vec<u16> = text
+        .and_then(|t| serde_json::from_str::<Vec<u16>>(t).ok())
+        .unwrap_or_default();
+    let mut out: Vec<u16> = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// The stored hand order of game `id` (card ids; empty if none or unreadable).
+pub fn load_hand_order(id: &str) -> Vec<u16> {
+    parse_hand_order(get(&hand_key(id)).as_deref())
+}
+
+pub fn store_hand_order(id: &str, order: &[u16]) {
+    if let Ok(json) = serde_json::to_string(order) {
+        set(&hand_key(id), &json);
+    }
+}
+
 /// One line in the list of saved games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IndexEntry {
@@ -240,6 +274,7 @@ pub fn load_game(id: &str) -> Option<String> {
 
 pub fn delete_game(id: &str) {
     remove(&game_key(id));
+    remove(&hand_key(id));
     let mut index = read_index();
     index.retain(|e| e.id != id);
     write_index(&index);
@@ -302,6 +337,21 @@ pub fn new_id() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hand_order_is_kept_beside_the_save_and_never_breaks_loading() {
+        assert_eq!(parse_hand_order(None), Vec::<u16>::new());
+        assert_eq!(parse_hand_order(Some("{{{")), Vec::<u16>::new());
+        assert_eq!(parse_hand_order(Some("[1,\"x\"]")), Vec::<u16>::new());
+        assert_eq!(parse_hand_order(Some("[5,3,5,9]")), vec![5, 3, 9]);
+        store_hand_order("h1", &[7, 2, 4]);
+        assert_eq!(load_hand_order("h1"), vec![7, 2, 4]);
+        assert_eq!(load_hand_order("h2"), Vec::<u16>::new());
+        set(&hand_key("h3"), "not json");
+        assert_eq!(load_hand_order("h3"), Vec::<u16>::new());
+        delete_game("h1");
+        assert_eq!(get(&hand_key("h1")), None);
+    }
 
     // Natively there is no localStorage: this is the in-memory fallback at work.
     #[test]

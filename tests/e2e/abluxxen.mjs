@@ -10,6 +10,7 @@ async function startGame(page, base, variant, rounds, delay = 30) {
   await page.reload();
   await page.waitForSelector('[data-testid=start]');
   if (rounds) {
+    await page.click('[data-testid=house-rules] > summary');
     await page.fill('[data-testid=rounds]', String(rounds));
     await page.press('[data-testid=rounds]', 'Tab');
   }

@@ -170,6 +170,7 @@ export default [
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(base + '#/setup/profisort');
       await page.waitForSelector('[data-testid=start]');
+      await page.click('[data-testid=house-rules] > summary');
       await page.selectOption('[data-option="ps.opt.beginner"] select', '5');
       await page.click('.ps-left-outs summary');
       await page.check('[data-testid=left-out][data-task="15"]');

@@ -112,6 +112,7 @@ export default [
       await page.waitForSelector('[data-testid=seat-row]');
       const seats = await page.$$('[data-testid=seat-row]');
       for (let i = 0; i < seats.length; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
+      await page.click('[data-testid=house-rules] > summary');
       await page.selectOption('[data-option="ro.match_end"] select', 'deals');
       await page.click('[data-testid=start]');
       await page.waitForSelector('[data-testid=match-winner]', { timeout: 90000 });

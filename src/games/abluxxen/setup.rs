@@ -1,7 +1,9 @@
 //! The Abluxxen part of the setup screen: the options, then "start".
 
 use crate::app::use_app;
-use crate::components::options::opt_check;
+use crate::components::options::{opt_check, summary_line};
+use crate::games::common::fill;
+use crate::i18n::{tr, Lang};
 use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
 use engine::abluxxen::{Abluxxen, AbluxxenOptions, MAX_ROUNDS};
@@ -14,6 +16,24 @@ pub fn options_for(variant: &str) -> AbluxxenOptions {
         profiduell: variant == "profiduell",
         ..AbluxxenOptions::default()
     }
+}
+
+/// The chosen rules in one line, e.g. "Profiduell · 3 Spiele · Ziehen ohne Abluxxen";
+/// `per_player` stands for "one game per player".
+pub fn summary(o: &AbluxxenOptions, per_player: bool, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    if o.profiduell {
+        parts.push(tr(lang, "setup.summary.ab_profiduell").to_string());
+    }
+    parts.push(match (per_player, o.rounds) {
+        (true, _) => tr(lang, "setup.summary.ab_per_player").to_string(),
+        (false, 1) => tr(lang, "setup.summary.ab_one_game").to_string(),
+        (false, n) => fill(lang, "setup.summary.ab_games", &[("n", n.to_string())]),
+    });
+    if o.draw_if_no_luxx {
+        parts.push(tr(lang, "setup.summary.ab_draw").to_string());
+    }
+    summary_line(parts)
 }
 
 /// Options form and start button for Abluxxen or its Profiduell.
@@ -44,9 +64,11 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
         }
     };
     let profi = entry.id == "profiduell";
-    view! {
-        <details class="rules" open>
-            <summary><h2>{move || app.t("setup.options")}</h2></summary>
+    let line = Signal::derive(move || {
+        let pp = per_player.get();
+        opts.with(|o| summary(o, pp, app.lang()))
+    });
+    let rules = view! {
             <div class="options-grid" data-testid="options">
                 {opt_check(opts, "ab.opt.draw_if_no_luxx", |x| x.draw_if_no_luxx, |x, v| x.draw_if_no_luxx = v)}
                 <label class="option-row" data-option="ab.opt.rounds">
@@ -69,8 +91,21 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
                 </label>
             </div>
             {profi.then(|| view! { <p class="hint">{move || app.t("ab.opt.profiduell_fixed")}</p> })}
-        </details>
-        {crate::games::start_footer(problem, start)}
     }
-    .into_any()
+    .into_any();
+    crate::games::setup_layout(line, problem, start, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_names_the_chosen_rules() {
+        let o = options_for("profiduell");
+        let line = summary(&o, true, Lang::De);
+        assert!(line.starts_with("Profiduell · ein Spiel pro Spieler"), "{line}");
+        let o = AbluxxenOptions { rounds: 3, draw_if_no_luxx: false, ..options_for("abluxxen") };
+        assert_eq!(summary(&o, false, Lang::En), "3 games");
+    }
 }

@@ -1,7 +1,9 @@
 //! The Karussell part of the setup screen: every option, then "start".
 
 use crate::app::use_app;
-use crate::components::options::{opt_check, opt_number, opt_select};
+use crate::components::options::{opt_check, opt_number, opt_select, summary_line};
+use crate::games::common::fill;
+use crate::i18n::{tr, Lang};
 use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
 use engine::games::VariantInfo;
@@ -40,6 +42,19 @@ pub fn rules_form(o: RwSignal<KarussellOptions>) -> AnyView {
     .into_any()
 }
 
+/// The chosen rules in one line, e.g. "Joker je nach Spielerzahl · 13 Karten · bis 500 Punkte".
+pub fn summary(o: &KarussellOptions, lang: Lang) -> String {
+    let n = |key: &str, v: u32| fill(lang, key, &[("n", v.to_string())]);
+    summary_line(vec![
+        match o.jokers {
+            None => tr(lang, "setup.summary.ka_jokers_auto").to_string(),
+            Some(j) => n("setup.summary.ka_jokers", j as u32),
+        },
+        n("setup.summary.hand", o.hand_size as u32),
+        n("setup.summary.to_points", o.target),
+    ])
+}
+
 /// Options form and start button.
 pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
     let app = use_app();
@@ -58,13 +73,26 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
             Err(e) => problem.set(Some(e)),
         }
     };
-    view! {
-        <details class="rules" open>
-            <summary><h2>{move || app.t("setup.options")}</h2></summary>
-            <button class="button small" on:click=move |_| opts.set(KarussellOptions::default())>{move || app.t("setup.reset_rules")}</button>
-            {rules_form(opts)}
-        </details>
-        {crate::games::start_footer(problem, start)}
+    let line = Signal::derive(move || opts.with(|o| summary(o, app.lang())));
+    let rules = view! {
+        <button class="button small" on:click=move |_| opts.set(KarussellOptions::default())>{move || app.t("setup.reset_rules")}</button>
+        {rules_form(opts)}
     }
-    .into_any()
+    .into_any();
+    crate::games::setup_layout(line, problem, start, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_names_the_chosen_rules() {
+        let o = KarussellOptions::default();
+        let line = summary(&o, Lang::De);
+        assert!(line.contains(&format!("{} Karten", o.hand_size)), "{line}");
+        assert!(line.contains(&format!("bis {} Punkte", o.target)), "{line}");
+        let o = KarussellOptions { jokers: Some(2), ..o };
+        assert!(summary(&o, Lang::En).starts_with("2 jokers · "));
+    }
 }

@@ -2,7 +2,9 @@
 
 use super::texts::task_label;
 use crate::app::use_app;
-use crate::components::options::{opt_check, opt_number, opt_select};
+use crate::components::options::{opt_check, opt_number, opt_select, summary_line};
+use crate::games::common::fill;
+use crate::i18n::Lang;
 use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
 use engine::games::VariantInfo;
@@ -72,6 +74,20 @@ pub fn rules_form(o: RwSignal<ProfiSortOptions>) -> AnyView {
     .into_any()
 }
 
+/// The chosen rules in one line, e.g. "8 Joker · Einsteiger: 5 Aufgaben".
+pub fn summary(o: &ProfiSortOptions, lang: Lang) -> String {
+    let n = |key: &str, v: u32| fill(lang, key, &[("n", v.to_string())]);
+    let mut parts = vec![n("setup.summary.ps_jokers", o.jokers as u32)];
+    if let Some(b) = o.beginner_tasks {
+        parts.push(n("setup.summary.ps_beginner", b as u32));
+    }
+    if !o.left_out.is_empty() {
+        let list: Vec<String> = o.left_out.iter().map(|t| t.to_string()).collect();
+        parts.push(fill(lang, "setup.summary.ps_left_out", &[("list", list.join(", "))]));
+    }
+    summary_line(parts)
+}
+
 /// Options form and start button.
 pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
     let app = use_app();
@@ -90,13 +106,25 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
             Err(e) => problem.set(Some(e)),
         }
     };
-    view! {
-        <details class="rules" open>
-            <summary><h2>{move || app.t("setup.options")}</h2></summary>
-            <button class="button small" on:click=move |_| opts.set(ProfiSortOptions::default())>{move || app.t("setup.reset_rules")}</button>
-            {rules_form(opts)}
-        </details>
-        {crate::games::start_footer(problem, start)}
+    let line = Signal::derive(move || opts.with(|o| summary(o, app.lang())));
+    let rules = view! {
+        <button class="button small" on:click=move |_| opts.set(ProfiSortOptions::default())>{move || app.t("setup.reset_rules")}</button>
+        {rules_form(opts)}
     }
-    .into_any()
+    .into_any();
+    crate::games::setup_layout(line, problem, start, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_names_the_chosen_rules() {
+        let mut o = ProfiSortOptions::default();
+        assert_eq!(summary(&o, Lang::De), "8 Joker");
+        o.beginner_tasks = Some(5);
+        o.left_out = vec![15];
+        assert_eq!(summary(&o, Lang::De), "8 Joker · Einsteiger: 5 Aufgaben · ausgelassen: 15");
+    }
 }

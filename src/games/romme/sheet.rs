@@ -46,7 +46,7 @@ pub fn sheet_for(v: &RommeView, names: &[String], lang: Lang) -> AnyView {
     let cents: Vec<String> = v
         .totals
         .iter()
-        .map(|t| format!("{:.2} €", *t as f64 / 1000.0))
+        .map(|t| crate::i18n::format_euros(lang, *t as f64 / 1000.0))
         .collect();
     let footer = fill(lang, "ro.ui.money_line", &[("list", cents.join(" · "))]);
     let ring = v.ring_match.as_ref().map(|chips| {
