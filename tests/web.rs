@@ -257,6 +257,8 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
             error: err,
             pass_and_play: false,
             proceed: Callback::new(|_| {}),
+            can_undo: Signal::derive(|| false),
+            undo: Callback::new(|_| {}),
         };
         Abluxxen::board(props)
     });

@@ -124,7 +124,10 @@ mod tests {
         let kinds = [SeatKind::Human, SeatKind::Human, bot];
         assert_eq!(link_player(Some(1), &kinds, &names).as_deref(), Some("Bea"));
         // A bot to move: the first human.
-        assert_eq!(link_player(Some(2), &kinds, &names).as_deref(), Some("Anna"));
+        assert_eq!(
+            link_player(Some(2), &kinds, &names).as_deref(),
+            Some("Anna")
+        );
         assert_eq!(link_player(None, &[bot, bot, bot], &names), None);
     }
 }

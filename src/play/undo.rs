@@ -87,7 +87,8 @@ mod tests {
     fn nothing_after_the_discard() {
         let (mut rec, mut g, seat, _) = drawn_with_meld();
         let card = g.view(seat).hand[0].id;
-        rec.play(&mut g, seat, RommeAction::Discard { card }).unwrap();
+        rec.play(&mut g, seat, RommeAction::Discard { card })
+            .unwrap();
         assert_ne!(g.to_move(), Some(seat));
         assert_eq!(undo_steps(&rec, &g, |_| true), 0);
     }

@@ -104,8 +104,15 @@ mod tests {
     fn summary_names_the_chosen_rules() {
         let o = options_for("profiduell");
         let line = summary(&o, true, Lang::De);
-        assert!(line.starts_with("Profiduell · ein Spiel pro Spieler"), "{line}");
-        let o = AbluxxenOptions { rounds: 3, draw_if_no_luxx: false, ..options_for("abluxxen") };
+        assert!(
+            line.starts_with("Profiduell · ein Spiel pro Spieler"),
+            "{line}"
+        );
+        let o = AbluxxenOptions {
+            rounds: 3,
+            draw_if_no_luxx: false,
+            ..options_for("abluxxen")
+        };
         assert_eq!(summary(&o, false, Lang::En), "3 games");
     }
 }

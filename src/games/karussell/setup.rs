@@ -92,7 +92,10 @@ mod tests {
         let line = summary(&o, Lang::De);
         assert!(line.contains(&format!("{} Karten", o.hand_size)), "{line}");
         assert!(line.contains(&format!("bis {} Punkte", o.target)), "{line}");
-        let o = KarussellOptions { jokers: Some(2), ..o };
+        let o = KarussellOptions {
+            jokers: Some(2),
+            ..o
+        };
         assert!(summary(&o, Lang::En).starts_with("2 jokers · "));
     }
 }

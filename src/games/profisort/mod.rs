@@ -32,7 +32,10 @@ impl UiGame for ProfiSort {
     /// until the discard. Draws, taking the discard and sitting out cannot.
     fn undoable(action: &engine::profisort::ProfiSortAction) -> bool {
         use engine::profisort::ProfiSortAction as A;
-        matches!(action, A::LayTask { .. } | A::LayOff { .. } | A::GiveAce { .. })
+        matches!(
+            action,
+            A::LayTask { .. } | A::LayOff { .. } | A::GiveAce { .. }
+        )
     }
     fn undo_open(view: &ProfiSortView) -> bool {
         view.phase == Phase::Play && view.to_move == Some(view.seat)

@@ -83,7 +83,11 @@ pub fn summary(o: &ProfiSortOptions, lang: Lang) -> String {
     }
     if !o.left_out.is_empty() {
         let list: Vec<String> = o.left_out.iter().map(|t| t.to_string()).collect();
-        parts.push(fill(lang, "setup.summary.ps_left_out", &[("list", list.join(", "))]));
+        parts.push(fill(
+            lang,
+            "setup.summary.ps_left_out",
+            &[("list", list.join(", "))],
+        ));
     }
     summary_line(parts)
 }
@@ -125,6 +129,9 @@ mod tests {
         assert_eq!(summary(&o, Lang::De), "8 Joker");
         o.beginner_tasks = Some(5);
         o.left_out = vec![15];
-        assert_eq!(summary(&o, Lang::De), "8 Joker · Einsteiger: 5 Aufgaben · ausgelassen: 15");
+        assert_eq!(
+            summary(&o, Lang::De),
+            "8 Joker · Einsteiger: 5 Aufgaben · ausgelassen: 15"
+        );
     }
 }

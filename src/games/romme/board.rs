@@ -145,7 +145,10 @@ impl Board {
 
 /// The different readings of `cards` by joker placement (High first), each with the faces
 /// its jokers stand for; fewer than two readings: no choice, empty.
-pub(super) fn joker_choices(cards: &[Card], rules: &engine::meld::MeldRules) -> Vec<(JokerHint, Vec<Face>)> {
+pub(super) fn joker_choices(
+    cards: &[Card],
+    rules: &engine::meld::MeldRules,
+) -> Vec<(JokerHint, Vec<Face>)> {
     let mut out: Vec<(JokerHint, Vec<Face>)> = Vec::new();
     for hint in [JokerHint::High, JokerHint::Low] {
         if let Ok(m) = validate_with_hint(cards, rules, hint) {
@@ -333,7 +336,10 @@ mod tests {
     use engine::{Card, CardId, Face, Suit};
 
     fn c(id: u16, face: Face) -> Card {
-        Card { id: CardId(id), face }
+        Card {
+            id: CardId(id),
+            face,
+        }
     }
 
     #[test]

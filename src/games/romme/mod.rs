@@ -56,7 +56,9 @@ impl UiGame for Romme {
     fn undoable(action: &RommeAction) -> bool {
         matches!(
             action,
-            RommeAction::Meld { .. } | RommeAction::LayOff { .. } | RommeAction::ExchangeJoker { .. }
+            RommeAction::Meld { .. }
+                | RommeAction::LayOff { .. }
+                | RommeAction::ExchangeJoker { .. }
         )
     }
     fn undo_open(view: &RommeView) -> bool {

@@ -158,19 +158,37 @@ mod tests {
     #[test]
     fn options_without_effect_are_hidden_per_preset() {
         let trad = Preset::Traditionell.options();
-        for key in ["ro.buying", "ro.buy_limit", "ro.robbing", "ro.joker_penalty", "ro.target_pips"] {
+        for key in [
+            "ro.buying",
+            "ro.buy_limit",
+            "ro.robbing",
+            "ro.joker_penalty",
+            "ro.target_pips",
+        ] {
             assert!(!applies(key, Preset::Traditionell, &trad), "{key}");
         }
         assert!(applies("ro.jokers", Preset::Traditionell, &trad));
         let kaufen = Preset::MitKaufen.options();
         assert!(applies("ro.buying", Preset::MitKaufen, &kaufen));
         assert!(applies("ro.buy_limit", Preset::MitKaufen, &kaufen));
-        assert!(applies("ro.first_meld_counts_lay_off", Preset::MitKaufen, &kaufen));
+        assert!(applies(
+            "ro.first_meld_counts_lay_off",
+            Preset::MitKaufen,
+            &kaufen
+        ));
         assert!(!applies("ro.robbing", Preset::MitKaufen, &kaufen));
-        assert!(applies("ro.robbing", Preset::Raeuber, &Preset::Raeuber.options()));
+        assert!(applies(
+            "ro.robbing",
+            Preset::Raeuber,
+            &Preset::Raeuber.options()
+        ));
         // Jokers added in Traditionell bring their options back.
         let with_jokers = RommeOptions { jokers: 2, ..trad };
-        assert!(applies("ro.joker_penalty", Preset::Traditionell, &with_jokers));
+        assert!(applies(
+            "ro.joker_penalty",
+            Preset::Traditionell,
+            &with_jokers
+        ));
     }
 
     #[test]

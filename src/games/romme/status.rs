@@ -88,7 +88,12 @@ pub(super) fn opening(b: Board) -> Option<impl IntoView> {
 pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
     let offers: Vec<Offer<RommeAction>> = [
         ("ro.ui.draw", RommeAction::DrawTalon, "draw", true),
-        ("ro.ui.take_discard", RommeAction::DrawDiscard, "take-discard", false),
+        (
+            "ro.ui.take_discard",
+            RommeAction::DrawDiscard,
+            "take-discard",
+            false,
+        ),
         ("ro.ui.buy", RommeAction::Buy, "buy", true),
         ("ro.ui.pass_buy", RommeAction::PassBuy, "pass-buy", false),
         ("ro.ui.declare", RommeAction::DeclareRomme, "declare", true),

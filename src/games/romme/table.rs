@@ -54,8 +54,7 @@ fn new_meld(b: Board) -> impl IntoView {
     let selecting = move || b.ui.hand.selected.with(|s| !s.is_empty());
     // The meld button only for a selection that can be a meld (no big button for one card).
     let meldable = move || {
-        b.ui.hand.selected.with(|s| s.len() >= 3)
-            || b.preview.with(|p| matches!(p, Some(Ok(_))))
+        b.ui.hand.selected.with(|s| s.len() >= 3) || b.preview.with(|p| matches!(p, Some(Ok(_))))
     };
     let target = move || {
         selecting()
@@ -85,7 +84,11 @@ fn joker_buttons(b: Board) -> impl IntoView {
         .map(|(hint, faces)| {
             let faces: Vec<String> = faces.iter().map(|f| face_text(*f, lang)).collect();
             let label = fill(lang, "ro.ui.meld_joker_as", &[("faces", faces.join(", "))]);
-            let testid = if hint == JokerHint::Low { "meld-low" } else { "meld-high" };
+            let testid = if hint == JokerHint::Low {
+                "meld-low"
+            } else {
+                "meld-high"
+            };
             view! {
                 <button class="button primary small" data-testid=testid
                     on:click=move |ev| { ev.stop_propagation(); b.meld_selection(Some(hint)); }>
