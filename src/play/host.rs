@@ -6,7 +6,7 @@
 use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::use_app;
-use crate::i18n::tr;
+use crate::i18n::{tr, Lang};
 use engine::save::{self, Record, SaveError, SaveMeta};
 use engine::{CardId, Game, RuleError, Seat};
 use leptos::prelude::*;
@@ -284,6 +284,49 @@ fn share_tools<G: UiGame>(
     }
 }
 
+/// Stores the session; a failure is shown in `save_error` (the game goes on in memory).
+fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<String>>, lang: Lang) {
+    match s.persist() {
+        Ok(()) => save_error.set(None),
+        Err(e) => save_error.set(Some(crate::games::common::explain_save_error(&e, lang))),
+    }
+}
+
+/// Undo within the own turn: whether something can be taken back, and the callback that
+/// takes the last undoable action out of the log, replays and rewrites the save.
+fn undo_tools<G: UiGame>(
+    sess: RwSignal<Session<G>>,
+    error: RwSignal<Option<String>>,
+    save_error: RwSignal<Option<String>>,
+    highlight: RwSignal<Vec<CardId>>,
+    log: RwSignal<Vec<String>>,
+    names: Arc<Vec<String>>,
+) -> (Signal<bool>, Callback<()>) {
+    let app = use_app();
+    let can_undo = Signal::derive(move || {
+        sess.with(|s| super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) > 0)
+    });
+    let undo = Callback::new(move |_: ()| {
+        let mut s = sess.get_untracked();
+        if super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) == 0 {
+            return;
+        }
+        let lang = app.lang();
+        match s.record.undo_to(s.record.log.len() - 1) {
+            Ok(state) => {
+                s.state = state;
+                error.set(None);
+                highlight.set(Vec::new());
+                log.set(log_lines(&s.record, &names, lang));
+                persist_into(&mut s, save_error, lang);
+                sess.set(s);
+            }
+            Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, lang))),
+        }
+    });
+    (can_undo, undo)
+}
+
 #[component]
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
@@ -337,12 +380,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                     let skip = l.len().saturating_sub(LOG_LINES);
                     l.drain(..skip);
                 });
-                match s.persist() {
-                    Ok(()) => save_error.set(None),
-                    Err(e) => {
-                        save_error.set(Some(crate::games::common::explain_save_error(&e, lang)))
-                    }
-                }
+                persist_into(&mut s, save_error, lang);
                 sess.set(s);
             }
             Err(e) => {
@@ -351,35 +389,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         }
     };
 
-    // Undo within the own turn: the last undoable action leaves the log, the state is
-    // replayed and the save rewritten.
-    let can_undo = Signal::derive(move || {
-        sess.with(|s| super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) > 0)
-    });
-    let names_undo = names.clone();
-    let undo = Callback::new(move |_: ()| {
-        let mut s = sess.get_untracked();
-        if super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) == 0 {
-            return;
-        }
-        let lang = app.lang();
-        match s.record.undo_to(s.record.log.len() - 1) {
-            Ok(state) => {
-                s.state = state;
-                error.set(None);
-                highlight.set(Vec::new());
-                log.set(log_lines(&s.record, &names_undo, lang));
-                match s.persist() {
-                    Ok(()) => save_error.set(None),
-                    Err(e) => {
-                        save_error.set(Some(crate::games::common::explain_save_error(&e, lang)))
-                    }
-                }
-                sess.set(s);
-            }
-            Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, lang))),
-        }
-    });
+    let (can_undo, undo) = undo_tools(sess, error, save_error, highlight, log, names.clone());
 
     // Who is shown, and the privacy screen when the device must change hands.
     Effect::new(move |_| {

@@ -114,38 +114,20 @@ pub fn heads_up(
     b: BotLevel,
     games: u64,
     seed: u64,
-) -> Result<(u64, u64, usize), crate::DriveError> {
+) -> Result<crate::HeadsUp, crate::DriveError> {
     use engine::karussell::KarussellOptions;
-    use engine::Game;
-    let (mut wa, mut wb, mut steps) = (0, 0, 0);
-    for g in 0..games {
-        let s = seed.wrapping_add(g);
-        let options = KarussellOptions {
-            target: 100,
-            ..KarussellOptions::default()
-        };
-        let mut game = Karussell::new(&options, 2, s).map_err(|e| crate::DriveError::Rejected {
-            seat: 0,
-            error: e.erase(),
-        })?;
-        let a_seat = (g % 2) as usize;
-        let mut bots: Vec<Box<dyn Bot<Karussell>>> = (0..2)
-            .map(|seat| {
-                let level = if seat == a_seat { a } else { b };
-                Box::new(KarussellBot::new(level, s * 7 + seat as u64)) as Box<dyn Bot<Karussell>>
-            })
-            .collect();
-        steps += crate::drive(&mut game, &mut bots, 20_000)?;
-        let st = game.standings();
-        let first = |seat: usize| st.iter().any(|x| x.seat == seat && x.place == 1);
-        if first(a_seat) {
-            wa += 1;
-        }
-        if first(1 - a_seat) {
-            wb += 1;
-        }
-    }
-    Ok((wa, wb, steps))
+    let options = KarussellOptions {
+        target: 100,
+        ..KarussellOptions::default()
+    };
+    crate::heads_up(
+        (a, b),
+        games,
+        seed,
+        20_000,
+        |s| <Karussell as engine::Game>::new(&options, 2, s),
+        |level, s| Box::new(KarussellBot::new(level, s)),
+    )
 }
 
 #[cfg(test)]

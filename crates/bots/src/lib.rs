@@ -7,7 +7,7 @@ pub mod karussell;
 pub mod profisort;
 
 use engine::game::ErasedRuleError;
-use engine::{Game, GameRng, Seat};
+use engine::{BotLevel, Game, GameRng, Seat};
 
 pub mod romme;
 
@@ -74,4 +74,39 @@ pub fn drive<G: Game>(
         steps += 1;
     }
     Ok(steps)
+}
+
+/// Heads-up results: wins of `a`, wins of `b` (both count on a shared first place) and the
+/// decisions taken.
+pub type HeadsUp = (u64, u64, usize);
+
+/// Plays `games` two-player matches, level `a` against level `b`, seats swapped every other
+/// game. `game(seed)` starts a match, `bot(level, seed)` makes a bot; `max_steps` bounds one
+/// match. Errors are bugs of the game or a bot.
+pub fn heads_up<G: Game>(
+    (a, b): (BotLevel, BotLevel),
+    games: u64,
+    seed: u64,
+    max_steps: usize,
+    game: impl Fn(u64) -> Result<G, engine::RuleError<G::Error>>,
+    bot: impl Fn(BotLevel, u64) -> Box<dyn Bot<G>>,
+) -> Result<HeadsUp, DriveError> {
+    let (mut wa, mut wb, mut steps) = (0, 0, 0);
+    for g in 0..games {
+        let s = seed.wrapping_add(g);
+        let mut state = game(s).map_err(|e| DriveError::Rejected {
+            seat: 0,
+            error: e.erase(),
+        })?;
+        let a_seat = (g % 2) as usize;
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..2)
+            .map(|seat| bot(if seat == a_seat { a } else { b }, s * 7 + seat as u64))
+            .collect();
+        steps += drive(&mut state, &mut bots, max_steps)?;
+        let st = state.standings();
+        let first = |seat: usize| st.iter().any(|x| x.seat == seat && x.place == 1);
+        wa += u64::from(first(a_seat));
+        wb += u64::from(first(1 - a_seat));
+    }
+    Ok((wa, wb, steps))
 }

@@ -291,32 +291,16 @@ pub fn heads_up(
     b: BotLevel,
     games: u64,
     seed: u64,
-) -> Result<(u64, u64, usize), crate::DriveError> {
+) -> Result<crate::HeadsUp, crate::DriveError> {
     use engine::profisort::ProfiSortOptions;
-    use engine::Game;
-    let (mut wa, mut wb, mut steps) = (0, 0, 0);
-    for g in 0..games {
-        let s = seed.wrapping_add(g);
-        let mut game = ProfiSort::new(&ProfiSortOptions::default(), 2, s).map_err(|e| {
-            crate::DriveError::Rejected {
-                seat: 0,
-                error: e.erase(),
-            }
-        })?;
-        let a_seat = (g % 2) as usize;
-        let mut bots: Vec<Box<dyn Bot<ProfiSort>>> = (0..2)
-            .map(|seat| {
-                let level = if seat == a_seat { a } else { b };
-                Box::new(ProfiSortBot::new(level, s * 7 + seat as u64)) as Box<dyn Bot<ProfiSort>>
-            })
-            .collect();
-        steps += crate::drive(&mut game, &mut bots, 200_000)?;
-        let st = game.standings();
-        let first = |seat: usize| st.iter().any(|x| x.seat == seat && x.place == 1);
-        wa += u64::from(first(a_seat));
-        wb += u64::from(first(1 - a_seat));
-    }
-    Ok((wa, wb, steps))
+    crate::heads_up(
+        (a, b),
+        games,
+        seed,
+        200_000,
+        |s| <ProfiSort as engine::Game>::new(&ProfiSortOptions::default(), 2, s),
+        |level, s| Box::new(ProfiSortBot::new(level, s)),
+    )
 }
 
 #[cfg(test)]
