@@ -85,6 +85,37 @@ pub fn setup_layout(
 }
 
 /// Starts a new game and stores it; returns its id.
+/// The setup panel of a game whose options start at their defaults: a rules summary line,
+/// the start button, and the house rules (a reset button plus `form`) folded below.
+pub fn options_setup_panel<G: UiGame>(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<SeatConfig>>,
+    summary: fn(&G::Options, crate::i18n::Lang) -> String,
+    form: fn(RwSignal<G::Options>) -> AnyView,
+) -> AnyView
+where
+    G::Options: Default + Send + Sync + 'static,
+{
+    let app = crate::app::use_app();
+    let opts = RwSignal::new(G::Options::default());
+    let problem = RwSignal::new(None::<String>);
+    let start = move |_| {
+        let title = app.t(&format!("game.{}", entry.id));
+        let seat_list = seats.get_untracked();
+        match start_game::<G>(entry.id, title, &seat_list, opts.get_untracked()) {
+            Ok(id) => app.go(crate::routes::Route::Play(id)),
+            Err(e) => problem.set(Some(e)),
+        }
+    };
+    let line = Signal::derive(move || opts.with(|o| summary(o, app.lang())));
+    let rules = view! {
+        <button class="button small" on:click=move |_| opts.set(G::Options::default())>{move || app.t("setup.reset_rules")}</button>
+        {form(opts)}
+    }
+    .into_any();
+    setup_layout(line, problem, start, rules)
+}
+
 pub fn start_game<G: UiGame>(
     variant: &str,
     title: String,

@@ -6,7 +6,6 @@ use crate::components::options::{opt_check, opt_number, opt_select, summary_line
 use crate::games::common::fill;
 use crate::i18n::Lang;
 use crate::pages::setup::SeatConfig;
-use crate::routes::Route;
 use engine::games::VariantInfo;
 use engine::profisort::{ProfiSort, ProfiSortOptions, TalonEnd};
 use leptos::prelude::*;
@@ -94,29 +93,7 @@ pub fn summary(o: &ProfiSortOptions, lang: Lang) -> String {
 
 /// Options form and start button.
 pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
-    let app = use_app();
-    let opts = RwSignal::new(ProfiSortOptions::default());
-    let problem = RwSignal::new(None::<String>);
-    let start = move |_| {
-        let title = app.t(&format!("game.{}", entry.id));
-        let seat_list = seats.get_untracked();
-        match crate::games::start_game::<ProfiSort>(
-            entry.id,
-            title,
-            &seat_list,
-            opts.get_untracked(),
-        ) {
-            Ok(id) => app.go(Route::Play(id)),
-            Err(e) => problem.set(Some(e)),
-        }
-    };
-    let line = Signal::derive(move || opts.with(|o| summary(o, app.lang())));
-    let rules = view! {
-        <button class="button small" on:click=move |_| opts.set(ProfiSortOptions::default())>{move || app.t("setup.reset_rules")}</button>
-        {rules_form(opts)}
-    }
-    .into_any();
-    crate::games::setup_layout(line, problem, start, rules)
+    crate::games::options_setup_panel::<ProfiSort>(entry, seats, summary, rules_form)
 }
 
 #[cfg(test)]
