@@ -94,6 +94,13 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // The folded menu of a narrow screen closes when the page changes.
+    let menu_open = RwSignal::new(false);
+    Effect::new(move |_| {
+        route.track();
+        menu_open.set(false);
+    });
+
     let root_class = move || {
         let s = settings.get();
         let mut c = String::from("app");
@@ -110,9 +117,15 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class=root_class>
-            <header class="topbar">
+            <header class="topbar" class:menu-open=move || menu_open.get()>
                 <a class="brand" href="#/">{move || ctx.t("app.title")}</a>
-                <nav>
+                // On a narrow screen the links fold into this menu.
+                <button class="menu-button" data-testid="menu" aria-controls="main-nav"
+                    aria-expanded=move || menu_open.get().to_string()
+                    on:click=move |_| menu_open.update(|o| *o = !*o)>
+                    <span aria-hidden="true">"☰ "</span>{move || ctx.t("nav.menu")}
+                </button>
+                <nav id="main-nav" on:click=move |_| menu_open.set(false)>
                     <a href="#/" class="navlink">{move || ctx.t("nav.home")}</a>
                     <a href="#/saves" class="navlink" data-testid="nav-saves">{move || ctx.t("nav.saves")}</a>
                     <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>

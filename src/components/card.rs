@@ -1,7 +1,7 @@
 //! The card component: pure SVG, crisp at any size. Colours come from CSS classes
 //! (`suit-hearts`, `lux-7`, ...) so the 2-/4-colour deck setting is a class on the app root.
 
-use engine::{Face, Suit};
+use engine::{CardId, Face, Suit};
 use leptos::prelude::*;
 
 /// Suit pips drawn as paths in a 10×10 box (no font needed).
@@ -71,6 +71,9 @@ pub fn CardView(
     #[prop(into)] face: Option<Face>,
     #[prop(optional)] stands_for: Option<Face>,
     #[prop(optional, into)] label: Option<String>,
+    /// The card's id, written as `data-cid` (card moves are animated by it, `play::flip`).
+    #[prop(optional)]
+    id: Option<CardId>,
 ) -> impl IntoView {
     let aria = label.unwrap_or_else(|| match face {
         Some(f) => face_label(f, false),
@@ -102,7 +105,7 @@ pub fn CardView(
         Some(Face::Joker) => view! {
             <g class="joker">
                 <text x="30" y="47" class="joker-star" text-anchor="middle">"★"</text>
-                <text x="5" y="14" class="joker-corner">"J"</text>
+                <text x="5" y="17" class="joker-corner">"J"</text>
                 <text x="30" y="76" class="joker-word" text-anchor="middle">"JOKER"</text>
             </g>
         }
@@ -114,7 +117,7 @@ pub fn CardView(
                     <rect x="4" y="4" width="52" height="76" rx="4" class="lux-band" fill="currentColor"/>
                     <text x="30" y="40" class="lux-value" text-anchor="middle">{v}</text>
                     {lux_symbol(v)}
-                    <text x="8" y="16" class="lux-corner">{v}</text>
+                    <text x="5" y="17" class="lux-corner">{v}</text>
                 </g>
             }
             .into_any()
@@ -124,6 +127,7 @@ pub fn CardView(
                 <rect x="4" y="4" width="52" height="76" rx="4" class="lux-band" fill="currentColor"/>
                 <text x="30" y="40" class="lux-value" text-anchor="middle">"X"</text>
                 <text x="30" y="66" class="joker-star" text-anchor="middle">"★"</text>
+                <text x="5" y="17" class="lux-corner">"X"</text>
             </g>
         }
         .into_any(),
@@ -145,7 +149,8 @@ pub fn CardView(
         "card"
     };
     view! {
-        <svg class=class viewBox="0 0 60 84" role="img" aria-label=aria data-face=face.map(|f| f.to_string()).unwrap_or_default()>
+        <svg class=class viewBox="0 0 60 84" role="img" aria-label=aria data-face=face.map(|f| f.to_string()).unwrap_or_default()
+            data-cid=id.map(|i| i.0)>
             <rect x="0.5" y="0.5" width="59" height="83" rx="5.5" class="card-bg"/>
             {body}
             {marker}

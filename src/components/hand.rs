@@ -202,7 +202,7 @@ pub fn HandView(
                 aria-pressed=move || is_sel().to_string()
                 on:pointerdown=move |ev| on_press.run((ev, id))
                 on:click=move |_| on_tap.run(id)>
-                <CardView face=Some(card.face)/>
+                <CardView face=Some(card.face) id=card.id/>
             </button>
         }
     };
@@ -218,11 +218,13 @@ pub fn HandView(
 pub fn SortButtons(state: HandState, #[prop(into)] hand: Signal<Vec<Card>>) -> impl IntoView {
     let app = use_app();
     view! {
-        <button class="button small" data-testid="sort-suit"
+        <button class="button small" data-testid="sort-suit" title=move || app.t("ro.ui.sort_suit_long")
+            aria-label=move || app.t("ro.ui.sort_suit_long")
             on:click=move |_| state.sort_by(hand.get_untracked(), suit_sort_key)>
             {move || app.t("ro.ui.sort_suit")}
         </button>
-        <button class="button small" data-testid="sort-rank"
+        <button class="button small" data-testid="sort-rank" title=move || app.t("ro.ui.sort_rank_long")
+            aria-label=move || app.t("ro.ui.sort_rank_long")
             on:click=move |_| state.sort_by(hand.get_untracked(), rank_sort_key)>
             {move || app.t("ro.ui.sort_rank")}
         </button>

@@ -1,6 +1,7 @@
 pub mod action_bar;
 pub mod card;
 pub mod deal_end;
+pub mod dock;
 pub mod drag;
 pub mod hand;
 pub mod opponents;

@@ -36,10 +36,19 @@ where
 {
     let each = move || seats.get();
     let row = view! { <For each=each key=|s: &Seat| *s children=seat/> };
+    // The seat order, so that a card a seat plays can come from its place (`play::flip`).
+    let order = move || {
+        seats.with(|s| {
+            s.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    };
     if list {
-        view! { <ul class=class>{row}</ul> }.into_any()
+        view! { <ul class=class data-seats=order>{row}</ul> }.into_any()
     } else {
-        view! { <div class=class>{row}</div> }.into_any()
+        view! { <div class=class data-seats=order>{row}</div> }.into_any()
     }
 }
 

@@ -12,7 +12,7 @@ use web_sys::PointerEvent;
 pub enum PileTop {
     /// A face-down stack.
     Back,
-    Open(Face),
+    Open(Card),
     Empty,
 }
 
@@ -44,7 +44,7 @@ pub fn Pile(
         PileTop::Back => {
             view! { <CardView face={ let back: Option<Face> = None; back }/> }.into_any()
         }
-        PileTop::Open(f) => view! { <CardView face=Some(f)/> }.into_any(),
+        PileTop::Open(c) => view! { <CardView face=Some(c.face) id=c.id/> }.into_any(),
         PileTop::Empty => view! { <div class="pile-empty"></div> }.into_any(),
     };
     view! {
@@ -63,7 +63,7 @@ pub fn Pile(
 pub fn card_row(cards: Vec<Card>, class: &'static str) -> impl IntoView {
     view! {
         <span class=class>
-            {cards.into_iter().map(|c| view! { <CardView face=Some(c.face)/> }).collect_view()}
+            {cards.into_iter().map(|c| view! { <CardView face=Some(c.face) id=c.id/> }).collect_view()}
         </span>
     }
 }

@@ -6,6 +6,7 @@
 use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::use_app;
+use crate::components::dock::{ErrorLine, HostError};
 use crate::i18n::{tr, Lang};
 use engine::save::{self, Record, SaveError, SaveMeta};
 use engine::{CardId, Game, RuleError, Seat};
@@ -381,7 +382,10 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                     l.drain(..skip);
                 });
                 persist_into(&mut s, save_error, lang);
+                let before = super::flip::snapshot();
                 sess.set(s);
+                let others = seat != viewer.get_untracked();
+                super::flip::play(before, others.then_some(seat));
             }
             Err(e) => {
                 error.set(Some(G::explain(&e, &names_apply.get_value(), lang)));
@@ -424,15 +428,16 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     };
     let names_priv = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
+    // The board's dock shows the error line next to the actions.
+    provide_context(HostError(error));
 
     view! {
         <div class="game-host">
             {privacy_screen(privacy, names_priv)}
             {move || privacy.get().is_none().then(|| G::board(props.clone()))}
-            <div class="host-error" role="alert" data-testid="error" class:hidden=move || error.get().is_none()>
-                <span>{move || error.get().unwrap_or_default()}</span>
-                <button class="button small" on:click=move |_| error.set(None) aria-label="OK">"✕"</button>
-            </div>
+            <Show when=move || privacy.get().is_some()>
+                <ErrorLine error=error/>
+            </Show>
             <Show when=move || save_error.get().is_some()>
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
             </Show>

@@ -2,6 +2,7 @@
 //! per-game boards. The host knows no rules; each game plugs in through [`UiGame`].
 
 pub mod bundle;
+pub mod flip;
 pub mod host;
 pub mod storage;
 pub mod ui_game;

@@ -401,3 +401,4 @@ TESTS.push({
 });
 
 export default TESTS;
+export { startGame, hand, board, untilMyDraw, discardWorst, waitMine };

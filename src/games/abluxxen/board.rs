@@ -9,6 +9,7 @@ use super::display::{center, player_panel, shadow};
 use super::end::{end_screen, round_end, score_sheet};
 use crate::app::{use_app, AppCtx};
 use crate::components::action_bar::ActionButton;
+use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{HandLook, HandState, HandView};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
@@ -274,6 +275,7 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     view! {
         <div class="ab-board" class:profi=profi class:over=over data-testid="ab-board"
             data-pending=move || b.view.with(|v| pending_kind(&v.pending)) data-mine=move || mine().to_string()>
+            <PlayArea>
             <div class="ab-status">{move || status(b)}</div>
             <Show when=over>{move || end_screen(b)}</Show>
             {move || round_end(b)}
@@ -285,10 +287,13 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
                 </div>
             </Show>
             {center(b)}
-            <div class="ab-dialog" data-testid="dialog" class:mine=mine>{move || dialog(b)}</div>
             <div class="ab-me">{move || player_panel(b, me.get(), true)}</div>
-            {hand_row(b)}
-            {action_bar(b)}
+            <Dock>
+                <div class="ab-dialog" data-testid="dialog" class:mine=mine>{move || dialog(b)}</div>
+                {action_bar(b)}
+                {hand_row(b)}
+            </Dock>
+            </PlayArea>
             <Show when=move || b.view.with(|v| !v.results.is_empty()) && !over()>
                 <details class="ab-sheet">
                     <summary>{move || b.t("ab.score_sheet")}</summary>

@@ -6,6 +6,7 @@ use super::round_end::round_end_panel;
 use super::scratch::{Scratch, Spot};
 use super::table::{hint_bar, scratch_table, status_line, turn_buttons};
 use crate::app::{use_app, AppCtx};
+use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
@@ -241,16 +242,22 @@ pub fn board(p: BoardProps<Karussell>) -> AnyView {
         <div class="board karussell-board" data-testid="karussell-board"
             data-phase=move || v.with(|v| phase_name(&v.phase))
             data-mine=move || my_turn.get().to_string()>
+            <PlayArea>
             <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
-            {status_line(b)}
             <div class="piles-row">{stock(b)}</div>
             {hint_bar(b)}
             {scratch_table(b)}
-            {turn_buttons(b)}
-            <div class="hand-tools"><SortButtons state=b.hand hand=b.shown/></div>
-            <HandView look=look cards=b.shown state=b.hand active=my_turn
-                on_tap=Callback::new(move |id| b.tap_card(id))
-                on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press_card(&ev, id))/>
+            <Dock>
+                {status_line(b)}
+                <div class="hand-tools">
+                    <SortButtons state=b.hand hand=b.shown/>
+                    <span class="hand-actions">{turn_buttons(b)}</span>
+                </div>
+                <HandView look=look cards=b.shown state=b.hand active=my_turn
+                    on_tap=Callback::new(move |id| b.tap_card(id))
+                    on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press_card(&ev, id))/>
+            </Dock>
+            </PlayArea>
             <Show when=round_over>{move || round_end_panel(b, p.proceed)}</Show>
         </div>
     }

@@ -27,7 +27,7 @@ fn meld_view(b: Board, i: usize) -> impl IntoView {
                 data-testid="table-card" data-card=id.0 data-face=t.as_face.to_string()
                 on:pointerdown=move |ev| b.press_card(&ev, id)
                 on:click=move |ev| { ev.stop_propagation(); b.tap_card(id) }>
-                <CardView face=Some(t.card.face)/>
+                <CardView face=Some(t.card.face) id=id/>
                 {declared.map(|f| view! { <span class="joker-as">{move || face_choice(f, b.app.lang())}</span> })}
             </button>
         }
@@ -74,7 +74,7 @@ pub(super) fn scratch_table(b: Board) -> impl IntoView {
     let count = move || b.scratch.with(|s| s.melds.len());
     let melds = move || (0..count()).collect::<Vec<_>>();
     view! {
-        <div class="table k-table" data-testid="table" class:editing=move || b.can_meld.get()>
+        <div class="table k-table grow" data-testid="table" class:editing=move || b.can_meld.get()>
             <For each=melds key=|i| *i children=move |i| meld_view(b, i)/>
             <Show when=move || b.can_meld.get()>
                 <div class="new-meld" data-testid="new-meld" data-drop=Spot::NewMeld.code()

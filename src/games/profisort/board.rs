@@ -8,6 +8,7 @@ use super::sheet::sheets_panel;
 use crate::app::{use_app, AppCtx};
 use crate::components::action_bar::UndoButton;
 use crate::components::card::CardView;
+use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
@@ -313,7 +314,7 @@ fn piles(b: Board) -> impl IntoView {
         v.with(|v| {
             v.discard
                 .last()
-                .map(|c| PileTop::Open(c.face))
+                .map(|c| PileTop::Open(*c))
                 .unwrap_or(PileTop::Empty)
         })
     });
@@ -343,7 +344,15 @@ fn piles(b: Board) -> impl IntoView {
             <Pile look=PileLook { class: "pile discard", testid: "discard-pile", count_class: "pile-count", drop: Some("discard") }
                 top=discard_top count=Signal::derive(move || v.with(|v| v.discard.len()))
                 on_click=Callback::new(move |_| {
-                    if can_take.get_untracked() { b.act.run(A::TakeDiscard) } else if b.can_pick() { b.discard(); }
+                    // With a card selected the tap is never read as taking the pile.
+                    let picked = b.hand.selected.with_untracked(|s| !s.is_empty());
+                    if can_take.get_untracked() && picked {
+                        b.error.set(Some(b.t("ps.ui.draw_first")));
+                    } else if can_take.get_untracked() {
+                        b.act.run(A::TakeDiscard)
+                    } else if b.can_pick() {
+                        b.discard();
+                    }
                 })
                 can_draw=can_take target=discard_target/>
             <Show when=has_aces>
@@ -373,16 +382,22 @@ pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
             data-phase=move || v.with(|v| phase_name(v.phase))
             data-mine=move || my_turn.get().to_string()
             data-deal=move || v.with(|v| v.deal)>
+            <PlayArea>
             <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
-            {status_line(b)}
             {piles(b)}
-            {turn_buttons(b)}
             {melds(b)}
             {builder(b)}
-            <div class="hand-tools"><SortButtons state=b.hand hand=b.shown/></div>
-            <HandView look=look cards=b.shown state=b.hand active=my_turn
-                on_tap=Callback::new(move |id| if b.can_pick() { b.hand.toggle(id) })
-                on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press(&ev, id))/>
+            <Dock>
+                {status_line(b)}
+                <div class="hand-tools">
+                    <SortButtons state=b.hand hand=b.shown/>
+                    <span class="hand-actions">{turn_buttons(b)}</span>
+                </div>
+                <HandView look=look cards=b.shown state=b.hand active=my_turn
+                    on_tap=Callback::new(move |id| if b.can_pick() { b.hand.toggle(id) })
+                    on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press(&ev, id))/>
+            </Dock>
+            </PlayArea>
             {sheets_panel(b)}
             <Show when=over>{move || deal_end_panel(b, p.proceed)}</Show>
         </div>

@@ -112,7 +112,7 @@ fn part_view(b: Board, meld: usize, p: usize, part: Part) -> impl IntoView {
         <div class="ps-part" data-testid="meld-part">
             {run.then(|| target(b, format!("{meld}:{p}:low"), "+"))}
             <span class="ps-part-cards">
-                {part.cards.into_iter().map(|c| view! { <span class="table-card" data-face=c.face.to_string()><CardView face=Some(c.face)/></span> }).collect_view()}
+                {part.cards.into_iter().map(|c| view! { <span class="table-card" data-face=c.face.to_string()><CardView face=Some(c.face) id=c.id/></span> }).collect_view()}
             </span>
             {target(b, format!("{meld}:{p}:high"), "+")}
         </div>
@@ -166,7 +166,7 @@ pub(super) fn melds(b: Board) -> impl IntoView {
     };
     let empty = move || b.view.with(|v| v.melds.is_empty());
     view! {
-        <div class="ps-table" data-testid="melds">
+        <div class="ps-table grow" data-testid="melds">
             <Show when=empty>
                 <small class="hint">{move || b.t("ps.ui.no_melds")}</small>
             </Show>

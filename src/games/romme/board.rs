@@ -8,6 +8,7 @@ use super::sheet::{deal_end_panel, sheet_for};
 use super::status::{action_buttons, opening, opponent, status_text, Countdown};
 use super::table::{meld_table, piles};
 use crate::app::{use_app, AppCtx};
+use crate::components::dock::{Dock, PlayArea};
 use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
 use crate::play::BoardProps;
@@ -305,24 +306,28 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
         <div class="romme-board" data-testid="romme-board"
             data-phase=move || b.view.with(|v| phase_name(&v.phase))
             data-mine=move || b.legal.with(|l| !l.is_empty()).to_string()>
+            <PlayArea>
             <Opponents class="opponents" list=true seats=others seat=move |s| opponent(b, s)/>
-            <div class="status-bar">
-                <span class="status" data-testid="status">{move || status_text(b)}</span>
-                {move || opening(b)}
-            </div>
             {piles(b)}
-            <Show when=move || b.ui.warn_discard.get().is_some()>
-                <p class="warning" data-testid="discard-warning">{move || b.t("ro.ui.warn_lay_off")}</p>
-            </Show>
             {rob_controls(b)}
-            <div class="table" class:robbing=move || b.ui.rob.active.get() data-testid="table">
+            <div class="table grow" class:robbing=move || b.ui.rob.active.get() data-testid="table">
                 {meld_table(b)}
             </div>
-            <div class="hand-tools">
-                <SortButtons state=b.ui.hand hand=own_hand/>
-                <span class="hand-actions">{move || action_buttons(b, countdown)}</span>
-            </div>
-            {hand_row(b)}
+            <Dock>
+                <div class="status-bar">
+                    <span class="status" data-testid="status">{move || status_text(b)}</span>
+                    {move || opening(b)}
+                </div>
+                <Show when=move || b.ui.warn_discard.get().is_some()>
+                    <p class="warning" data-testid="discard-warning">{move || b.t("ro.ui.warn_lay_off")}</p>
+                </Show>
+                <div class="hand-tools">
+                    <SortButtons state=b.ui.hand hand=own_hand/>
+                    <span class="hand-actions">{move || action_buttons(b, countdown)}</span>
+                </div>
+                {hand_row(b)}
+            </Dock>
+            </PlayArea>
             {end_parts(b, &p)}
         </div>
     }

@@ -26,7 +26,7 @@ const DISCARD: PileLook = PileLook {
 /// Talon, discard pile and the new-meld area.
 pub(super) fn piles(b: Board) -> impl IntoView {
     let discard_top = Signal::derive(move || match b.view.with(|v| v.discard_top) {
-        Some(c) => PileTop::Open(c.face),
+        Some(c) => PileTop::Open(c),
         None => PileTop::Empty,
     });
     let discard_target = Signal::derive(move || {
@@ -159,8 +159,8 @@ fn table_meld(b: Board, m: TableMeldView) -> impl IntoView {
         .map(|pl| {
             let cid = pl.card.id;
             let card = match pl.card.face.is_joker().then_some(pl.stands_for) {
-                Some(f) => view! { <CardView face=Some(pl.card.face) stands_for=f/> }.into_any(),
-                None => view! { <CardView face=Some(pl.card.face)/> }.into_any(),
+                Some(f) => view! { <CardView face=Some(pl.card.face) stands_for=f id=cid/> }.into_any(),
+                None => view! { <CardView face=Some(pl.card.face) id=cid/> }.into_any(),
             };
             view! {
                 <span class="table-card" class:taken=move || rob.taken.with(|t| t.contains(&cid)) data-testid="table-card"

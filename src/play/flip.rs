@@ -1,0 +1,159 @@
+//! Card moves a player can follow (FLIP: first, last, invert, play). Before the host applies
+//! an action it notes where every card of the board is ([`snapshot`]); after the page shows
+//! the new state, each card that moved slides from its old place to its new one, and a card
+//! that was hidden before (a draw, a bot's meld or discard) slides in from the seat that
+//! played it or from the stock ([`play`]). Cards are found by `data-cid` (the card id written
+//! by `CardView`). Nothing happens with reduced motion (the setting, or the system's when the
+//! setting follows it). This is UI only: the game state never waits for an animation.
+
+use std::collections::HashMap;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+/// Milliseconds a card takes to slide.
+const SLIDE_MS: u32 = 320;
+
+/// Where each card was: card id → (left, top) of its box, in viewport pixels.
+pub struct Snapshot(HashMap<String, (f64, f64)>);
+
+fn document() -> Option<Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+/// Animations are off: the app's setting says reduced, or it follows a system that asks
+/// for reduced motion.
+fn reduced() -> bool {
+    let Some(doc) = document() else { return true };
+    let app = doc.query_selector(".app").ok().flatten();
+    let has = |c: &str| app.as_ref().is_some_and(|a| a.class_list().contains(c));
+    if has("motion-reduced") {
+        return true;
+    }
+    if has("motion-full") {
+        return false;
+    }
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
+}
+
+fn cards(doc: &Document) -> Vec<Element> {
+    let Ok(list) = doc.query_selector_all(".game-host svg.card[data-cid]") else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .collect()
+}
+
+/// The positions of the board's cards now; `None` when nothing will be animated.
+pub fn snapshot() -> Option<Snapshot> {
+    if reduced() {
+        return None;
+    }
+    let doc = document()?;
+    let mut at = HashMap::new();
+    for el in cards(&doc) {
+        if let Some(id) = el.get_attribute("data-cid") {
+            let r = el.get_bounding_client_rect();
+            if r.width() > 0.0 {
+                at.entry(id).or_insert((r.left(), r.top()));
+            }
+        }
+    }
+    Some(Snapshot(at))
+}
+
+/// The element of `seat` in the opponents strip (its `data-seats` lists the seats in order).
+fn seat_element(doc: &Document, seat: usize) -> Option<Element> {
+    let strip = doc
+        .query_selector(".game-host [data-seats]")
+        .ok()
+        .flatten()?;
+    let order = strip.get_attribute("data-seats")?;
+    let pos = order.split(',').position(|s| s == seat.to_string())?;
+    strip.children().item(pos as u32)
+}
+
+/// Where a card nobody could see comes from: the seat that played (its place in the
+/// opponents strip) or the stock.
+fn source(doc: &Document, seat: Option<usize>) -> Option<(f64, f64)> {
+    let by_seat = seat.and_then(|s| seat_element(doc, s));
+    let el = by_seat.or_else(|| {
+        doc.query_selector("[data-testid=stock], [data-testid=talon], [data-testid=draw-pile]")
+            .ok()
+            .flatten()
+    })?;
+    let r = el.get_bounding_client_rect();
+    (r.width() > 0.0).then(|| (r.left(), r.top()))
+}
+
+/// Starts the slide of one card from `from` (viewport pixels) to where it is now.
+fn slide(el: &Element, from: (f64, f64)) {
+    let Some(el) = el.dyn_ref::<HtmlElement>() else {
+        return;
+    };
+    let r = el.get_bounding_client_rect();
+    let (dx, dy) = (from.0 - r.left(), from.1 - r.top());
+    if dx.abs() + dy.abs() < 3.0 {
+        return;
+    }
+    let style = el.style();
+    let _ = style.set_property("transition", "none");
+    let _ = style.set_property("transform", &format!("translate({dx:.0}px, {dy:.0}px)"));
+    let _ = el.class_list().add_1("flip-moving");
+    // Reading the layout makes the start position take effect before the transition.
+    let _ = el.get_bounding_client_rect();
+    let _ = style.set_property("transition", &format!("transform {SLIDE_MS}ms ease-out"));
+    let _ = style.set_property("transform", "none");
+    let el2 = el.clone();
+    let done = Closure::once_into_js(move || {
+        let _ = el2.class_list().remove_1("flip-moving");
+        let _ = el2.style().remove_property("transition");
+        let _ = el2.style().remove_property("transform");
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            done.unchecked_ref(),
+            SLIDE_MS as i32 + 50,
+        );
+    }
+}
+
+/// After the page has shown the new state (next frame), slides every card that moved since
+/// `before`; cards new to the board come from `seat` (another player's move) or the stock.
+pub fn play(before: Option<Snapshot>, seat: Option<usize>) {
+    let Some(Snapshot(before)) = before else {
+        return;
+    };
+    let run = Closure::once_into_js(move || {
+        let Some(doc) = document() else { return };
+        let from_hidden = source(&doc, seat);
+        let mut seen = std::collections::HashSet::new();
+        for el in cards(&doc) {
+            let Some(id) = el.get_attribute("data-cid") else {
+                continue;
+            };
+            if !seen.insert(id.clone()) {
+                continue;
+            }
+            match before.get(&id) {
+                Some(&from) => slide(&el, from),
+                None => {
+                    if let Some(from) = from_hidden {
+                        slide(&el, from);
+                    }
+                }
+            }
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.request_animation_frame(run.unchecked_ref());
+    }
+}
