@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement};
+use web_sys::{Document, Element};
 
 /// Milliseconds a card takes to slide.
 const SLIDE_MS: u32 = 320;
@@ -94,29 +94,29 @@ fn source(doc: &Document, seat: Option<usize>) -> Option<(f64, f64)> {
     (r.width() > 0.0).then(|| (r.left(), r.top()))
 }
 
-/// Starts the slide of one card from `from` (viewport pixels) to where it is now.
+/// Starts the slide of one card from `from` (viewport pixels) to where it is now. Cards are
+/// SVG elements, so the inline style is written as an attribute.
 fn slide(el: &Element, from: (f64, f64)) {
-    let Some(el) = el.dyn_ref::<HtmlElement>() else {
-        return;
-    };
     let r = el.get_bounding_client_rect();
     let (dx, dy) = (from.0 - r.left(), from.1 - r.top());
     if dx.abs() + dy.abs() < 3.0 {
         return;
     }
-    let style = el.style();
-    let _ = style.set_property("transition", "none");
-    let _ = style.set_property("transform", &format!("translate({dx:.0}px, {dy:.0}px)"));
+    let _ = el.set_attribute(
+        "style",
+        &format!("transition: none; transform: translate({dx:.0}px, {dy:.0}px)"),
+    );
     let _ = el.class_list().add_1("flip-moving");
     // Reading the layout makes the start position take effect before the transition.
     let _ = el.get_bounding_client_rect();
-    let _ = style.set_property("transition", &format!("transform {SLIDE_MS}ms ease-out"));
-    let _ = style.set_property("transform", "none");
+    let _ = el.set_attribute(
+        "style",
+        &format!("transition: transform {SLIDE_MS}ms ease-out; transform: none"),
+    );
     let el2 = el.clone();
     let done = Closure::once_into_js(move || {
         let _ = el2.class_list().remove_1("flip-moving");
-        let _ = el2.style().remove_property("transition");
-        let _ = el2.style().remove_property("transform");
+        let _ = el2.remove_attribute("style");
     });
     if let Some(w) = web_sys::window() {
         let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(

@@ -196,4 +196,33 @@ TESTS.push({
   },
 });
 
+TESTS.push({
+  name: 'phone: moves you can follow – cards slide with motion on, nothing moves with reduced motion',
+  async run({ page, base }) {
+    const watch = () => page.evaluate(() => {
+      window.__flips = 0;
+      new MutationObserver((ms) => ms.forEach((m) => { if (m.target.classList && m.target.classList.contains('flip-moving')) window.__flips++; }))
+        .observe(document.body, { attributes: true, subtree: true, attributeFilter: ['class'] });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const motion of ['Full', 'Reduced']) {
+      await page.goto(base + '#/');
+      await page.evaluate((m) => localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'De', deck: 'Two', motion: m, bot_delay_ms: 300 })), motion);
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=romme-board]');
+      await watch();
+      // Until the human's draw the bots play (their discards slide in); then the human draws.
+      await untilMyDraw(page);
+      await page.click('[data-testid=draw]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'play');
+      await page.waitForTimeout(150);
+      const flips = await page.evaluate(() => window.__flips);
+      if (motion === 'Full') assert(flips > 0, 'cards slide when motion is on');
+      else eq(flips, 0, 'no card slides with reduced motion');
+    }
+  },
+});
+
 export default TESTS;

@@ -65,12 +65,20 @@ for (const [w, h] of sizes) {
     await page.screenshot({ path: path.join(OUT, `profisort-turn-${w}.png`) });
     for (const id of fix.task.cards.slice(0, -1)) await page.click(`[data-testid=hand-card][data-card="${id}"]`);
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(OUT, `profisort-picked-${w}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(OUT, `profisort-picked-${w}.png`), fullPage: false });
     if (!(await page.$('[data-testid=sheet][data-seat="0"]'))) await page.click('[data-testid=sheet-tab][data-seat="0"]');
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(OUT, `profisort-sheet-${w}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(OUT, `profisort-sheet-${w}.png`), fullPage: false });
     const pw = await page.evaluate(() => document.documentElement.scrollWidth);
     console.log(`profisort ${w}x${h}: page width ${pw}`);
+  }
+  // Abluxxen and its Profiduell: the table right after the start.
+  for (const id of ['abluxxen', 'profiduell']) {
+    await page.goto(BASE + '#/setup/' + id);
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=ab-board]');
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: path.join(OUT, `${id}-table-${w}.png`) });
   }
   await ctx.close();
 }

@@ -386,9 +386,9 @@ pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
             <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
             {piles(b)}
             {melds(b)}
-            {builder(b)}
             <Dock>
                 {status_line(b)}
+                {builder(b)}
                 <div class="hand-tools">
                     <SortButtons state=b.hand hand=b.shown/>
                     <span class="hand-actions">{turn_buttons(b)}</span>
