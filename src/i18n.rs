@@ -141,6 +141,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("setup.human", "Mensch", "Human"),
     ("setup.bot", "Bot", "Bot"),
     ("setup.bot_easy", "Bot (leicht)", "Bot (easy)"),
+    ("setup.bot_greedy", "Bot (gierig)", "Bot (greedy)"),
     ("setup.bot_normal", "Bot (normal)", "Bot (normal)"),
     ("setup.bot_hard", "Bot (stark)", "Bot (hard)"),
     ("bench.title", "Messung: Karussell-Löser", "Benchmark: Karussell solver"),

@@ -13,6 +13,7 @@ fn kind_key(kind: SeatKind) -> &'static str {
     match kind {
         SeatKind::Human => "setup.human",
         SeatKind::Bot(BotLevel::Easy) => "setup.bot_easy",
+        SeatKind::Bot(BotLevel::Greedy) => "setup.bot_greedy",
         SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal",
         SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard",
     }

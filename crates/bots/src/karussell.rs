@@ -1,6 +1,8 @@
 //! Karussell bots. They see only their view and the legal actions.
 //! - Easy: melds what the legal list offers that adds the fewest cards (never a big
 //!   rearrangement), knocks whenever it may.
+//! - Greedy (the yardstick): the listed meld that adds the most cards, whenever there is
+//!   one (no rearranging beyond what is listed, no solver); knocks whenever it may.
 //! - Normal: the exact solver's best arrangement (most hand cards, then most points placed),
 //!   whenever it places at least one card; knocks whenever it may.
 //! - Hard: of the solver's arrangement and the listed melds it takes the one that leaves the
@@ -64,14 +66,15 @@ impl Bot<Karussell> for KarussellBot {
         let may_meld = legal
             .iter()
             .any(|a| matches!(a, KarussellAction::Meld { .. }));
-        let solved =
-            (self.level != BotLevel::Easy && may_meld && affordable(&view.table, &view.hand))
-                .then(|| solve(&view.table, &view.hand).ok())
-                .flatten()
-                .filter(|best| best.placed > 0)
-                .map(|best| KarussellAction::Meld {
-                    table: slots_of(&best.table),
-                });
+        let solved = (matches!(self.level, BotLevel::Normal | BotLevel::Hard)
+            && may_meld
+            && affordable(&view.table, &view.hand))
+        .then(|| solve(&view.table, &view.hand).ok())
+        .flatten()
+        .filter(|best| best.placed > 0)
+        .map(|best| KarussellAction::Meld {
+            table: slots_of(&best.table),
+        });
         if self.level == BotLevel::Normal {
             if let Some(best) = solved {
                 return best;
@@ -79,7 +82,9 @@ impl Bot<Karussell> for KarussellBot {
         }
         let pick = match self.level {
             BotLevel::Easy => melds.iter().min_by_key(|a| cards_added(view, a)).copied(),
-            BotLevel::Normal => melds.iter().max_by_key(|a| cards_added(view, a)).copied(),
+            BotLevel::Normal | BotLevel::Greedy => {
+                melds.iter().max_by_key(|a| cards_added(view, a)).copied()
+            }
             BotLevel::Hard => solved.as_ref().or_else(|| {
                 melds
                     .iter()

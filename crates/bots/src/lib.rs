@@ -5,6 +5,7 @@
 pub mod abluxxen;
 pub mod karussell;
 pub mod profisort;
+pub mod tournament;
 
 use engine::game::ErasedRuleError;
 use engine::{BotLevel, Game, GameRng, Seat};

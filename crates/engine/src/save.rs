@@ -192,6 +192,9 @@ pub enum SeatKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BotLevel {
     Easy,
+    /// The yardstick: takes the move of the biggest immediate gain (most cards or points
+    /// melded, the highest card discarded), no memory, no lookahead.
+    Greedy,
     Normal,
     /// Looks further than the normal level; offered where a game has one (the app's
     /// registry lists each game's levels).
@@ -199,11 +202,17 @@ pub enum BotLevel {
 }
 
 impl BotLevel {
-    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+    pub const ALL: [BotLevel; 4] = [
+        BotLevel::Easy,
+        BotLevel::Greedy,
+        BotLevel::Normal,
+        BotLevel::Hard,
+    ];
 
     pub fn code(self) -> &'static str {
         match self {
             BotLevel::Easy => "easy",
+            BotLevel::Greedy => "greedy",
             BotLevel::Normal => "normal",
             BotLevel::Hard => "hard",
         }

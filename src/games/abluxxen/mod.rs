@@ -26,6 +26,7 @@ pub const ENTRY: super::registry::UiEntry =
 impl UiGame for Abluxxen {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         let level = match level {
+            BotLevel::Greedy => return Box::new(bots::abluxxen::GreedyBot),
             BotLevel::Easy => Level::Easy,
             // No hard Abluxxen bot yet (not offered; a hand-made save falls back to normal).
             BotLevel::Normal | BotLevel::Hard => Level::Normal,

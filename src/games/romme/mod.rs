@@ -29,6 +29,7 @@ impl UiGame for Romme {
     fn bot_for(level: BotLevel, seed: u64, options: &RommeOptions) -> Box<dyn Bot<Self>> {
         let level = match level {
             BotLevel::Easy => bots::romme::Level::Easy,
+            BotLevel::Greedy => bots::romme::Level::Greedy,
             // No hard Rommé bot yet (not offered; a hand-made save falls back to normal).
             BotLevel::Normal | BotLevel::Hard => bots::romme::Level::Normal,
         };
@@ -37,6 +38,7 @@ impl UiGame for Romme {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         let level = match level {
             BotLevel::Easy => bots::romme::Level::Easy,
+            BotLevel::Greedy => bots::romme::Level::Greedy,
             // No hard Rommé bot yet (not offered; a hand-made save falls back to normal).
             BotLevel::Normal | BotLevel::Hard => bots::romme::Level::Normal,
         };

@@ -88,6 +88,39 @@ impl ProfiSortBot {
     }
 }
 
+/// The greedy yardstick: the listed task with the most cards, then every lay-off (most cards
+/// first), then the talon; it discards its highest card (never a joker while another card
+/// goes) and never gives an ace or sits out. No plan, no memory.
+fn greedy(view: &ProfiSortView, legal: &[A]) -> A {
+    let cards_of = |a: &A| match a {
+        A::LayTask { parts, .. } => parts.iter().map(Vec::len).sum(),
+        A::LayOff { cards, .. } => cards.len(),
+        _ => 0,
+    };
+    let best = |f: fn(&A) -> bool| legal.iter().filter(|a| f(a)).max_by_key(|a| cards_of(a));
+    if let Some(a) = best(|a| matches!(a, A::LayTask { .. })) {
+        return a.clone();
+    }
+    if let Some(a) = best(|a| matches!(a, A::LayOff { .. })) {
+        return a.clone();
+    }
+    for a in [A::KeepHand, A::NextDeal, A::Draw] {
+        if legal.contains(&a) {
+            return a;
+        }
+    }
+    let card = |id: CardId| view.hand.iter().find(|c| c.id == id).copied();
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            A::Discard { card: id } => card(*id).map(|c| (a, c)),
+            _ => None,
+        })
+        .max_by_key(|(_, c)| (!c.face.is_joker(), penalty(c)))
+        .map(|(a, _)| a.clone())
+        .unwrap_or_else(|| legal[0].clone())
+}
+
 fn penalty(c: &Card) -> u32 {
     engine::penalty::penalty(c.face, engine::PenaltyTable::ProfiSort)
 }
@@ -271,6 +304,7 @@ impl Bot<ProfiSort> for ProfiSortBot {
     fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
         match self.level {
             BotLevel::Easy => self.easy(legal),
+            BotLevel::Greedy => greedy(view, legal),
             BotLevel::Normal | BotLevel::Hard => {
                 for a in [A::Redeal, A::NextDeal] {
                     if legal.contains(&a) {

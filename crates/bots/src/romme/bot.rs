@@ -12,6 +12,9 @@ pub enum Level {
     /// Melds what is listed, greedily; random discards among high cards; never buys,
     /// robs or takes the discard.
     Easy,
+    /// The yardstick: draws from the talon, lays out the biggest listed meld and every
+    /// lay-off, discards the highest card; never buys, robs or takes the discard.
+    Greedy,
     /// Plans with the exact best partition, respects the opening minimum, lays off,
     /// exchanges jokers, takes and buys useful discards, robs, and discards carefully.
     Normal,
@@ -111,9 +114,9 @@ impl Bot<Romme> for RommeBot {
         let action = match (&view.phase, self.level) {
             (PhaseView::DealOver { .. }, _) => RommeAction::NextDeal,
             (PhaseView::MayDeclare { .. }, _) => RommeAction::DeclareRomme,
-            (PhaseView::Claim { .. }, Level::Easy) => RommeAction::PassBuy,
+            (PhaseView::Claim { .. }, Level::Easy | Level::Greedy) => RommeAction::PassBuy,
             (PhaseView::Claim { .. }, Level::Normal) => claim(&ctx),
-            (PhaseView::Draw { .. }, Level::Easy) => RommeAction::DrawTalon,
+            (PhaseView::Draw { .. }, Level::Easy | Level::Greedy) => RommeAction::DrawTalon,
             (PhaseView::Draw { .. }, Level::Normal) => {
                 // Nobody drew from the talon for a whole round: draw from it, so that
                 // players taking each other's discards cannot stall the deal.
@@ -126,7 +129,8 @@ impl Bot<Romme> for RommeBot {
             (PhaseView::Play { .. }, level) => {
                 let undone = self.already_undone(view);
                 let a = match level {
-                    Level::Easy => play_easy(&ctx, undone, &mut self.rng),
+                    Level::Easy => play_easy(&ctx, undone, Some(&mut self.rng)),
+                    Level::Greedy => play_easy(&ctx, undone, None),
                     Level::Normal => play_normal(&ctx, undone, self.hold),
                 };
                 match a {
@@ -426,7 +430,9 @@ fn lay_off(ctx: &Ctx, plan: &super::partition::Partition) -> Option<RommeAction>
 }
 
 /// The easy bot: longest listed meld, first listed lay-off, a random high discard.
-fn play_easy(ctx: &Ctx, undone: bool, rng: &mut GameRng) -> Option<RommeAction> {
+/// The easy and the greedy play: the biggest listed meld, then a lay-off, then a discard
+/// among the higher half of the cards (`rng`), or the highest card (greedy: `None`).
+fn play_easy(ctx: &Ctx, undone: bool, rng: Option<&mut GameRng>) -> Option<RommeAction> {
     if !undone {
         let meld = ctx
             .legal
@@ -465,6 +471,9 @@ fn play_easy(ctx: &Ctx, undone: bool, rng: &mut GameRng) -> Option<RommeAction> 
     }
     discards.sort_by_key(|c| (c.face == Face::Joker, std::cmp::Reverse(ctx.pen(c))));
     let half = discards.len().div_ceil(2);
-    let pick = discards[rng.below(half as u64) as usize];
+    let pick = match rng {
+        Some(rng) => discards[rng.below(half as u64) as usize],
+        None => discards[0],
+    };
     Some(RommeAction::Discard { card: pick.id })
 }
