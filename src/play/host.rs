@@ -208,7 +208,10 @@ fn run_bots<G: UiGame>(
                         let seed = s.record.seed
                             ^ (step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
                             ^ seat as u64;
-                        G::bot_for(level, seed, &s.record.options)
+                        let mut bot = G::bot_for(level, seed, &s.record.options);
+                        // A resumed game: the bot rebuilds its memory from the history.
+                        bots::recall(bot.as_mut(), &s.record, seat);
+                        bot
                     });
                     bot.choose(&view, &legal)
                 });

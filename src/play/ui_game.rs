@@ -69,7 +69,7 @@ where
 
 pub trait UiGame: Game {
     /// The bot levels the setup screen offers for this game.
-    const BOT_LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Normal];
+    const BOT_LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Greedy, BotLevel::Normal];
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>>;
     /// A bot that also knows the table's rules (public information).
     fn bot_for(level: BotLevel, seed: u64, _options: &Self::Options) -> Box<dyn Bot<Self>> {

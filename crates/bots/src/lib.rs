@@ -16,6 +16,28 @@ pub mod romme;
 pub trait Bot<G: Game> {
     /// Picks one of `legal` (which is never empty when called).
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action;
+
+    /// Shows the bot its view at one of its past decisions without asking it to decide.
+    /// [`recall`] calls it when a saved game is resumed, so that a bot with a memory
+    /// rebuilds it from the public history. Bots without memory ignore it.
+    fn observe(&mut self, _view: &G::View) {}
+}
+
+/// Rebuilds the memory of a bot for `seat` joining a game in progress: replays `record` and
+/// shows the bot its own view at each of its past decisions (exactly what it saw then).
+/// A record that does not replay (never the case for a loaded save) stops the recall there.
+pub fn recall<G: Game>(bot: &mut dyn Bot<G>, record: &engine::save::Record<G>, seat: Seat) {
+    let Ok(mut game) = G::new(&record.options, record.seats, record.seed) else {
+        return;
+    };
+    for (who, action) in &record.log {
+        if *who == seat {
+            bot.observe(&game.view(seat));
+        }
+        if game.apply(*who, action).is_err() {
+            return;
+        }
+    }
 }
 
 /// Picks uniformly among the legal actions.

@@ -99,7 +99,21 @@ impl RommeBot {
     }
 }
 
+impl RommeBot {
+    /// The discards opponents took and still hold, as this bot remembers them.
+    #[doc(hidden)]
+    pub fn remembered(&self) -> &[(engine::Seat, engine::Face)] {
+        &self.memory.collected
+    }
+}
+
 impl Bot<Romme> for RommeBot {
+    fn observe(&mut self, view: &RommeView) {
+        if self.level == Level::Normal {
+            self.memory.update(view);
+        }
+    }
+
     fn choose(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
         let Some(first) = legal.first() else {
             return RommeAction::NextDeal; // never called with an empty list

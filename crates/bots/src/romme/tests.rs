@@ -1,7 +1,8 @@
 //! Bot games: legality, deal ends, strength.
 
 use super::arena::{normal_vs_easy, one_deal, play};
-use super::Level;
+use super::{Level, RommeBot};
+use engine::romme::Romme;
 use engine::romme::{DealEnd, Preset};
 
 const MIXES: [&[Level]; 4] = [
@@ -155,4 +156,39 @@ fn bots_stay_legal_under_random_options() {
         played += 1;
     }
     assert!(played > 300, "{played}");
+}
+
+/// A bot that joins a game in progress (a resumed save) rebuilds the memory it would have
+/// had from the public history: at every step, a fresh bot with `recall` remembers the same
+/// discards as the bot that played from the start.
+#[test]
+fn a_resumed_bot_remembers_what_the_playing_bot_remembers() {
+    use crate::{recall, Bot};
+    use engine::save::Record;
+    use engine::Game;
+    let opts = engine::romme::Preset::MitKaufen.options();
+    let mut record: Record<Romme> = Record::new(opts.clone(), 3, 41);
+    let mut game = Romme::new(&opts, 3, 41).unwrap();
+    let mut bots: Vec<RommeBot> = (0..3)
+        .map(|s| RommeBot::new(Level::Normal, 100 + s).with_options(&opts))
+        .collect();
+    let mut checked = 0;
+    let mut remembered_any = false;
+    for step in 0..400 {
+        let Some(seat) = game.to_move() else { break };
+        let legal = game.legal_actions(seat);
+        let action = bots[seat].choose(&game.view(seat), &legal);
+        if step % 25 == 24 {
+            let mut fresh = RommeBot::new(Level::Normal, 7).with_options(&opts);
+            // The fresh bot is asked at the same moment as the playing one was.
+            recall(&mut fresh, &record, seat);
+            fresh.choose(&game.view(seat), &legal);
+            assert_eq!(fresh.remembered(), bots[seat].remembered(), "step {step}");
+            remembered_any |= !fresh.remembered().is_empty();
+            checked += 1;
+        }
+        record.play(&mut game, seat, action).unwrap();
+    }
+    assert!(checked >= 8, "checked {checked} times");
+    assert!(remembered_any, "some taken discard was remembered");
 }
