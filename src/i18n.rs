@@ -23,7 +23,7 @@ impl Lang {
 /// (key, German, English)
 static TABLE: &[(&str, &str, &str)] = &[
     ("app.title", "Kartenrunde", "Kartenrunde"),
-    ("app.tagline", "Rommé und Abluxxen – gegen Bots, zu mehreren an einem Gerät oder per Link. Offline, ohne Konto.", "Rummy and Abluxxen – against bots, pass-and-play on one device, or by link. Offline, no account."),
+    ("app.tagline", "Rommé, Karussell, Profi-Sort und Abluxxen – gegen Bots, zu mehreren an einem Gerät oder per Link. Offline, ohne Konto.", "Rummy, Karussell, Profi-Sort and Abluxxen – against bots, pass-and-play on one device, or by link. Offline, no account."),
     ("nav.home", "Spiele", "Games"),
     ("nav.settings", "Einstellungen", "Settings"),
     ("nav.saves", "Gespeicherte Spiele", "Saved games"),
@@ -32,6 +32,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("home.choose", "Spiel wählen", "Choose a game"),
     ("home.coming_soon", "in Vorbereitung", "coming soon"),
     ("home.play", "Spielen", "Play"),
+    ("home.loading", "Das Spiel wird geladen …", "Loading the game …"),
     ("home.players", "Spieler", "players"),
     ("game.romme", "Rommé (Grundspiel)", "Rummy (basic game)"),
     ("game.romme.desc", "Sätze und Folgen auslegen, am Ende zählt der Rest auf der Hand.", "Lay out sets and runs; whatever is left in your hand counts against you."),

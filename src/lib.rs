@@ -19,5 +19,12 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("Kartenrunde panic: {info}").into());
     }));
+    // The static boot screen of index.html gives way to the app.
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
     leptos::mount::mount_to_body(app::App);
 }

@@ -530,3 +530,35 @@ fn every_rejection_is_a_german_sentence() {
     assert!(explain_common(&RuleError::Game(()), &names(), Lang::De).is_none());
     assert!(count > 90, "{count}");
 }
+
+/// The static boot screen in index.html (painted before the wasm arrives) shows the same
+/// German texts as the home screen: every game's name and description, the tagline.
+#[test]
+fn the_boot_screen_matches_the_home_screen() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html");
+    let html = std::fs::read_to_string(path).unwrap();
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&#x27;")
+    };
+    let mut keys: Vec<String> = ["app.tagline", "home.choose", "home.loading", "home.play"]
+        .iter()
+        .map(|k| k.to_string())
+        .collect();
+    for e in crate::catalog::entries() {
+        keys.push(e.key());
+        keys.push(e.desc_key());
+        assert!(
+            html.contains(&format!("href=\"#/setup/{}\"", e.id())),
+            "boot screen links {}",
+            e.id()
+        );
+    }
+    for k in keys {
+        let text = escape(tr(Lang::De, &k));
+        assert!(html.contains(&text), "index.html lacks {k}: {text}");
+    }
+}

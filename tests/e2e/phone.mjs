@@ -225,4 +225,30 @@ TESTS.push({
   },
 });
 
+TESTS.push({
+  name: 'first paint: on a slow connection the home text, the game list and a loading indicator show before the wasm',
+  async run({ page, base, shot }) {
+    await page.setViewportSize({ width: 360, height: 640 });
+    let release;
+    const held = new Promise((r) => { release = r; });
+    // No service worker or cache may answer: the wasm must come over the (held) network.
+    await page.evaluate(async () => {
+      for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+      for (const k of await caches.keys()) await caches.delete(k);
+    });
+    await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+    const nav = page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('#boot .boot-loading', { timeout: 5000 });
+    const entries = await page.$$eval('#boot .game-entry h2', (els) => els.map((e) => e.textContent));
+    assert(entries.length === 9 && entries.includes('Karussell (Manipulation-Rommé)'), 'the game list: ' + entries.join(', '));
+    await inView(page, ['#boot .boot-loading', '#boot .topbar'], 'boot screen at 360');
+    await shot('first-paint-360');
+    release();
+    await nav;
+    await page.waitForSelector('[data-testid=game-entry]');
+    assert(!(await page.$('#boot')), 'the boot screen gives way to the app');
+    await page.unroute('**/*.wasm');
+  },
+});
+
 export default TESTS;
