@@ -46,6 +46,44 @@ pub fn face_label(face: Face, en: bool) -> String {
     }
 }
 
+/// The spoken name of a card for screen readers, in the player's language: "Herz Sieben",
+/// "seven of hearts", "Joker".
+pub fn spoken_name(face: Face, en: bool) -> String {
+    const DE: [&str; 14] = [
+        "?", "Ass", "Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun", "Zehn",
+        "Bube", "Dame", "König",
+    ];
+    const EN: [&str; 14] = [
+        "?", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+        "queen", "king",
+    ];
+    match face {
+        Face::French { rank, suit } => {
+            let r = |l: &[&'static str; 14]| l.get(rank.0 as usize).copied().unwrap_or("?");
+            if en {
+                let s = match suit {
+                    Suit::Clubs => "clubs",
+                    Suit::Spades => "spades",
+                    Suit::Hearts => "hearts",
+                    Suit::Diamonds => "diamonds",
+                };
+                format!("{} of {s}", r(&EN))
+            } else {
+                let s = match suit {
+                    Suit::Clubs => "Kreuz",
+                    Suit::Spades => "Pik",
+                    Suit::Hearts => "Herz",
+                    Suit::Diamonds => "Karo",
+                };
+                format!("{s} {}", r(&DE))
+            }
+        }
+        Face::Joker => "Joker".into(),
+        Face::Lux(v) => v.to_string(),
+        Face::LuxJoker => "X (Joker)".into(),
+    }
+}
+
 /// The symbol shape of an Abluxxen value (so colour is never the only cue):
 /// 7 shapes, filled for 1–7, outlined for 8–13; the joker has a star.
 fn lux_symbol(value: u8) -> AnyView {
@@ -75,8 +113,10 @@ pub fn CardView(
     #[prop(optional)]
     id: Option<CardId>,
 ) -> impl IntoView {
+    let en = use_context::<crate::app::AppCtx>().is_some_and(|a| a.lang() == crate::i18n::Lang::En);
     let aria = label.unwrap_or_else(|| match face {
-        Some(f) => face_label(f, false),
+        Some(f) => spoken_name(f, en),
+        None if en => "card back".into(),
         None => "Kartenrücken".into(),
     });
     let body = match face {
@@ -155,5 +195,21 @@ pub fn CardView(
             {body}
             {marker}
         </svg>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spoken_name;
+    use engine::{Face, Suit};
+
+    #[test]
+    fn cards_are_named_in_the_players_language() {
+        assert_eq!(spoken_name(Face::french(7, Suit::Hearts), false), "Herz Sieben");
+        assert_eq!(spoken_name(Face::french(7, Suit::Hearts), true), "seven of hearts");
+        assert_eq!(spoken_name(Face::french(11, Suit::Spades), false), "Pik Bube");
+        assert_eq!(spoken_name(Face::french(1, Suit::Clubs), true), "ace of clubs");
+        assert_eq!(spoken_name(Face::french(12, Suit::Diamonds), false), "Karo Dame");
+        assert_eq!(spoken_name(Face::Joker, true), "Joker");
     }
 }
