@@ -12,6 +12,8 @@ const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BRO
 let total = 0;
 let wasm = 0;
 for (const name of fs.readdirSync(dir).sort()) {
+  // Sub-folders (the app icons) are fetched on install, not on a first visit.
+  if (fs.statSync(path.join(dir, name)).isDirectory()) continue;
   const buf = fs.readFileSync(path.join(dir, name));
   const size = br(buf);
   // The service worker and the manifest are fetched too, so everything counts.

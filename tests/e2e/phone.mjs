@@ -251,4 +251,29 @@ TESTS.push({
   },
 });
 
+TESTS.push({
+  name: 'install: the manifest names the app, starts in the app scope and has SVG, 192 and 512 px icons that load',
+  async run({ page, base }) {
+    const href = await page.getAttribute('link[rel=manifest]', 'href');
+    const url = new URL(href, base).href;
+    const m = await (await page.request.get(url)).json();
+    eq(m.name, 'Kartenrunde', 'name');
+    eq(m.display, 'standalone', 'display');
+    eq(m.start_url, './', 'start_url');
+    for (const size of ['192x192', '512x512']) {
+      const icon = m.icons.find((i) => i.sizes === size && i.type === 'image/png' && !i.purpose);
+      assert(icon, `a ${size} PNG icon`);
+      const dims = await page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return `${img.naturalWidth}x${img.naturalHeight}`;
+      }, new URL(icon.src, url).href);
+      eq(dims, size, `the ${size} icon loads with its size`);
+    }
+    assert(m.icons.some((i) => i.purpose === 'maskable'), 'a maskable icon');
+    eq(await page.getAttribute('link[rel=icon]', 'href'), 'icons/icon.svg', 'favicon');
+  },
+});
+
 export default TESTS;
