@@ -59,3 +59,17 @@ pub fn offer_buttons<A: Clone + Send + Sync + 'static>(
         })
         .collect_view()
 }
+
+/// A keydown handler that runs `f` on Enter or Space: for a drop target that is not a
+/// button (a meld on the table, the new-meld area) but must work from the keyboard too
+/// (give it `tabindex="0"` and `role="button"`).
+pub fn on_activate(f: impl Fn() + 'static) -> impl Fn(leptos::ev::KeyboardEvent) {
+    move |ev: leptos::ev::KeyboardEvent| {
+        // Only for the target itself: a button inside it handles its own keys.
+        let own = ev.target().is_some() && ev.target() == ev.current_target();
+        if own && (ev.key() == "Enter" || ev.key() == " ") {
+            ev.prevent_default();
+            f();
+        }
+    }
+}

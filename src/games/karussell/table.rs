@@ -3,6 +3,7 @@
 
 use super::board::{face_choice, Board};
 use super::scratch::Spot;
+use crate::components::action_bar::on_activate;
 use crate::components::action_bar::{ActionButton, UndoButton};
 use crate::components::card::CardView;
 use crate::games::common::fill;
@@ -36,6 +37,7 @@ fn meld_view(b: Board, i: usize) -> impl IntoView {
         <div class="meld k-meld" data-testid="k-meld" data-drop=Spot::Meld(i).code()
             class:valid=move || status.get().is_ok() class:invalid=move || status.get().is_err()
             data-valid=move || status.get().is_ok().to_string()
+            tabindex="0" role="button" on:keydown=on_activate(move || b.tap_target(Spot::Meld(i)))
             on:click=move |_| b.tap_target(Spot::Meld(i))>
             <div class="meld-cards">
                 <For each=cards key=|t: &TableCard| (t.card.id, t.as_face) children=card/>
@@ -78,6 +80,7 @@ pub(super) fn scratch_table(b: Board) -> impl IntoView {
             <For each=melds key=|i| *i children=move |i| meld_view(b, i)/>
             <Show when=move || b.can_meld.get()>
                 <div class="new-meld" data-testid="new-meld" data-drop=Spot::NewMeld.code()
+                    tabindex="0" role="button" on:keydown=on_activate(move || b.tap_target(Spot::NewMeld))
                     on:click=move |_| b.tap_target(Spot::NewMeld)>
                     {move || b.t("ka.ui.new_meld")}
                 </div>

@@ -2,6 +2,7 @@
 //! melds on the table (keyed by meld and content).
 
 use super::board::Board;
+use crate::components::action_bar::on_activate;
 use crate::components::card::CardView;
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::games::common::{face_text, fill};
@@ -62,6 +63,7 @@ fn new_meld(b: Board) -> impl IntoView {
     };
     view! {
         <div class="new-meld" data-testid="new-meld" data-drop="new-meld" class:target=target
+            tabindex="0" role="button" on:keydown=on_activate(move || b.click_meld_area())
             on:click=move |_| b.click_meld_area()>
             <span class="new-meld-label">{move || b.t("ro.ui.new_meld")}</span>
             {move || preview_box(b)}
@@ -174,6 +176,7 @@ fn table_meld(b: Board, m: TableMeldView) -> impl IntoView {
         <div class="table-meld" class:target=move || is_target(b, id) class:pending=m.pending
             class:recent=move || b.recent.with(|r| r.0.contains(&id)) data-kind=kind
             data-testid="table-meld" data-drop=format!("meld:{}", id.0)
+            tabindex="0" role="button" on:keydown=on_activate(move || b.click_table_meld(id))
             on:click=move |_| b.click_table_meld(id)>
             <div class="meld-cards">{cards}</div>
             <small class="meld-owner">{b.name(m.owner)}</small>

@@ -1,0 +1,73 @@
+// Keyboard only: a Rommé turn (draw, meld, discard) without the mouse – Tab moves
+// the focus, Space picks a card, Enter confirms; table melds and the new-meld area are
+// focusable targets.
+import { assert, eq } from './assert.mjs';
+import { findMeld, hand, board } from './romme.mjs';
+// (A lay-off uses the same focusable meld targets; it has no keyboard test of its own yet.)
+
+const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
+
+// Presses Tab until the focused element matches `sel` (at most two rounds of the page).
+async function tabTo(page, sel) {
+  for (let i = 0; i < 400; i++) {
+    if (await page.evaluate((s) => !!document.activeElement && document.activeElement.matches(s), sel)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached ' + sel);
+}
+
+async function key(page, sel, k) {
+  await tabTo(page, sel);
+  await page.keyboard.press(k);
+}
+
+// Waits until it is the human's `phase` (or the deal is over: true then).
+const mine = async (page, phase) => {
+  await page.waitForFunction((p) => {
+    const b = document.querySelector('[data-testid=romme-board]');
+    return document.querySelector('[data-testid=deal-end]') || (b && b.dataset.mine === 'true' && b.dataset.phase === p);
+  }, phase, { timeout: 60000 });
+  return !!(await page.$('[data-testid=deal-end]'));
+};
+
+export default [
+  {
+    name: 'keyboard: a Rommé turn by keyboard only – draw, meld, discard',
+    async run({ page, base, shot }) {
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await page.waitForSelector('[data-testid=start]');
+      await key(page, '[data-testid=start]', 'Enter');
+      await page.waitForSelector('[data-testid=romme-board]');
+      let melded = false;
+      for (let turn = 0; turn < 60 && !melded; turn++) {
+        if (await page.$('[data-testid=deal-end]')) { await key(page, '[data-testid=next-deal]', 'Enter'); continue; }
+        if (await mine(page, 'draw')) continue;
+        await key(page, '[data-testid=draw]', 'Enter');
+        if (await mine(page, 'play')) continue;
+        const ids = melded ? null : findMeld(await hand(page));
+        if (ids) {
+          const n = (await page.$$('[data-testid=table-meld]')).length;
+          for (const id of ids) await key(page, `[data-testid=hand-card][data-card="${id}"]`, ' ');
+          await key(page, (await page.$('[data-testid=meld-button]')) ? '[data-testid=meld-button]' : '[data-testid=meld-high]', 'Enter');
+          await page.waitForFunction((k) => document.querySelectorAll('[data-testid=table-meld]').length > k, n);
+          melded = true;
+          await shot('keyboard-meld');
+        }
+        if ((await board(page)).phase !== 'play') continue;
+        const h = await hand(page);
+        const last = h[h.length - 1];
+        await key(page, `[data-testid=hand-card][data-card="${last.id}"]`, ' ');
+        await key(page, '[data-testid=discard-button]', 'Enter');
+        if (await page.$('[data-testid=discard-warning]')) await key(page, '[data-testid=discard-button]', 'Enter');
+        await page.waitForFunction(() => {
+          const b = document.querySelector('[data-testid=romme-board]');
+          return !b || b.dataset.phase !== 'play' || b.dataset.mine !== 'true';
+        });
+      }
+      assert(melded, 'a meld laid out by keyboard');
+      eq(await page.evaluate(() => !!document.querySelector('.drag-ghost')), false, 'no drag left over');
+    },
+  },
+];
