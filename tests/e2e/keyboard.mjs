@@ -42,7 +42,11 @@ export default [
       await page.waitForSelector('[data-testid=romme-board]');
       let melded = false;
       for (let turn = 0; turn < 60 && !melded; turn++) {
-        if (await page.$('[data-testid=deal-end]')) { await key(page, '[data-testid=next-deal]', 'Enter'); continue; }
+        if (await page.$('[data-testid=deal-end]')) {
+          await key(page, '[data-testid=next-deal]', 'Enter');
+          await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'), null, { timeout: 15000 });
+          continue;
+        }
         if (await mine(page, 'draw')) continue;
         await key(page, '[data-testid=draw]', 'Enter');
         if (await mine(page, 'play')) continue;
