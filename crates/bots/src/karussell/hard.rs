@@ -14,11 +14,19 @@
 
 use super::{normal_choice, solver_meld};
 use engine::card::{Card, CardId};
-use engine::karussell::{Karussell, KarussellAction, KarussellView, Phase, PhaseView};
+use engine::karussell::{
+    affordable, slots_of, solve, Karussell, KarussellAction, KarussellView, Phase, PhaseView,
+};
 use engine::{Game, GameRng};
 
-/// Worlds sampled per decision.
+/// Worlds sampled per decision: at most `SAMPLES`, at least `MIN_SAMPLES`, then in batches
+/// of `BATCH` until the best candidate leads every other by `Z` standard errors of the
+/// paired difference, or that difference is known to be below `INDIFFERENT` points.
 pub const SAMPLES: usize = 40;
+const MIN_SAMPLES: usize = 12;
+const BATCH: usize = 4;
+const Z: f64 = 2.0;
+const INDIFFERENT: f64 = 3.0;
 
 /// A rollout stops (and counts as it stands) after this many actions; rounds last far less.
 const ROLLOUT_STEPS: usize = 400;
@@ -50,6 +58,37 @@ pub fn sample_world(view: &KarussellView, pool: &[Card], rng: &mut GameRng) -> O
     Karussell::for_simulation(view, hands, cards, rng.next_u64()).ok()
 }
 
+/// The rollout policy: the normal bot's decisions, read straight from the state (no view,
+/// no listed actions unless the solver is not affordable here).
+fn rollout_action(game: &Karussell, seat: usize) -> KarussellAction {
+    let r = game.round_state();
+    let may_meld = match game.phase() {
+        Phase::KnockDecision => return KarussellAction::Knock,
+        Phase::Turn if r.draws == 0 => return KarussellAction::Draw,
+        Phase::Turn => !r.melded && r.draws < 3,
+        Phase::FinalTurn => true,
+        Phase::RoundOver | Phase::MatchOver => return KarussellAction::NextRound,
+    };
+    let hand = &r.hands[seat];
+    if may_meld {
+        if !affordable(&r.table, hand) {
+            return normal_choice(&game.view(seat), &game.legal_actions(seat));
+        }
+        if let Ok(best) = solve(&r.table, hand) {
+            if best.placed > 0 {
+                return KarussellAction::Meld {
+                    table: slots_of(&best.table),
+                };
+            }
+        }
+    }
+    if game.phase() == Phase::Turn && !r.stock.is_empty() && !r.melded {
+        KarussellAction::Draw
+    } else {
+        KarussellAction::Pass
+    }
+}
+
 /// Plays `game` to the end of the round with the normal policy for every seat; returns
 /// `seat`'s round points minus the best other seat's.
 pub fn rollout(mut game: Karussell, seat: usize) -> i32 {
@@ -58,8 +97,7 @@ pub fn rollout(mut game: Karussell, seat: usize) -> i32 {
             break;
         }
         let Some(s) = game.to_move() else { break };
-        let legal = game.legal_actions(s);
-        let action = normal_choice(&game.view(s), &legal);
+        let action = rollout_action(&game, s);
         if game.apply(s, &action).is_err() {
             break;
         }
@@ -75,7 +113,43 @@ pub fn rollout(mut game: Karussell, seat: usize) -> i32 {
     points[seat] - best_other
 }
 
-/// Mean outcome of each candidate over the same sampled worlds.
+/// The outcome of every candidate in one sampled world (`None`: no world could be built).
+fn play_world(
+    view: &KarussellView,
+    candidates: &[KarussellAction],
+    pool: &[Card],
+    rng: &mut GameRng,
+) -> Option<Vec<i32>> {
+    let world = sample_world(view, pool, rng)?;
+    Some(
+        candidates
+            .iter()
+            .map(|action| {
+                let mut g = world.clone();
+                match g.apply(view.seat, action) {
+                    Ok(_) => rollout(g, view.seat),
+                    Err(_) => -1_000,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Is the best candidate (by mean) settled? Against every other candidate the paired
+/// difference is either beyond `Z` standard errors or too small to matter.
+fn settled(outcomes: &[Vec<i32>], best: usize) -> bool {
+    let n = outcomes.len() as f64;
+    (0..outcomes[0].len()).filter(|&c| c != best).all(|c| {
+        let d: Vec<f64> = outcomes.iter().map(|o| f64::from(o[best] - o[c])).collect();
+        let mean = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let se = (var / n).sqrt();
+        mean > Z * se || Z * se < INDIFFERENT
+    })
+}
+
+/// Mean outcome of each candidate over the same sampled worlds: batches of worlds until
+/// the best is settled (at least `MIN_SAMPLES`, at most `samples`).
 pub fn evaluate(
     view: &KarussellView,
     candidates: &[KarussellAction],
@@ -83,26 +157,35 @@ pub fn evaluate(
     rng: &mut GameRng,
 ) -> Vec<f64> {
     let pool = unseen(view);
-    let mut totals = vec![0i64; candidates.len()];
-    let mut worlds = 0;
-    for _ in 0..samples {
-        let Some(world) = sample_world(view, &pool, rng) else {
-            continue;
-        };
-        worlds += 1;
-        for (total, action) in totals.iter_mut().zip(candidates) {
-            let mut g = world.clone();
-            if g.apply(view.seat, action).is_ok() {
-                *total += i64::from(rollout(g, view.seat));
-            } else {
-                *total -= 1_000;
+    let mut outcomes: Vec<Vec<i32>> = Vec::new();
+    let means = |outcomes: &[Vec<i32>]| -> Vec<f64> {
+        (0..candidates.len())
+            .map(|c| {
+                let sum: i64 = outcomes.iter().map(|o| i64::from(o[c])).sum();
+                sum as f64 / outcomes.len().max(1) as f64
+            })
+            .collect()
+    };
+    for i in 0..samples {
+        if let Some(o) = play_world(view, candidates, &pool, rng) {
+            outcomes.push(o);
+        }
+        if i + 1 >= MIN_SAMPLES && (i + 1) % BATCH == 0 && outcomes.len() > 1 {
+            let m = means(&outcomes);
+            let best = argmax(&m);
+            if settled(&outcomes, best) {
+                break;
             }
         }
     }
-    totals
-        .iter()
-        .map(|&t| t as f64 / worlds.max(1) as f64)
-        .collect()
+    means(&outcomes)
+}
+
+/// The index of the largest value (the first on ties).
+fn argmax(values: &[f64]) -> usize {
+    (0..values.len())
+        .max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a)))
+        .unwrap_or(0)
 }
 
 /// The candidate actions worth comparing here (empty or one: nothing to think about).
@@ -137,9 +220,19 @@ pub fn choose(
             .unwrap_or_else(|| normal_choice(view, legal));
     }
     let means = evaluate(view, &cands, SAMPLES, rng);
-    let best = (0..cands.len())
-        .max_by(|&a, &b| means[a].total_cmp(&means[b]).then(b.cmp(&a)))
-        .unwrap_or(0);
+    let best = argmax(&means);
+    if std::env::var("KDEBUG").is_ok() {
+        eprintln!(
+            "DBG {:?} draws={} hand={} placed={} stock={} means={:?} pick={}",
+            cands[0] == KarussellAction::Knock,
+            view.draws,
+            view.hand.len(),
+            super::cards_added(view, &cands[0]),
+            view.stock_size,
+            means,
+            best
+        );
+    }
     cands[best].clone()
 }
 
