@@ -8,6 +8,16 @@ use leptos::prelude::*;
 
 const DEFAULT_BOT: SeatKind = SeatKind::Bot(BotLevel::Normal);
 
+/// Translation key of a seat kind's one-line description (the option's tooltip).
+fn kind_desc_key(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human => "setup.human_desc",
+        SeatKind::Bot(BotLevel::Easy) => "setup.bot_easy_desc",
+        SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal_desc",
+        SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard_desc",
+    }
+}
+
 /// Translation key of a seat kind's label.
 fn kind_key(kind: SeatKind) -> &'static str {
     match kind {
@@ -109,7 +119,7 @@ pub fn SeatEditor(
                             seats.update(|s| if let Some(x) = s.get_mut(i) { x.kind = kind; });
                         }>
                             {SeatKind::all().into_iter().filter(|k| k.bot_level().is_none_or(|l| levels.contains(&l))).map(|k| view! {
-                                <option value=k.code() selected=kind_value == k.code()>{move || app.t(kind_key(k))}</option>
+                                <option value=k.code() selected=kind_value == k.code() title=move || app.t(kind_desc_key(k))>{move || app.t(kind_key(k))}</option>
                             }).collect_view()}
                         </select>
                         <button class="button small" disabled=move || seats.with(|s| s.len() <= min)

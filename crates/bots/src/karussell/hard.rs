@@ -221,18 +221,6 @@ pub fn choose(
     }
     let means = evaluate(view, &cands, SAMPLES, rng);
     let best = argmax(&means);
-    if std::env::var("KDEBUG").is_ok() {
-        eprintln!(
-            "DBG {:?} draws={} hand={} placed={} stock={} means={:?} pick={}",
-            cands[0] == KarussellAction::Knock,
-            view.draws,
-            view.hand.len(),
-            super::cards_added(view, &cands[0]),
-            view.stock_size,
-            means,
-            best
-        );
-    }
     cands[best].clone()
 }
 
@@ -240,6 +228,45 @@ pub fn choose(
 mod tests {
     use super::*;
     use engine::karussell::KarussellOptions;
+
+    /// A position (two players) where the hard bot looks ahead, reached by normal play.
+    fn thinking_position() -> (Karussell, usize) {
+        for seed in 0..200 {
+            let mut g = Karussell::new(&KarussellOptions::default(), 2, seed).unwrap();
+            for _ in 0..200 {
+                let Some(s) = g.to_move() else { break };
+                let legal = g.legal_actions(s);
+                let view = g.view(s);
+                if candidates(&view, &legal).len() >= 2 {
+                    return (g, s);
+                }
+                g.apply(s, &normal_choice(&view, &legal)).unwrap();
+            }
+        }
+        panic!("no position with a real choice");
+    }
+
+    #[test]
+    fn bots_never_peek_the_same_view_gets_the_same_decision() {
+        let (real, seat) = thinking_position();
+        let view = real.view(seat);
+        // Another state with the same view: the hidden cards dealt differently.
+        let mut rng = GameRng::seed_from_u64(99);
+        let other = sample_world(&view, &unseen(&view), &mut rng).unwrap();
+        assert_eq!(other.view(seat), view);
+        let r = real.round_state();
+        let o = other.round_state();
+        assert!(
+            r.hands != o.hands || r.stock != o.stock,
+            "the hidden cards differ"
+        );
+        let legal = real.legal_actions(seat);
+        assert_eq!(other.legal_actions(seat), legal);
+        let a = choose(&view, &legal, &mut GameRng::seed_from_u64(7));
+        let b = choose(&other.view(seat), &legal, &mut GameRng::seed_from_u64(7));
+        assert_eq!(a, b);
+        assert!(legal.contains(&a) || real.clone().apply(seat, &a).is_ok());
+    }
 
     #[test]
     fn unseen_is_the_deck_minus_hand_and_table() {

@@ -15,8 +15,8 @@ impl Karussell {
     /// A state consistent with `view` in which the other seats hold `hands[s]` (the
     /// viewer's own entry is ignored: it is `view.hand`) and the stock is `stock` (top =
     /// last element). Checks that the sizes match the view and that every card of the deck
-    /// is used exactly once. The match history (sheet, log) is not carried over; the state
-    /// is meant to be played to the end of the current round.
+    /// is used exactly once. Everything public (sheet, log, totals) is copied from the view,
+    /// so the new state shows the viewer exactly `view`.
     #[doc(hidden)]
     pub fn for_simulation(
         view: &KarussellView,
@@ -78,6 +78,8 @@ impl Karussell {
         g.dealer = view.dealer;
         g.totals = view.totals.clone();
         g.rounds_won = view.rounds_won.clone();
+        g.sheet = view.sheet.clone();
+        g.log = view.events.clone();
         Ok(g)
     }
 
@@ -104,6 +106,7 @@ mod tests {
         let r = g.round_state();
         let sim = Karussell::for_simulation(&view, r.hands.clone(), r.stock.clone(), 1).unwrap();
         assert_eq!(sim.round_state(), r);
+        assert_eq!(sim.view(seat), view);
         assert_eq!(sim.phase(), g.phase());
         assert_eq!(sim.legal_actions(seat), g.legal_actions(seat));
         // A card twice (or missing) is refused.
