@@ -17,6 +17,8 @@ use engine::{BotLevel, GameRng};
 #[derive(Clone, Debug)]
 pub struct KarussellBot {
     pub level: BotLevel,
+    /// The hard level's sampling budget.
+    pub budget: hard::Budget,
     rng: GameRng,
 }
 
@@ -24,6 +26,7 @@ impl KarussellBot {
     pub fn new(level: BotLevel, seed: u64) -> KarussellBot {
         KarussellBot {
             level,
+            budget: hard::Budget::DEFAULT,
             rng: GameRng::seed_from_u64(seed),
         }
     }
@@ -103,7 +106,7 @@ impl Bot<Karussell> for KarussellBot {
     fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
         match self.level {
             BotLevel::Normal => normal_choice(view, legal),
-            BotLevel::Hard => hard::choose(view, legal, &mut self.rng),
+            BotLevel::Hard => hard::choose(view, legal, self.budget, &mut self.rng),
             BotLevel::Easy => {
                 if legal.contains(&KarussellAction::Knock) {
                     return KarussellAction::Knock;

@@ -1,7 +1,7 @@
 //! The hard Karussell bot: determinized Monte-Carlo lookahead (the idea of ISMCTS,
 //! simplified to one level).
 //!
-//! At a decision that matters it lists a few candidate actions, samples `SAMPLES` worlds
+//! At a decision that matters it lists a few candidate actions, samples a few dozen worlds
 //! (the other hands and the stock order) from the cards it cannot see, builds a full state
 //! for each with [`Karussell::for_simulation`], plays every candidate out to the end of the
 //! round with the normal policy for every seat, and takes the candidate with the best mean
@@ -19,11 +19,22 @@ use engine::karussell::{
 };
 use engine::{Game, GameRng};
 
-/// Worlds sampled per decision: at most `SAMPLES`, at least `MIN_SAMPLES`, then in batches
+/// Worlds sampled per decision: at most `samples`, at least `min_samples`, then in batches
 /// of `BATCH` until the best candidate leads every other by `Z` standard errors of the
 /// paired difference, or that difference is known to be below `INDIFFERENT` points.
-pub const SAMPLES: usize = 40;
-const MIN_SAMPLES: usize = 12;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub samples: usize,
+    pub min_samples: usize,
+}
+
+impl Budget {
+    pub const DEFAULT: Budget = Budget {
+        samples: 16,
+        min_samples: 8,
+    };
+}
+
 const BATCH: usize = 4;
 const Z: f64 = 2.0;
 const INDIFFERENT: f64 = 3.0;
@@ -149,11 +160,11 @@ fn settled(outcomes: &[Vec<i32>], best: usize) -> bool {
 }
 
 /// Mean outcome of each candidate over the same sampled worlds: batches of worlds until
-/// the best is settled (at least `MIN_SAMPLES`, at most `samples`).
+/// the best is settled (within `budget`).
 pub fn evaluate(
     view: &KarussellView,
     candidates: &[KarussellAction],
-    samples: usize,
+    budget: Budget,
     rng: &mut GameRng,
 ) -> Vec<f64> {
     let pool = unseen(view);
@@ -166,11 +177,11 @@ pub fn evaluate(
             })
             .collect()
     };
-    for i in 0..samples {
+    for i in 0..budget.samples {
         if let Some(o) = play_world(view, candidates, &pool, rng) {
             outcomes.push(o);
         }
-        if i + 1 >= MIN_SAMPLES && (i + 1) % BATCH == 0 && outcomes.len() > 1 {
+        if i + 1 >= budget.min_samples && (i + 1) % BATCH == 0 && outcomes.len() > 1 {
             let m = means(&outcomes);
             let best = argmax(&m);
             if settled(&outcomes, best) {
@@ -210,6 +221,7 @@ fn candidates(view: &KarussellView, legal: &[KarussellAction]) -> Vec<KarussellA
 pub fn choose(
     view: &KarussellView,
     legal: &[KarussellAction],
+    budget: Budget,
     rng: &mut GameRng,
 ) -> KarussellAction {
     let cands = candidates(view, legal);
@@ -219,7 +231,7 @@ pub fn choose(
             .next()
             .unwrap_or_else(|| normal_choice(view, legal));
     }
-    let means = evaluate(view, &cands, SAMPLES, rng);
+    let means = evaluate(view, &cands, budget, rng);
     let best = argmax(&means);
     cands[best].clone()
 }
@@ -262,8 +274,18 @@ mod tests {
         );
         let legal = real.legal_actions(seat);
         assert_eq!(other.legal_actions(seat), legal);
-        let a = choose(&view, &legal, &mut GameRng::seed_from_u64(7));
-        let b = choose(&other.view(seat), &legal, &mut GameRng::seed_from_u64(7));
+        let a = choose(
+            &view,
+            &legal,
+            Budget::DEFAULT,
+            &mut GameRng::seed_from_u64(7),
+        );
+        let b = choose(
+            &other.view(seat),
+            &legal,
+            Budget::DEFAULT,
+            &mut GameRng::seed_from_u64(7),
+        );
         assert_eq!(a, b);
         assert!(legal.contains(&a) || real.clone().apply(seat, &a).is_ok());
     }
