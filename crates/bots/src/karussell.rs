@@ -63,7 +63,7 @@ pub fn solver_meld(view: &KarussellView, legal: &[KarussellAction]) -> Option<Ka
 }
 
 /// The listed meld that adds the most (`most`) or the fewest hand cards.
-fn listed_meld(
+pub(crate) fn listed_meld(
     view: &KarussellView,
     legal: &[KarussellAction],
     most: bool,

@@ -12,10 +12,11 @@
 //! sizes of the other hands and of the stock are public. All randomness comes from the
 //! bot's own [`GameRng`], so two states with the same view get the same decision.
 
-use super::{normal_choice, solver_meld};
-use engine::card::{Card, CardId};
+use super::{listed_meld, normal_choice, solver_meld};
+use engine::card::{Card, CardId, Face};
 use engine::karussell::{
     affordable, slots_of, solve, Karussell, KarussellAction, KarussellView, Phase, PhaseView,
+    TableCard,
 };
 use engine::{Game, GameRng};
 
@@ -26,16 +27,42 @@ use engine::{Game, GameRng};
 pub struct Budget {
     pub samples: usize,
     pub min_samples: usize,
+    /// Sampling also stops (after `BATCH` worlds) when the rollouts have played this many
+    /// actions: long rounds (three or more seats, a full stock) would take too long.
+    pub steps: usize,
 }
 
 impl Budget {
     pub const DEFAULT: Budget = Budget {
         samples: 16,
         min_samples: 8,
+        steps: usize::MAX,
     };
 }
 
+impl Budget {
+    /// Rollouts grow with the seats: `samples` is meant for two players and shrinks in
+    /// proportion for more (at least `BATCH`), with a cap of `MULTI_STEPS` rollout actions.
+    pub fn for_seats(self, seats: usize) -> Budget {
+        if seats <= 2 {
+            return self;
+        }
+        let scale = |n: usize| (n * 2 / seats).max(BATCH);
+        Budget {
+            samples: scale(self.samples),
+            min_samples: scale(self.min_samples),
+            steps: self.steps.min(MULTI_STEPS),
+        }
+    }
+}
+
 const BATCH: usize = 4;
+
+/// The rollout actions per decision with three or more seats (see [`Budget::for_seats`]).
+const MULTI_STEPS: usize = 600;
+
+/// See [`rollout_affordable`].
+const ROLLOUT_JOKER_CARDS: usize = 45;
 const Z: f64 = 2.0;
 const INDIFFERENT: f64 = 3.0;
 
@@ -69,6 +96,16 @@ pub fn sample_world(view: &KarussellView, pool: &[Card], rng: &mut GameRng) -> O
     Karussell::for_simulation(view, hands, cards, rng.next_u64()).ok()
 }
 
+/// With two or more jokers in play the solver has slow positions from about 45 cards
+/// (table + hand); rollouts use the listed melds there (with one joker, as in two-player
+/// games, this is `affordable` itself).
+fn rollout_affordable(table: &[Vec<TableCard>], hand: &[Card]) -> bool {
+    let jokers = table.iter().flatten().filter(|t| t.is_joker()).count()
+        + hand.iter().filter(|c| c.face == Face::Joker).count();
+    let cards = table.iter().map(Vec::len).sum::<usize>() + hand.len();
+    affordable(table, hand) && (jokers <= 1 || cards <= ROLLOUT_JOKER_CARDS)
+}
+
 /// The rollout policy: the normal bot's decisions, read straight from the state (no view,
 /// no listed actions unless the solver is not affordable here).
 fn rollout_action(game: &Karussell, seat: usize) -> KarussellAction {
@@ -82,8 +119,11 @@ fn rollout_action(game: &Karussell, seat: usize) -> KarussellAction {
     };
     let hand = &r.hands[seat];
     if may_meld {
-        if !affordable(&r.table, hand) {
-            return normal_choice(&game.view(seat), &game.legal_actions(seat));
+        if !rollout_affordable(&r.table, hand) {
+            let legal = game.legal_actions(seat);
+            let view = game.view(seat);
+            return listed_meld(&view, &legal, true)
+                .unwrap_or_else(|| normal_choice(&view, &legal));
         }
         if let Ok(best) = solve(&r.table, hand) {
             if best.placed > 0 {
@@ -101,9 +141,11 @@ fn rollout_action(game: &Karussell, seat: usize) -> KarussellAction {
 }
 
 /// Plays `game` to the end of the round with the normal policy for every seat; returns
-/// `seat`'s round points minus the best other seat's.
-pub fn rollout(mut game: Karussell, seat: usize) -> i32 {
-    for _ in 0..ROLLOUT_STEPS {
+/// `seat`'s round points minus the best other seat's, and the actions played.
+pub fn rollout(mut game: Karussell, seat: usize) -> (i32, usize) {
+    let mut steps = 0;
+    while steps < ROLLOUT_STEPS {
+        steps += 1;
         if matches!(game.phase(), Phase::RoundOver | Phase::MatchOver) {
             break;
         }
@@ -114,36 +156,41 @@ pub fn rollout(mut game: Karussell, seat: usize) -> i32 {
         }
     }
     let Some(points) = game.last_round_points() else {
-        return 0;
+        return (0, steps);
     };
     let best_other = (0..points.len())
         .filter(|&s| s != seat)
         .map(|s| points[s])
         .max()
         .unwrap_or(0);
-    points[seat] - best_other
+    (points[seat] - best_other, steps)
 }
 
-/// The outcome of every candidate in one sampled world (`None`: no world could be built).
+/// The outcome of every candidate in one sampled world (`None`: no world could be built),
+/// and the rollout actions played.
 fn play_world(
     view: &KarussellView,
     candidates: &[KarussellAction],
     pool: &[Card],
     rng: &mut GameRng,
-) -> Option<Vec<i32>> {
+) -> Option<(Vec<i32>, usize)> {
     let world = sample_world(view, pool, rng)?;
-    Some(
-        candidates
-            .iter()
-            .map(|action| {
-                let mut g = world.clone();
-                match g.apply(view.seat, action) {
-                    Ok(_) => rollout(g, view.seat),
-                    Err(_) => -1_000,
+    let mut steps = 0;
+    let outcomes = candidates
+        .iter()
+        .map(|action| {
+            let mut g = world.clone();
+            match g.apply(view.seat, action) {
+                Ok(_) => {
+                    let (score, n) = rollout(g, view.seat);
+                    steps += n;
+                    score
                 }
-            })
-            .collect(),
-    )
+                Err(_) => -1_000,
+            }
+        })
+        .collect();
+    Some((outcomes, steps))
 }
 
 /// Is the best candidate (by mean) settled? Against every other candidate the paired
@@ -177,9 +224,14 @@ pub fn evaluate(
             })
             .collect()
     };
+    let mut steps = 0;
     for i in 0..budget.samples {
-        if let Some(o) = play_world(view, candidates, &pool, rng) {
+        if let Some((o, n)) = play_world(view, candidates, &pool, rng) {
             outcomes.push(o);
+            steps += n;
+        }
+        if steps >= budget.steps && outcomes.len() >= BATCH {
+            break;
         }
         if i + 1 >= budget.min_samples && (i + 1) % BATCH == 0 && outcomes.len() > 1 {
             let m = means(&outcomes);
@@ -231,7 +283,7 @@ pub fn choose(
             .next()
             .unwrap_or_else(|| normal_choice(view, legal));
     }
-    let means = evaluate(view, &cands, budget, rng);
+    let means = evaluate(view, &cands, budget.for_seats(view.seats), rng);
     let best = argmax(&means);
     cands[best].clone()
 }
