@@ -8,6 +8,17 @@ use leptos::prelude::*;
 
 const DEFAULT_BOT: SeatKind = SeatKind::Bot(BotLevel::Normal);
 
+/// Translation key of a seat kind's one-line description (the option's tooltip).
+fn kind_desc_key(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human => "setup.human_desc",
+        SeatKind::Bot(BotLevel::Easy) => "setup.bot_easy_desc",
+        SeatKind::Bot(BotLevel::Greedy) => "setup.bot_greedy_desc",
+        SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal_desc",
+        SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard_desc",
+    }
+}
+
 /// Translation key of a seat kind's label.
 fn kind_key(kind: SeatKind) -> &'static str {
     match kind {
@@ -110,7 +121,7 @@ pub fn SeatEditor(
                             seats.update(|s| if let Some(x) = s.get_mut(i) { x.kind = kind; });
                         }>
                             {SeatKind::all().into_iter().filter(|k| k.bot_level().is_none_or(|l| levels.contains(&l))).map(|k| view! {
-                                <option value=k.code() selected=kind_value == k.code()>{move || app.t(kind_key(k))}</option>
+                                <option value=k.code() selected=kind_value == k.code() title=move || app.t(kind_desc_key(k))>{move || app.t(kind_key(k))}</option>
                             }).collect_view()}
                         </select>
                         <button class="button small" disabled=move || seats.with(|s| s.len() <= min)
@@ -131,5 +142,14 @@ pub fn SeatEditor(
             })>
             {move || app.t("setup.add")}
         </button>
+        <details class="levels-info" data-testid="levels-info">
+            <summary>{move || app.t("setup.levels")}</summary>
+            <ul>
+                {levels.iter().map(|&l| view! {
+                    <li data-level=l.code()><strong>{move || app.t(kind_key(SeatKind::Bot(l)))}</strong>": "
+                        {move || app.t(kind_desc_key(SeatKind::Bot(l)))}</li>
+                }).collect_view()}
+            </ul>
+        </details>
     }
 }

@@ -5,9 +5,9 @@
 //!   one (no rearranging beyond what is listed, no solver); knocks whenever it may.
 //! - Normal: the exact solver's best arrangement (most hand cards, then most points placed),
 //!   whenever it places at least one card; knocks whenever it may.
-//! - Hard: of the solver's arrangement and the listed melds it takes the one that leaves the
-//!   lowest hand value (going out first); it knocks only when sampling the opponents' hands
-//!   from the unseen cards says the knock gains on average (see [`hard`]).
+//! - Hard: determinized Monte-Carlo lookahead at the decisions that matter (meld now or draw
+//!   on, knock or not): it samples the hidden cards consistently with its view and plays
+//!   each candidate out to the end of the round with the normal policy (see [`hard`]).
 
 pub mod hard;
 pub mod positions;
@@ -16,12 +16,11 @@ use crate::Bot;
 use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
 use engine::{BotLevel, GameRng};
 
-/// The hard bot knocks when sampling says the knock gains at least this many points.
-const KNOCK_MARGIN: f64 = 0.0;
-
 #[derive(Clone, Debug)]
 pub struct KarussellBot {
     pub level: BotLevel,
+    /// The hard level's sampling budget.
+    pub budget: hard::Budget,
     rng: GameRng,
 }
 
@@ -29,6 +28,7 @@ impl KarussellBot {
     pub fn new(level: BotLevel, seed: u64) -> KarussellBot {
         KarussellBot {
             level,
+            budget: hard::Budget::DEFAULT,
             rng: GameRng::seed_from_u64(seed),
         }
     }
@@ -49,66 +49,88 @@ pub fn cards_added(view: &KarussellView, action: &KarussellAction) -> usize {
     }
 }
 
-impl Bot<Karussell> for KarussellBot {
-    fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
-        let has = |a: &KarussellAction| legal.contains(a);
-        if has(&KarussellAction::Knock) {
-            if self.level == BotLevel::Hard && hard::knock_gain(view, &mut self.rng) < KNOCK_MARGIN
-            {
-                return KarussellAction::EndTurn;
-            }
-            return KarussellAction::Knock;
-        }
-        let melds: Vec<&KarussellAction> = legal
-            .iter()
-            .filter(|a| matches!(a, KarussellAction::Meld { .. }))
-            .collect();
-        let may_meld = legal
-            .iter()
-            .any(|a| matches!(a, KarussellAction::Meld { .. }));
-        let solved = (matches!(self.level, BotLevel::Normal | BotLevel::Hard)
-            && may_meld
-            && affordable(&view.table, &view.hand))
+/// The solver's arrangement (most hand cards, then most points) when melding is allowed,
+/// the solver is affordable here and it places at least one card.
+pub fn solver_meld(view: &KarussellView, legal: &[KarussellAction]) -> Option<KarussellAction> {
+    let may_meld = legal
+        .iter()
+        .any(|a| matches!(a, KarussellAction::Meld { .. }));
+    (may_meld && affordable(&view.table, &view.hand))
         .then(|| solve(&view.table, &view.hand).ok())
         .flatten()
         .filter(|best| best.placed > 0)
         .map(|best| KarussellAction::Meld {
             table: slots_of(&best.table),
-        });
-        if self.level == BotLevel::Normal {
-            if let Some(best) = solved {
-                return best;
+        })
+}
+
+/// The listed meld that adds the most (`most`) or the fewest hand cards.
+pub(crate) fn listed_meld(
+    view: &KarussellView,
+    legal: &[KarussellAction],
+    most: bool,
+) -> Option<KarussellAction> {
+    let melds = legal
+        .iter()
+        .filter(|a| matches!(a, KarussellAction::Meld { .. }));
+    if most {
+        melds.max_by_key(|a| cards_added(view, a)).cloned()
+    } else {
+        melds.min_by_key(|a| cards_added(view, a)).cloned()
+    }
+}
+
+/// The first of the turn-moving actions that is legal.
+fn default_action(legal: &[KarussellAction]) -> Option<KarussellAction> {
+    [
+        KarussellAction::NextRound,
+        KarussellAction::Draw,
+        KarussellAction::EndTurn,
+        KarussellAction::Pass,
+    ]
+    .into_iter()
+    .find(|a| legal.contains(a))
+}
+
+/// The normal bot's decision (deterministic): knock whenever allowed, else the solver's
+/// arrangement, else the listed meld adding the most cards, else draw / end the turn.
+pub fn normal_choice(view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+    if legal.contains(&KarussellAction::Knock) {
+        return KarussellAction::Knock;
+    }
+    solver_meld(view, legal)
+        .or_else(|| listed_meld(view, legal, true))
+        .or_else(|| default_action(legal))
+        .unwrap_or_else(|| legal[0].clone())
+}
+
+impl Bot<Karussell> for KarussellBot {
+    fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+        match self.level {
+            BotLevel::Normal => normal_choice(view, legal),
+            BotLevel::Greedy => {
+                if legal.contains(&KarussellAction::Knock) {
+                    return KarussellAction::Knock;
+                }
+                listed_meld(view, legal, true)
+                    .or_else(|| default_action(legal))
+                    .unwrap_or_else(|| legal[0].clone())
+            }
+            BotLevel::Hard => hard::choose(view, legal, self.budget, &mut self.rng),
+            BotLevel::Easy => {
+                if legal.contains(&KarussellAction::Knock) {
+                    return KarussellAction::Knock;
+                }
+                if let Some(m) = listed_meld(view, legal, false) {
+                    // The easy bot sometimes waits for a better hand.
+                    if self.rng.below(4) != 0 {
+                        return m;
+                    }
+                }
+                default_action(legal)
+                    .unwrap_or_else(|| legal[self.rng.below(legal.len() as u64) as usize].clone())
             }
         }
-        let pick = match self.level {
-            BotLevel::Easy => melds.iter().min_by_key(|a| cards_added(view, a)).copied(),
-            BotLevel::Normal | BotLevel::Greedy => {
-                melds.iter().max_by_key(|a| cards_added(view, a)).copied()
-            }
-            BotLevel::Hard => solved.as_ref().or_else(|| {
-                melds
-                    .iter()
-                    .copied()
-                    .min_by_key(|a| (hard::value_left(view, a), usize::MAX - cards_added(view, a)))
-            }),
-        };
-        if let Some(m) = pick {
-            // The easy bot sometimes waits for a better hand.
-            if self.level != BotLevel::Easy || self.rng.below(4) != 0 {
-                return m.clone();
-            }
-        }
-        for a in [
-            KarussellAction::NextRound,
-            KarussellAction::Draw,
-            KarussellAction::EndTurn,
-            KarussellAction::Pass,
-        ] {
-            if has(&a) {
-                return a;
-            }
-        }
-        legal[self.rng.below(legal.len() as u64) as usize].clone()
     }
 }
 

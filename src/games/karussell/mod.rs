@@ -22,6 +22,13 @@ pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Karussell>(Face::Joker, setup_panel);
 
 impl UiGame for Karussell {
+    /// The hard bot (Monte-Carlo lookahead) beats the normal one clearly (docs/DESIGN.md).
+    const BOT_LEVELS: &'static [BotLevel] = &[
+        BotLevel::Easy,
+        BotLevel::Greedy,
+        BotLevel::Normal,
+        BotLevel::Hard,
+    ];
     /// A meld transaction reveals nothing: it can be taken back while the turn lasts
     /// (after it, with `meld_ends_turn` off, or before the knock decision). Draws cannot.
     fn undoable(action: &engine::karussell::KarussellAction) -> bool {

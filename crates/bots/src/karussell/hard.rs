@@ -1,20 +1,73 @@
-//! The hard Karussell bot's judgement: which arrangement leaves the lowest hand, and whether
-//! a knock is worth it given what the opponents probably hold.
+//! The hard Karussell bot: determinized Monte-Carlo lookahead (the idea of ISMCTS,
+//! simplified to one level).
+//!
+//! At a decision that matters it lists a few candidate actions, samples a few dozen worlds
+//! (the other hands and the stock order) from the cards it cannot see, builds a full state
+//! for each with [`Karussell::for_simulation`], plays every candidate out to the end of the
+//! round with the normal policy for every seat, and takes the candidate with the best mean
+//! of (own round points − best opponent's round points), with the real `score_round`.
+//! Every candidate is played in the same worlds (common random numbers).
 //!
 //! It sees only its view: the unseen cards are the deck minus its hand and the table; the
-//! opponents' hands are sampled from them (their sizes are public).
+//! sizes of the other hands and of the stock are public. All randomness comes from the
+//! bot's own [`GameRng`], so two states with the same view get the same decision.
 
-use engine::card::{Card, CardId};
-use engine::karussell::{score_round, KarussellAction, KarussellView, RoundEnd};
-use engine::penalty::{penalty, PenaltyTable};
-use engine::GameRng;
+use super::{listed_meld, normal_choice, solver_meld};
+use engine::card::{Card, CardId, Face};
+use engine::karussell::{
+    affordable, slots_of, solve, Karussell, KarussellAction, KarussellView, Phase, PhaseView,
+    TableCard,
+};
+use engine::{Game, GameRng};
 
-fn card_value(card: &Card) -> u32 {
-    penalty(card.face, PenaltyTable::Manipulation)
+/// Worlds sampled per decision: at most `samples`, at least `min_samples`, then in batches
+/// of `BATCH` until the best candidate leads every other by `Z` standard errors of the
+/// paired difference, or that difference is known to be below `INDIFFERENT` points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub samples: usize,
+    pub min_samples: usize,
+    /// Sampling also stops (after `BATCH` worlds) when the rollouts have played this many
+    /// actions: long rounds (three or more seats, a full stock) would take too long.
+    pub steps: usize,
 }
 
-/// Samples of the opponents' hands per knock decision.
-const SAMPLES: usize = 400;
+impl Budget {
+    pub const DEFAULT: Budget = Budget {
+        samples: 16,
+        min_samples: 8,
+        steps: usize::MAX,
+    };
+}
+
+impl Budget {
+    /// Rollouts grow with the seats: `samples` is meant for two players and shrinks in
+    /// proportion for more (at least `BATCH`), with a cap of `MULTI_STEPS` rollout actions.
+    pub fn for_seats(self, seats: usize) -> Budget {
+        if seats <= 2 {
+            return self;
+        }
+        let scale = |n: usize| (n * 2 / seats).max(BATCH);
+        Budget {
+            samples: scale(self.samples),
+            min_samples: scale(self.min_samples),
+            steps: self.steps.min(MULTI_STEPS),
+        }
+    }
+}
+
+const BATCH: usize = 4;
+
+/// The rollout actions per decision with three or more seats (see [`Budget::for_seats`]).
+const MULTI_STEPS: usize = 600;
+
+/// See [`rollout_affordable`].
+const ROLLOUT_JOKER_CARDS: usize = 45;
+const Z: f64 = 2.0;
+const INDIFFERENT: f64 = 3.0;
+
+/// A rollout stops (and counts as it stands) after this many actions; rounds last far less.
+const ROLLOUT_STEPS: usize = 400;
 
 /// The cards this seat cannot see (stock and the other hands), from its view.
 pub fn unseen(view: &KarussellView) -> Vec<Card> {
@@ -28,65 +81,266 @@ pub fn unseen(view: &KarussellView) -> Vec<Card> {
         .collect()
 }
 
-/// The hand value left after `action` (a `Meld` with the complete new table).
-pub fn value_left(view: &KarussellView, action: &KarussellAction) -> u32 {
-    let KarussellAction::Meld { table } = action else {
-        return view.hand_value;
-    };
-    let placed: u32 = view
-        .hand
-        .iter()
-        .filter(|c| table.iter().flatten().any(|s| s.card == c.id))
-        .map(card_value)
-        .sum();
-    view.hand_value.saturating_sub(placed)
+/// One world consistent with the view: the unseen cards shuffled and dealt to the other
+/// seats (their public hand sizes), the rest is the stock.
+pub fn sample_world(view: &KarussellView, pool: &[Card], rng: &mut GameRng) -> Option<Karussell> {
+    let mut cards = pool.to_vec();
+    rng.shuffle(&mut cards);
+    let mut hands = vec![Vec::new(); view.seats];
+    for (seat, hand) in hands.iter_mut().enumerate() {
+        if seat != view.seat {
+            let n = view.hand_sizes[seat].min(cards.len());
+            *hand = cards.split_off(cards.len() - n);
+        }
+    }
+    Karussell::for_simulation(view, hands, cards, rng.next_u64()).ok()
 }
 
-/// The expected gain of knocking now (own round points minus the best opponent's), over
-/// sampled opponent hands.
-pub fn knock_gain(view: &KarussellView, rng: &mut GameRng) -> f64 {
-    let mut pool = unseen(view);
-    let me = view.seat;
-    let mut total = 0i64;
+/// With two or more jokers in play the solver has slow positions from about 45 cards
+/// (table + hand); rollouts use the listed melds there (with one joker, as in two-player
+/// games, this is `affordable` itself).
+fn rollout_affordable(table: &[Vec<TableCard>], hand: &[Card]) -> bool {
+    let jokers = table.iter().flatten().filter(|t| t.is_joker()).count()
+        + hand.iter().filter(|c| c.face == Face::Joker).count();
+    let cards = table.iter().map(Vec::len).sum::<usize>() + hand.len();
+    affordable(table, hand) && (jokers <= 1 || cards <= ROLLOUT_JOKER_CARDS)
+}
 
-    for _ in 0..SAMPLES {
-        let mut values = vec![0u32; view.seats];
-        values[me] = view.hand_value;
-        let mut next = 0;
-        for (seat, v) in values.iter_mut().enumerate() {
-            if seat == me {
-                continue;
-            }
-            for _ in 0..view.hand_sizes[seat] {
-                if next >= pool.len() {
-                    break;
-                }
-                let j = next + rng.below((pool.len() - next) as u64) as usize;
-                pool.swap(next, j);
-                *v += card_value(&pool[next]);
-                next += 1;
+/// The rollout policy: the normal bot's decisions, read straight from the state (no view,
+/// no listed actions unless the solver is not affordable here).
+fn rollout_action(game: &Karussell, seat: usize) -> KarussellAction {
+    let r = game.round_state();
+    let may_meld = match game.phase() {
+        Phase::KnockDecision => return KarussellAction::Knock,
+        Phase::Turn if r.draws == 0 => return KarussellAction::Draw,
+        Phase::Turn => !r.melded && r.draws < 3,
+        Phase::FinalTurn => true,
+        Phase::RoundOver | Phase::MatchOver => return KarussellAction::NextRound,
+    };
+    let hand = &r.hands[seat];
+    if may_meld {
+        if !rollout_affordable(&r.table, hand) {
+            let legal = game.legal_actions(seat);
+            let view = game.view(seat);
+            return listed_meld(&view, &legal, true)
+                .unwrap_or_else(|| normal_choice(&view, &legal));
+        }
+        if let Ok(best) = solve(&r.table, hand) {
+            if best.placed > 0 {
+                return KarussellAction::Meld {
+                    table: slots_of(&best.table),
+                };
             }
         }
-        let end = RoundEnd::Knocked {
-            seat: me,
-            pips: view.hand_value,
-        };
-        let points = score_round(&values, &end).points;
-        let best_other = (0..view.seats)
-            .filter(|&s| s != me)
-            .map(|s| points[s])
-            .max()
-            .unwrap_or(0);
-        total += i64::from(points[me] - best_other);
     }
-    total as f64 / SAMPLES as f64
+    if game.phase() == Phase::Turn && !r.stock.is_empty() && !r.melded {
+        KarussellAction::Draw
+    } else {
+        KarussellAction::Pass
+    }
+}
+
+/// Plays `game` to the end of the round with the normal policy for every seat; returns
+/// `seat`'s round points minus the best other seat's, and the actions played.
+pub fn rollout(mut game: Karussell, seat: usize) -> (i32, usize) {
+    let mut steps = 0;
+    while steps < ROLLOUT_STEPS {
+        steps += 1;
+        if matches!(game.phase(), Phase::RoundOver | Phase::MatchOver) {
+            break;
+        }
+        let Some(s) = game.to_move() else { break };
+        let action = rollout_action(&game, s);
+        if game.apply(s, &action).is_err() {
+            break;
+        }
+    }
+    let Some(points) = game.last_round_points() else {
+        return (0, steps);
+    };
+    let best_other = (0..points.len())
+        .filter(|&s| s != seat)
+        .map(|s| points[s])
+        .max()
+        .unwrap_or(0);
+    (points[seat] - best_other, steps)
+}
+
+/// The outcome of every candidate in one sampled world (`None`: no world could be built),
+/// and the rollout actions played.
+fn play_world(
+    view: &KarussellView,
+    candidates: &[KarussellAction],
+    pool: &[Card],
+    rng: &mut GameRng,
+) -> Option<(Vec<i32>, usize)> {
+    let world = sample_world(view, pool, rng)?;
+    let mut steps = 0;
+    let outcomes = candidates
+        .iter()
+        .map(|action| {
+            let mut g = world.clone();
+            match g.apply(view.seat, action) {
+                Ok(_) => {
+                    let (score, n) = rollout(g, view.seat);
+                    steps += n;
+                    score
+                }
+                Err(_) => -1_000,
+            }
+        })
+        .collect();
+    Some((outcomes, steps))
+}
+
+/// Is the best candidate (by mean) settled? Against every other candidate the paired
+/// difference is either beyond `Z` standard errors or too small to matter.
+fn settled(outcomes: &[Vec<i32>], best: usize) -> bool {
+    let n = outcomes.len() as f64;
+    (0..outcomes[0].len()).filter(|&c| c != best).all(|c| {
+        let d: Vec<f64> = outcomes.iter().map(|o| f64::from(o[best] - o[c])).collect();
+        let mean = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let se = (var / n).sqrt();
+        mean > Z * se || Z * se < INDIFFERENT
+    })
+}
+
+/// Mean outcome of each candidate over the same sampled worlds: batches of worlds until
+/// the best is settled (within `budget`).
+pub fn evaluate(
+    view: &KarussellView,
+    candidates: &[KarussellAction],
+    budget: Budget,
+    rng: &mut GameRng,
+) -> Vec<f64> {
+    let pool = unseen(view);
+    let mut outcomes: Vec<Vec<i32>> = Vec::new();
+    let means = |outcomes: &[Vec<i32>]| -> Vec<f64> {
+        (0..candidates.len())
+            .map(|c| {
+                let sum: i64 = outcomes.iter().map(|o| i64::from(o[c])).sum();
+                sum as f64 / outcomes.len().max(1) as f64
+            })
+            .collect()
+    };
+    let mut steps = 0;
+    for i in 0..budget.samples {
+        if let Some((o, n)) = play_world(view, candidates, &pool, rng) {
+            outcomes.push(o);
+            steps += n;
+        }
+        if steps >= budget.steps && outcomes.len() >= BATCH {
+            break;
+        }
+        if i + 1 >= budget.min_samples && (i + 1) % BATCH == 0 && outcomes.len() > 1 {
+            let m = means(&outcomes);
+            let best = argmax(&m);
+            if settled(&outcomes, best) {
+                break;
+            }
+        }
+    }
+    means(&outcomes)
+}
+
+/// The index of the largest value (the first on ties).
+fn argmax(values: &[f64]) -> usize {
+    (0..values.len())
+        .max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a)))
+        .unwrap_or(0)
+}
+
+/// The candidate actions worth comparing here (empty or one: nothing to think about).
+fn candidates(view: &KarussellView, legal: &[KarussellAction]) -> Vec<KarussellAction> {
+    if legal.contains(&KarussellAction::Knock) {
+        return vec![KarussellAction::Knock, KarussellAction::EndTurn];
+    }
+    if !matches!(view.phase, PhaseView::MayMeld { .. }) || !legal.contains(&KarussellAction::Draw) {
+        return Vec::new();
+    }
+    let Some(meld) = solver_meld(view, legal) else {
+        return Vec::new();
+    };
+    if super::cards_added(view, &meld) == view.hand.len() {
+        // Going out: nothing beats it.
+        return vec![meld];
+    }
+    vec![meld, KarussellAction::Draw]
+}
+
+/// The hard bot's decision.
+pub fn choose(
+    view: &KarussellView,
+    legal: &[KarussellAction],
+    budget: Budget,
+    rng: &mut GameRng,
+) -> KarussellAction {
+    let cands = candidates(view, legal);
+    if cands.len() < 2 {
+        return cands
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| normal_choice(view, legal));
+    }
+    let means = evaluate(view, &cands, budget.for_seats(view.seats), rng);
+    let best = argmax(&means);
+    cands[best].clone()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::karussell::{Karussell, KarussellOptions};
-    use engine::Game;
+    use engine::karussell::KarussellOptions;
+
+    /// A position (two players) where the hard bot looks ahead, reached by normal play.
+    fn thinking_position() -> (Karussell, usize) {
+        for seed in 0..200 {
+            let mut g = Karussell::new(&KarussellOptions::default(), 2, seed).unwrap();
+            for _ in 0..200 {
+                let Some(s) = g.to_move() else { break };
+                let legal = g.legal_actions(s);
+                let view = g.view(s);
+                if candidates(&view, &legal).len() >= 2 {
+                    return (g, s);
+                }
+                g.apply(s, &normal_choice(&view, &legal)).unwrap();
+            }
+        }
+        panic!("no position with a real choice");
+    }
+
+    #[test]
+    fn bots_never_peek_the_same_view_gets_the_same_decision() {
+        let (real, seat) = thinking_position();
+        let view = real.view(seat);
+        // Another state with the same view: the hidden cards dealt differently.
+        let mut rng = GameRng::seed_from_u64(99);
+        let other = sample_world(&view, &unseen(&view), &mut rng).unwrap();
+        assert_eq!(other.view(seat), view);
+        let r = real.round_state();
+        let o = other.round_state();
+        assert!(
+            r.hands != o.hands || r.stock != o.stock,
+            "the hidden cards differ"
+        );
+        let legal = real.legal_actions(seat);
+        assert_eq!(other.legal_actions(seat), legal);
+        let a = choose(
+            &view,
+            &legal,
+            Budget::DEFAULT,
+            &mut GameRng::seed_from_u64(7),
+        );
+        let b = choose(
+            &other.view(seat),
+            &legal,
+            Budget::DEFAULT,
+            &mut GameRng::seed_from_u64(7),
+        );
+        assert_eq!(a, b);
+        assert!(legal.contains(&a) || real.clone().apply(seat, &a).is_ok());
+    }
 
     #[test]
     fn unseen_is_the_deck_minus_hand_and_table() {

@@ -55,6 +55,7 @@ pub mod actions;
 pub mod legal;
 pub mod options;
 pub mod scoring;
+pub mod sim;
 pub mod solver;
 pub mod state;
 pub mod table;
