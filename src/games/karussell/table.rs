@@ -131,7 +131,15 @@ pub(super) fn status_line(b: Board) -> impl IntoView {
 pub(super) fn hint_bar(b: Board) -> impl IntoView {
     let shown = move || b.can_meld.get() && b.view.with(|v| v.options.hints);
     let best = b.best;
+    // Live: once cards are on the scratch table, how many of the possible ones.
+    let placed = move || b.scratch.with(|s| s.placed());
     let text = move || match best.get() {
+        Some(s) if s.placed > 0 && placed() > 0 => fill(
+            b.app.lang(),
+            "ka.ui.placed_of",
+            &[("k", placed().to_string()), ("n", s.placed.to_string())],
+        ),
+        Some(s) if s.placed == 1 => b.t("ka.ui.can_place_one"),
         Some(s) if s.placed > 0 => fill(
             b.app.lang(),
             "ka.ui.can_place",
@@ -168,7 +176,7 @@ pub(super) fn turn_buttons(b: Board) -> impl IntoView {
     view! {
         <div class="actions k-actions">
             <Show when=move || b.can_meld.get()>
-                <ActionButton label=Signal::derive(move || fill(b.app.lang(), "ka.ui.commit", &[("n", placed().to_string())]))
+                <ActionButton label=Signal::derive(move || fill(b.app.lang(), if placed() == 1 { "ka.ui.commit_one" } else { "ka.ui.commit" }, &[("n", placed().to_string())]))
                     testid="commit" primary=true disabled=Signal::derive(move || !commit_ok.get())
                     on_click=Callback::new(move |_| b.commit())/>
                 <ActionButton label=Signal::derive(move || b.t("ka.ui.reset")) testid="reset"
