@@ -189,9 +189,23 @@ pub fn HandView(
     #[prop(optional, into)] active: Signal<bool>,
     #[prop(optional)] marked: Option<Callback<CardId, (bool, bool)>>,
 ) -> impl IntoView {
+    // Roving focus: one card of the row is in the Tab order (the first, or the one last
+    // focused); arrow keys move along the row.
+    let focus_id = RwSignal::new(None::<CardId>);
     let card_view = move |card: Card| {
         let id = card.id;
         let is_sel = move || state.is_selected(id);
+        let tab = move || {
+            let first = cards.with(|c| c.first().map(|c| c.id));
+            let current = focus_id
+                .get()
+                .filter(|f| cards.with(|c| c.iter().any(|x| x.id == *f)));
+            if current.or(first) == Some(id) {
+                "0"
+            } else {
+                "-1"
+            }
+        };
         let mark = move || marked.map(|m| m.run(id)).unwrap_or_default();
         view! {
             <button class=look.card_class class:selected=is_sel class:taken=move || mark().0
@@ -200,6 +214,9 @@ pub fn HandView(
                 data-value=look.value.map(|f| f(&card))
                 data-drop=look.drop.map(|_| format!("hand:{}", id.0))
                 aria-pressed=move || is_sel().to_string()
+                tabindex=tab
+                on:focus=move |_| focus_id.set(Some(id))
+                on:keydown=move |ev| hand_key(&ev, id, cards, state)
                 on:pointerdown=move |ev| on_press.run((ev, id))
                 on:click=move |_| on_tap.run(id)>
                 <CardView face=Some(card.face) id=card.id/>
@@ -211,6 +228,59 @@ pub fn HandView(
             <For each=move || cards.get() key=|c: &Card| c.id children=card_view/>
         </div>
     }
+}
+
+/// Keys on a hand card: ←/→ move the focus along the row (Home/End: the ends), Shift+←/→
+/// move the card itself one place in the player's order, Escape clears the selection.
+/// Space/Enter select, as the button's click.
+fn hand_key(
+    ev: &leptos::ev::KeyboardEvent,
+    id: CardId,
+    cards: Signal<Vec<Card>>,
+    state: HandState,
+) {
+    let shown = cards.get_untracked();
+    let Some(pos) = shown.iter().position(|c| c.id == id) else {
+        return;
+    };
+    let target = match ev.key().as_str() {
+        "Escape" => {
+            state.clear();
+            return;
+        }
+        "ArrowLeft" => pos.checked_sub(1),
+        "ArrowRight" => (pos + 1 < shown.len()).then_some(pos + 1),
+        "Home" => Some(0),
+        "End" => shown.len().checked_sub(1),
+        _ => return,
+    };
+    ev.prevent_default();
+    let Some(to) = target else { return };
+    if ev.shift_key() && matches!(ev.key().as_str(), "ArrowLeft" | "ArrowRight") {
+        state.move_to(&shown, id, shown[to].id);
+        focus_card(id);
+    } else {
+        focus_card(shown[to].id);
+    }
+}
+
+/// Puts the keyboard focus on the hand card `id` (after the row has been redrawn).
+fn focus_card(id: CardId) {
+    use wasm_bindgen::JsCast;
+    let f = move || {
+        let el = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!("[data-testid=hand-card][data-card=\"{}\"]", id.0))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(el) = el {
+            let _ = el.focus();
+        }
+    };
+    request_animation_frame(f);
 }
 
 /// The two sort buttons of a hand of French cards.
