@@ -11,7 +11,13 @@ pub(super) struct Solver {
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
+    /// tail[v][bal + 32]: best completion of the relaxation from value v (see `tail`).
+    tails: Vec<[i32; 64]>,
 }
+
+/// `tails` entries not computed yet, and being computed.
+const UNKNOWN: i32 = i32::MIN;
+const BUSY: i32 = i32::MIN + 1;
 
 /// What the search knows of a state's best completion.
 #[derive(Clone, Copy)]
@@ -51,6 +57,7 @@ impl Solver {
             memo: HashMap::default(),
             scratch: Vec::new(),
             spare: Vec::new(),
+            tails: vec![[UNKNOWN; 64]; 16],
         }
     }
 
@@ -63,23 +70,34 @@ impl Solver {
             gsum: 0,
             gmax: 0,
             any_run: false,
+            relaxed: false,
         }
     }
 
     /// The best score: exact searches demanding k cards for k = most possible, then fewer.
     pub(super) fn solve_best(&mut self) -> i32 {
         let root = self.root();
-        // Any answer reaching the target is exact; the target falls faster and faster.
-        let mut k = (self.bound(&root) / CARD).max(0);
+        let best = self.best_from(&root);
+        assert!(best >= 0, "the table as it is scores 0");
+        best
+    }
+
+    /// The best completion score from `st` (`NEG` when there is none): searches demanding
+    /// k cards for k = the bound, then fewer. Any answer reaching the target is exact; the
+    /// target falls faster and faster.
+    pub(super) fn best_from(&mut self, st: &State) -> i32 {
+        let mut k = self.bound(st).div_euclid(CARD);
         let mut step = 1;
         loop {
-            let best = self.search(&root, k * CARD);
+            let best = self.search(st, k * CARD);
             if best >= k * CARD {
                 return best;
             }
-            assert!(k > 0, "the table as it is scores 0");
-            // The failed search's answer bounds the root too.
-            k = (k - step).min(best.div_euclid(CARD)).max(0);
+            if best <= NEG / 2 {
+                return NEG;
+            }
+            // The failed search's answer bounds `st` too.
+            k = (k - step).min(best.div_euclid(CARD));
             step *= 2;
         }
     }
@@ -136,15 +154,15 @@ impl Solver {
         let mut scratch = std::mem::take(&mut self.scratch);
         self.moves(st, &mut scratch);
         let mut kids = self.spare.pop().unwrap_or_default();
-        kids.extend(scratch.iter().map(|&(mv, next, gain)| {
+        for &(mv, next, gain) in &scratch {
             let dev = match mv {
                 Move::Suit { v, s, g, .. } => {
                     (g as i32 - self.p.in_groups[v as usize][s as usize] as i32).abs()
                 }
                 _ => 0,
             };
-            (gain + self.bound(&next), next, gain, dev)
-        }));
+            kids.push((gain + self.bound(&next), next, gain, dev));
+        }
         // Ties: closest to today's groups, more joker slack, more jokers left, fewer
         // sequences that must go on, then more that may.
         kids.sort_by_cached_key(|k| {
@@ -165,10 +183,72 @@ impl Solver {
         kids
     }
 
-    /// Most score `st` can still add (hand cards left, spare wild jokers).
-    pub(super) fn bound(&self, st: &State) -> i32 {
-        let held: i32 = st.suits.iter().map(|s| s.hh as i32).sum();
-        self.rem[st.stage()] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN
+    /// Most score `st` can still add: the static bound (hand cards left that fit some meld,
+    /// spare wild jokers), capped by the relaxation of the values to come (`tail`).
+    pub(super) fn bound(&mut self, st: &State) -> i32 {
+        let held: i32 = if st.relaxed {
+            0
+        } else {
+            st.suits.iter().map(|s| s.hh as i32).sum()
+        };
+        let stage = st.stage();
+        let simple = self.rem[stage] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN;
+        let v = st.v as usize;
+        let (tv, bal, here) = match (v, st.sub) {
+            (2..=14, 0) => (v, st.bal as i32, 0),
+            (1..=13, _) => {
+                let next = (v + 1) * 5;
+                let redeclare = (self.p.fut[stage] - self.p.fut[next]) as i32;
+                (
+                    v + 1,
+                    st.bal as i32 + redeclare,
+                    self.rem[stage] - self.rem[next],
+                )
+            }
+            _ => return simple,
+        };
+        match self.tail(tv, bal) {
+            Some(t) if t <= NEG / 2 => NEG,
+            Some(t) => simple.min(here + held * (CARD + 1) + t),
+            None => simple,
+        }
+    }
+
+    /// The best completion from value `v` (2..=14) with joker balance `bal` of a relaxation
+    /// that bounds every state at (v, first suit) with that balance: every suit has `CAP`
+    /// free long sequences ending at v − 1 (which may close or go on), aces at value 14 are
+    /// virtual (any number, no score; the held hand aces are counted apart), some sequence
+    /// exists for padding jokers. Computed on demand (exactly, by the same search) and kept;
+    /// `None` while it is being computed.
+    fn tail(&mut self, v: usize, bal: i32) -> Option<i32> {
+        if !(-32..32).contains(&bal) {
+            return None;
+        }
+        let i = (bal + 32) as usize;
+        match self.tails[v][i] {
+            BUSY => return None,
+            UNKNOWN => {}
+            t => return Some(t),
+        }
+        self.tails[v][i] = BUSY;
+        let free = SuitState {
+            n3: CAP,
+            hh: CAP,
+            ..SuitState::default()
+        };
+        let st = State {
+            v: v as u8,
+            sub: 0,
+            suits: [free; 4],
+            bal: bal as i8,
+            gsum: 0,
+            gmax: 0,
+            any_run: true,
+            relaxed: true,
+        };
+        let t = self.best_from(&st);
+        self.tails[v][i] = t;
+        Some(t)
     }
 
     /// A child of `st` whose completion reaches `target`: the memo's exact entries (the
