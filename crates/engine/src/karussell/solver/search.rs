@@ -11,13 +11,20 @@ pub(super) struct Solver {
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
-    /// tail[v][bal + 32]: best completion of the relaxation from value v (see `tail`).
-    tails: Vec<[i32; 64]>,
+    /// Best completions of the relaxations behind the bound (see `tail`), by relaxed state.
+    tails: HashMap<Key, i32, BuildHasherDefault<KeyHasher>>,
+    /// From this value on, the relaxations keep the aces kept for value 14.
+    pub(super) ace_tails: usize,
 }
 
-/// `tails` entries not computed yet, and being computed.
-const UNKNOWN: i32 = i32::MIN;
-const BUSY: i32 = i32::MIN + 1;
+/// From this value on the relaxations keep the aces kept for value 14 (one tail per
+/// choice of aces; below, one per balance). Measured best between 3 and 15.
+const ACE_TAILS: usize = 6;
+
+/// A `tails` entry being computed.
+const BUSY: i32 = i32::MIN;
+/// Most `tails` entries (memory bound; further states get the static bound).
+const TAIL_CAP: usize = 1 << 16;
 
 /// What the search knows of a state's best completion.
 #[derive(Clone, Copy)]
@@ -57,7 +64,11 @@ impl Solver {
             memo: HashMap::default(),
             scratch: Vec::new(),
             spare: Vec::new(),
-            tails: vec![[UNKNOWN; 64]; 16],
+            tails: HashMap::default(),
+            ace_tails: std::env::var("ACE_T")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(3),
         }
     }
 
@@ -184,7 +195,7 @@ impl Solver {
     }
 
     /// Most score `st` can still add: the static bound (hand cards left that fit some meld,
-    /// spare wild jokers), capped by the relaxation of the values to come (`tail`).
+    /// spare wild jokers), capped by a relaxation of the values to come (`tail`).
     pub(super) fn bound(&mut self, st: &State) -> i32 {
         let held: i32 = if st.relaxed {
             0
@@ -194,6 +205,7 @@ impl Solver {
         let stage = st.stage();
         let simple = self.rem[stage] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN;
         let v = st.v as usize;
+        // The relaxation starts at value tv.
         let (tv, bal, here) = match (v, st.sub) {
             (2..=14, 0) => (v, st.bal as i32, 0),
             (1..=13, _) => {
@@ -207,47 +219,55 @@ impl Solver {
             }
             _ => return simple,
         };
-        match self.tail(tv, bal) {
+        // Late values (cheap tails) keep the aces (all known from (1, 4) on); early ones
+        // share one tail per balance.
+        let aces = tv >= self.ace_tails && !st.relaxed && (v >= 2 || st.sub == 4);
+        let t = self.tail(tv, bal, st, aces);
+        match t {
             Some(t) if t <= NEG / 2 => NEG,
+            Some(t) if aces => simple.min(here + t),
             Some(t) => simple.min(here + held * (CARD + 1) + t),
             None => simple,
         }
     }
 
     /// The best completion from value `v` (2..=14) with joker balance `bal` of a relaxation
-    /// that bounds every state at (v, first suit) with that balance: every suit has `CAP`
-    /// free long sequences ending at v − 1 (which may close or go on), aces at value 14 are
-    /// virtual (any number, no score; the held hand aces are counted apart), some sequence
-    /// exists for padding jokers. Computed on demand (exactly, by the same search) and kept;
-    /// `None` while it is being computed.
-    fn tail(&mut self, v: usize, bal: i32) -> Option<i32> {
+    /// that bounds every such state at (v, first suit): every suit has `CAP` free long
+    /// sequences ending at v − 1 (which may close or go on) and no others, some sequence
+    /// exists for padding jokers, and either the aces kept for value 14 are those of `st`
+    /// (`aces`) or aces at 14 are virtual (any number, no score; the held hand aces are
+    /// counted apart). Solved exactly by the same search on demand and kept; `None` while it
+    /// is being computed, or when the cache is full.
+    fn tail(&mut self, v: usize, bal: i32, st: &State, aces: bool) -> Option<i32> {
         if !(-32..32).contains(&bal) {
             return None;
         }
-        let i = (bal + 32) as usize;
-        match self.tails[v][i] {
-            BUSY => return None,
-            UNKNOWN => {}
-            t => return Some(t),
-        }
-        self.tails[v][i] = BUSY;
-        let free = SuitState {
+        let free = |s: &SuitState| SuitState {
             n3: CAP,
-            hh: CAP,
+            th: if aces { s.th } else { 0 },
+            hh: if aces { s.hh } else { CAP },
             ..SuitState::default()
         };
-        let st = State {
+        let relaxed = State {
             v: v as u8,
             sub: 0,
-            suits: [free; 4],
+            suits: [0, 1, 2, 3].map(|s| free(&st.suits[s])),
             bal: bal as i8,
             gsum: 0,
             gmax: 0,
             any_run: true,
-            relaxed: true,
+            relaxed: !aces,
         };
-        let t = self.best_from(&st);
-        self.tails[v][i] = t;
+        let key = relaxed.key();
+        match self.tails.get(&key) {
+            Some(&BUSY) => return None,
+            Some(&t) => return Some(t),
+            None if self.tails.len() >= TAIL_CAP => return None,
+            None => {}
+        }
+        self.tails.insert(key, BUSY);
+        let t = self.best_from(&relaxed);
+        self.tails.insert(key, t);
         Some(t)
     }
 
