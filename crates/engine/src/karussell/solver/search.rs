@@ -13,8 +13,6 @@ pub(super) struct Solver {
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
     /// Best completions of the relaxations behind the bound (see `tail`), by relaxed state.
     tails: HashMap<Key, i32, BuildHasherDefault<KeyHasher>>,
-    /// From this value on, the relaxations keep the aces kept for value 14.
-    pub(super) ace_tails: usize,
 }
 
 /// From this value on the relaxations keep the aces kept for value 14 (one tail per
@@ -65,10 +63,6 @@ impl Solver {
             scratch: Vec::new(),
             spare: Vec::new(),
             tails: HashMap::default(),
-            ace_tails: std::env::var("ACE_T")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(3),
         }
     }
 
@@ -221,7 +215,7 @@ impl Solver {
         };
         // Late values (cheap tails) keep the aces (all known from (1, 4) on); early ones
         // share one tail per balance.
-        let aces = tv >= self.ace_tails && !st.relaxed && (v >= 2 || st.sub == 4);
+        let aces = tv >= ACE_TAILS && !st.relaxed && (v >= 2 || st.sub == 4);
         let t = self.tail(tv, bal, st, aces);
         match t {
             Some(t) if t <= NEG / 2 => NEG,
