@@ -13,11 +13,17 @@ pub(super) struct Solver {
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
     /// Best completions of the relaxations behind the bound (see `tail`), by relaxed state.
     tails: HashMap<Key, i32, BuildHasherDefault<KeyHasher>>,
+    /// States searched so far (the aces are kept in the tails only after `ACE_AFTER`).
+    visited: u64,
 }
 
 /// From this value on the relaxations keep the aces kept for value 14 (one tail per
 /// choice of aces; below, one per balance). Measured best between 3 and 15.
 const ACE_TAILS: usize = 6;
+
+/// States searched before the tails keep the aces (their many tails cost more than they
+/// save on small positions).
+const ACE_AFTER: u64 = 10_000;
 
 /// A `tails` entry being computed.
 const BUSY: i32 = i32::MIN;
@@ -63,6 +69,7 @@ impl Solver {
             scratch: Vec::new(),
             spare: Vec::new(),
             tails: HashMap::default(),
+            visited: 0,
         }
     }
 
@@ -117,6 +124,7 @@ impl Solver {
         if h < need {
             return h;
         }
+        self.visited += 1;
         let key = st.key();
         match self.memo.get(&key) {
             Some(&Known::Exact(b)) => return b,
@@ -215,12 +223,23 @@ impl Solver {
         };
         // Late values (cheap tails) keep the aces (all known from (1, 4) on); early ones
         // share one tail per balance.
-        let aces = tv >= ACE_TAILS && !st.relaxed && (v >= 2 || st.sub == 4);
-        let t = self.tail(tv, bal, st, aces);
-        match t {
-            Some(t) if t <= NEG / 2 => NEG,
-            Some(t) if aces => simple.min(here + t),
-            Some(t) => simple.min(here + held * (CARD + 1) + t),
+        let aces =
+            tv >= ACE_TAILS && !st.relaxed && (v >= 2 || st.sub == 4) && self.visited >= ACE_AFTER;
+        let cap = |t: i32, extra: i32| {
+            if t <= NEG / 2 {
+                NEG
+            } else {
+                simple.min(extra + t)
+            }
+        };
+        if aces {
+            if let Some(t) = self.tail(tv, bal, st, true) {
+                return cap(t, here);
+            }
+        }
+        // While that one is computed, the shared one gives it a start.
+        match self.tail(tv, bal, st, false) {
+            Some(t) => cap(t, here + held * (CARD + 1)),
             None => simple,
         }
     }
