@@ -12,7 +12,7 @@
 //! jokers at 50 and 100 cards can take minutes. Memory stays bounded (the solver's memo is a
 //! capped cache). `--all` is accepted for compatibility; every row runs.
 
-use bots::karussell::positions::{row, summary};
+use bots::karussell::positions::{row_with_hand, summary};
 use engine::card::{Card, Face, Suit};
 use engine::karussell::{check_meld, solve, TableCard};
 use std::time::Instant;
@@ -104,6 +104,7 @@ fn main() {
             .ok()
             .and_then(|s| s.parse::<usize>().ok())
     };
+    let hand_size = env("HAND").unwrap_or(15);
     let cpu_time = env("CPU_TIME").is_some_and(|c| c > 0);
     let targets = env("ROW_TABLE").map_or(vec![20, 50, 100], |t| vec![t]);
     let joker_counts = env("ROW_JOKERS").map_or(vec![0, 2, 6], |j| vec![j as u8]);
@@ -112,7 +113,7 @@ fn main() {
             let mut times = Vec::with_capacity(count);
             let (mut tsize, mut hsize, mut tjk, mut placed) = (0usize, 0usize, 0usize, 0usize);
             let row_start = Instant::now();
-            for (table, hand) in row(target, jokers, count) {
+            for (table, hand) in row_with_hand(target, jokers, count, hand_size) {
                 if row_start.elapsed().as_secs() >= 60 {
                     break;
                 }
