@@ -428,3 +428,33 @@ fn jokers_start_sequences_and_aces_go_high() {
     let sol = solve_ok(&table, &hand);
     assert_eq!(sol.placed, 4);
 }
+
+#[test]
+fn affordable_gates_only_unmeasured_positions() {
+    let mut ids = Ids(0);
+    let table = vec![vec![
+        ids.nat(7, Hearts),
+        ids.nat(8, Hearts),
+        ids.tj(9, Hearts),
+    ]];
+    let mut hand: Vec<Card> = (1..=13).map(|r| ids.card(r, Spades)).collect();
+    hand.push(ids.joker());
+    assert!(affordable(&table, &hand));
+    // Hands over 40 cards with jokers were not measured.
+    for r in 1..=13 {
+        for s in [Clubs, Diamonds] {
+            hand.push(ids.card(r, s));
+        }
+    }
+    hand.push(ids.card(2, Hearts));
+    assert_eq!(hand.len(), 41);
+    assert!(!affordable(&table, &hand));
+    // Without jokers every position is fast.
+    let plain = vec![vec![
+        ids.nat(7, Hearts),
+        ids.nat(8, Hearts),
+        ids.nat(9, Hearts),
+    ]];
+    hand.retain(|c| c.face != Face::Joker);
+    assert!(affordable(&plain, &hand));
+}
