@@ -148,9 +148,18 @@ fn french(face: Face) -> Option<(usize, usize)> {
 
 /// Solves one position. See the module documentation.
 pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveError> {
+    solve_tuned(table, hand, Tuning::default())
+}
+
+/// [`solve`] with another use of the tails (tests).
+fn solve_tuned(
+    table: &[Vec<TableCard>],
+    hand: &[Card],
+    tuning: Tuning,
+) -> Result<Solution, SolveError> {
     let input = Input::new(table, hand)?;
     let problem = input.problem();
-    let mut solver = Solver::new(&problem);
+    let mut solver = Solver::new(&problem, tuning);
     let total = solver.solve_best();
     let placed = (total / CARD) as usize;
     let value = (total % CARD) as u32;
@@ -178,7 +187,7 @@ mod search;
 mod state;
 
 use input::{Input, Problem};
-use search::Solver;
+use search::{Solver, Tuning};
 use state::*;
 
 #[cfg(test)]

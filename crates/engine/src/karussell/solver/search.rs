@@ -13,8 +13,30 @@ pub(super) struct Solver {
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
     /// Best completions of the relaxations behind the bound (see `tail`), by relaxed state.
     tails: HashMap<Key, i32, BuildHasherDefault<KeyHasher>>,
-    /// States searched so far (the aces are kept in the tails only after `ACE_AFTER`).
+    /// States searched so far (the aces are kept in the tails only after `ace_after`).
     visited: u64,
+    pub(super) tuning: Tuning,
+}
+
+/// How the bound uses the tails (tests vary it; `solve` uses the default).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tuning {
+    /// Cap the static bound by the tails at all.
+    pub(super) tails: bool,
+    /// From this value on the tails keep the aces kept for value 14 ...
+    pub(super) ace_from: usize,
+    /// ... once the search has visited this many states.
+    pub(super) ace_after: u64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            tails: true,
+            ace_from: ACE_TAILS,
+            ace_after: ACE_AFTER,
+        }
+    }
 }
 
 /// From this value on the relaxations keep the aces kept for value 14 (one tail per
@@ -44,7 +66,7 @@ pub(super) const MEMO_CAP: usize = 3_600_000;
 /// Stages `v * 5 + sub` for v in 0..=16.
 pub(super) const STAGES: usize = 17 * 5;
 impl Solver {
-    pub(super) fn new(p: &Problem) -> Solver {
+    pub(super) fn new(p: &Problem, tuning: Tuning) -> Solver {
         let mut maxfix = [[0u8; 5]; 15];
         for (v, row) in maxfix.iter_mut().enumerate().take(14).skip(1) {
             for s in (0..4).rev() {
@@ -70,6 +92,7 @@ impl Solver {
             spare: Vec::new(),
             tails: HashMap::default(),
             visited: 0,
+            tuning,
         }
     }
 
@@ -221,10 +244,15 @@ impl Solver {
             }
             _ => return simple,
         };
+        if !self.tuning.tails {
+            return simple;
+        }
         // Late values (cheap tails) keep the aces (all known from (1, 4) on); early ones
         // share one tail per balance.
-        let aces =
-            tv >= ACE_TAILS && !st.relaxed && (v >= 2 || st.sub == 4) && self.visited >= ACE_AFTER;
+        let aces = tv >= self.tuning.ace_from
+            && !st.relaxed
+            && (v >= 2 || st.sub == 4)
+            && self.visited >= self.tuning.ace_after;
         let cap = |t: i32, extra: i32| {
             if t <= NEG / 2 {
                 NEG
