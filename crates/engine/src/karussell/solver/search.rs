@@ -11,8 +11,12 @@ pub(super) struct Solver {
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
-    /// Best completions of the relaxations behind the bound (see `tail`), by relaxed state.
-    tails: HashMap<Key, i32, BuildHasherDefault<KeyHasher>>,
+    /// Best completions of the relaxations behind the bound (see `tail`), by [value][balance
+    /// + 32]: the shared ones, and per choice of aces kept for 14 (its signature; the last
+    /// one used first).
+    tails: Vec<TailRow>,
+    ace_tails: Vec<(u32, Vec<TailRow>)>,
+    last_aces: usize,
     /// States searched so far (the aces are kept in the tails only after `ace_after`).
     visited: u64,
     pub(super) tuning: Tuning,
@@ -47,10 +51,14 @@ const ACE_TAILS: usize = 6;
 /// save on small positions).
 const ACE_AFTER: u64 = 10_000;
 
-/// A `tails` entry being computed.
-const BUSY: i32 = i32::MIN;
-/// Most `tails` entries (memory bound; further states get the static bound).
-const TAIL_CAP: usize = 1 << 16;
+/// Tails of one value by balance + 32.
+type TailRow = [i32; 64];
+/// Tails not computed yet, and being computed.
+const UNKNOWN: i32 = i32::MIN;
+const BUSY: i32 = i32::MIN + 1;
+/// Most choices of aces with tails of their own (memory bound; further states get the
+/// shared tails).
+const ACE_CAP: usize = 4096;
 
 /// What the search knows of a state's best completion.
 #[derive(Clone, Copy)]
@@ -90,7 +98,9 @@ impl Solver {
             memo: HashMap::default(),
             scratch: Vec::new(),
             spare: Vec::new(),
-            tails: HashMap::default(),
+            tails: vec![[UNKNOWN; 64]; 16],
+            ace_tails: Vec::new(),
+            last_aces: 0,
             visited: 0,
             tuning,
         }
@@ -283,6 +293,36 @@ impl Solver {
         if !(-32..32).contains(&bal) {
             return None;
         }
+        let i = (bal + 32) as usize;
+        let table = if aces {
+            let sig = st
+                .suits
+                .iter()
+                .fold(0u32, |a, s| a << 8 | (s.th as u32) << 4 | s.hh as u32);
+            if self
+                .ace_tails
+                .get(self.last_aces)
+                .is_none_or(|e| e.0 != sig)
+            {
+                match self.ace_tails.iter().position(|e| e.0 == sig) {
+                    Some(k) => self.last_aces = k,
+                    None if self.ace_tails.len() >= ACE_CAP => return None,
+                    None => {
+                        self.ace_tails.push((sig, vec![[UNKNOWN; 64]; 16]));
+                        self.last_aces = self.ace_tails.len() - 1;
+                    }
+                }
+            }
+            Some(self.last_aces)
+        } else {
+            None
+        };
+        match *self.tail_slot(table, v, i) {
+            BUSY => return None,
+            UNKNOWN => {}
+            t => return Some(t),
+        }
+        *self.tail_slot(table, v, i) = BUSY;
         let free = |s: &SuitState| SuitState {
             n3: CAP,
             th: if aces { s.th } else { 0 },
@@ -299,17 +339,16 @@ impl Solver {
             any_run: true,
             relaxed: !aces,
         };
-        let key = relaxed.key();
-        match self.tails.get(&key) {
-            Some(&BUSY) => return None,
-            Some(&t) => return Some(t),
-            None if self.tails.len() >= TAIL_CAP => return None,
-            None => {}
-        }
-        self.tails.insert(key, BUSY);
         let t = self.best_from(&relaxed);
-        self.tails.insert(key, t);
+        *self.tail_slot(table, v, i) = t;
         Some(t)
+    }
+
+    fn tail_slot(&mut self, table: Option<usize>, v: usize, i: usize) -> &mut i32 {
+        match table {
+            Some(k) => &mut self.ace_tails[k].1[v][i],
+            None => &mut self.tails[v][i],
+        }
     }
 
     /// A child of `st` whose completion reaches `target`: the memo's exact entries (the
