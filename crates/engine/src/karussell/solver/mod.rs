@@ -46,11 +46,12 @@
 //! it, and it sees what the static bound cannot: hand cards of the values to come that
 //! cannot all be placed together, jokers needed in two places. Tails are states of the same
 //! problem, solved exactly on demand by the same search (bounded in turn by the tails of
-//! later values) and kept in tables by value and balance. Below value 6, and while the search has visited
-//! fewer than 10,000 states, one tail per value and balance serves every state: aces at 14
-//! are then virtual (any number, no score) and the hand aces kept for 14 are counted apart;
-//! from value 6 on the tails keep the state's aces for value 14 (one tail per choice made at
-//! value 1, at most 4,096 choices), which finds the dead ends of aces kept for Q-K-A early.
+//! later values) and kept in tables by value and balance. Below value 6, and while the
+//! search has visited fewer than 10,000 states, one tail per value and balance serves every
+//! state: aces at 14 are then virtual (any number, no score) and the hand aces kept for 14
+//! are counted apart; from value 6 on the tails keep the state's aces for value 14 (one
+//! table per choice made at value 1, at most 4,096), which finds the dead ends of aces kept
+//! for Q-K-A early.
 //!
 //! The root is first asked for every card the bound allows, then for fewer (1, 2, 4, …
 //! below, and never above the bound a failed search returns); an answer that reaches the

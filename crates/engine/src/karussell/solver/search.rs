@@ -11,9 +11,9 @@ pub(super) struct Solver {
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
-    /// Best completions of the relaxations behind the bound (see `tail`), by [value][balance
-    /// + 32]: the shared ones, and per choice of aces kept for 14 (its signature; the last
-    /// one used first).
+    /// Best completions of the relaxations behind the bound (see `tail`), by value and
+    /// balance: the shared ones, and per choice of aces kept for 14 (its signature; the
+    /// last one used is tried first).
     tails: Vec<TailRow>,
     ace_tails: Vec<(u32, Vec<TailRow>)>,
     last_aces: usize,
