@@ -23,9 +23,19 @@ pub const ROWS: [(usize, u8); 9] = [
 
 /// `count` positions of one row, the same on every platform (seeded by the row).
 pub fn row(target: usize, jokers: u8, count: usize) -> Vec<(Vec<Vec<TableCard>>, Vec<Card>)> {
+    row_with_hand(target, jokers, count, 15)
+}
+
+/// [`row`] with hands of up to `hand` cards (15: the very same positions as `row`).
+pub fn row_with_hand(
+    target: usize,
+    jokers: u8,
+    count: usize,
+    hand: usize,
+) -> Vec<(Vec<Vec<TableCard>>, Vec<Card>)> {
     let mut rng = GameRng::seed_from_u64(2015 + 10 * target as u64 + u64::from(jokers));
     (0..count)
-        .map(|_| position(target, jokers, &mut rng))
+        .map(|_| position_with_hand(target, jokers, hand, &mut rng))
         .collect()
 }
 
@@ -161,6 +171,16 @@ pub fn greedy_melds(cards: Vec<Card>, rng: &mut GameRng) -> (Vec<Vec<TableCard>>
 
 /// A table of about `target` cards and a hand of up to 15.
 pub fn position(target: usize, jokers: u8, rng: &mut GameRng) -> (Vec<Vec<TableCard>>, Vec<Card>) {
+    position_with_hand(target, jokers, 15, rng)
+}
+
+/// [`position`] with a hand of up to `hand` cards.
+pub fn position_with_hand(
+    target: usize,
+    jokers: u8,
+    hand: usize,
+    rng: &mut GameRng,
+) -> (Vec<Vec<TableCard>>, Vec<Card>) {
     let mut stock = DeckSpec::French { packs: 2, jokers }.cards();
     rng.shuffle(&mut stock);
     let mut table: Vec<Vec<TableCard>> = Vec::new();
@@ -183,6 +203,6 @@ pub fn position(target: usize, jokers: u8, rng: &mut GameRng) -> (Vec<Vec<TableC
         stock.extend(rest);
         rng.shuffle(&mut stock);
     }
-    let n = 15.min(stock.len());
+    let n = hand.min(stock.len());
     (table, stock[..n].to_vec())
 }

@@ -36,21 +36,34 @@
 //! zero on credit of re-declarations at later values and must end in `0..=hand jokers`.
 //!
 //! # Search
-//! A depth-first branch and bound over the DP's states (module `search`). The bound of a
-//! state is its score plus every hand card still to come that fits some meld of the cards
-//! present (jokers wild; a static check) plus its joker balance. The root is first asked for
-//! every card that could be placed, then for fewer (1, 2, 4, … below, and never above the
-//! bound a failed search returns); an answer that reaches the target is exact, and a target
-//! close to the answer prunes almost everything. A move is also cut when the open sequences
-//! of all suits together need more wild jokers at their next two values than can still come.
-//! Children are tried best bound first; ties prefer today's split of the table cards into
-//! groups and sequences, then spare jokers, then fewer sequences that must go on, which finds
-//! a full placement quickly when there is one. The memo keeps exact completions and upper
-//! bounds; it is a cache, cleared when it holds `MEMO_CAP` (3.6 million) entries, so memory is
-//! bounded (a state packs into a 20-byte key, an entry takes 28 bytes; 2^22 buckets, about
-//! 180 MB peak measured). The path is
-//! rebuilt from the memo's exact entries, searching again (in the same order) only where the
-//! cache lost them.
+//! A depth-first branch and bound over the DP's states (module `search`). The static bound
+//! of a state is its score plus every hand card still to come that fits some meld of the
+//! cards present (jokers wild) plus its joker balance. It is capped by a relaxation of the
+//! values to come (a "tail"): the best completion, from the next value v with the state's
+//! joker balance, of a state in which every suit has `CAP` free long sequences ending at
+//! v − 1 (they may close or go on) and nothing else open. Any real state at v completes
+//! into no more than that (its open sequences map onto the free ones), so the tail bounds
+//! it, and it sees what the static bound cannot: hand cards of the values to come that
+//! cannot all be placed together, jokers needed in two places. Tails are states of the same
+//! problem, solved exactly on demand by the same search (bounded in turn by the tails of
+//! later values) and kept in tables by value and balance. Below value 6, and while the
+//! search has visited fewer than 10,000 states, one tail per value and balance serves every
+//! state: aces at 14 are then virtual (any number, no score) and the hand aces kept for 14
+//! are counted apart; from value 6 on the tails keep the state's aces for value 14 (one
+//! table per choice made at value 1, at most 4,096), which finds the dead ends of aces kept
+//! for Q-K-A early.
+//!
+//! The root is first asked for every card the bound allows, then for fewer (1, 2, 4, …
+//! below, and never above the bound a failed search returns); an answer that reaches the
+//! target is exact. A move is also cut when the open sequences of all suits together need
+//! more wild jokers at their next two values than can still come. Children are tried best
+//! bound first; ties prefer today's split of the table cards into groups and sequences,
+//! then spare jokers, then fewer sequences that must go on, which finds a full placement
+//! quickly when there is one. The memo keeps exact completions and upper bounds; it is a
+//! cache, cleared when it holds `MEMO_CAP` (3.6 million) entries, so memory is bounded (a
+//! state packs into a 20-byte key, an entry takes 28 bytes; 2^22 buckets, about 180 MB peak
+//! measured). The path is rebuilt from the memo's exact entries, searching again (in the
+//! same order) only where the cache lost them.
 //!
 //! Files: `input` (validation, counts), `state` (DP state and moves), `moves` (transitions),
 //! `search` (branch and bound, path), `build` (melds of physical cards from the path).
@@ -136,9 +149,18 @@ fn french(face: Face) -> Option<(usize, usize)> {
 
 /// Solves one position. See the module documentation.
 pub fn solve(table: &[Vec<TableCard>], hand: &[Card]) -> Result<Solution, SolveError> {
+    solve_tuned(table, hand, Tuning::default())
+}
+
+/// [`solve`] with another use of the tails (tests).
+fn solve_tuned(
+    table: &[Vec<TableCard>],
+    hand: &[Card],
+    tuning: Tuning,
+) -> Result<Solution, SolveError> {
     let input = Input::new(table, hand)?;
     let problem = input.problem();
-    let mut solver = Solver::new(&problem);
+    let mut solver = Solver::new(&problem, tuning);
     let total = solver.solve_best();
     let placed = (total / CARD) as usize;
     let value = (total % CARD) as u32;
@@ -166,7 +188,7 @@ mod search;
 mod state;
 
 use input::{Input, Problem};
-use search::Solver;
+use search::{Solver, Tuning};
 use state::*;
 
 #[cfg(test)]
@@ -174,22 +196,13 @@ mod tests;
 
 /// Whether [`solve`] answers this position quickly enough for a page that must not freeze.
 /// Memory is bounded in every case; only time is gated. Measured with
-/// `bench_karussell_solver` (hand 15, 100 positions per row, 2 shared and loaded cores),
-/// worst case per row: no jokers ≤ 15 ms at 20–100 table cards; 2 jokers ≤ 30 ms at 20 and
-/// ≤ 0.2 s at 50 table cards, but single positions of 1.1–5 s at 51–80 (66+ cards with the
-/// hand); 6 jokers ≤ 0.3 s at 20–35, ≤ 0.8 s at 50, single positions up to 6 s at 65 and
-/// 0.85 s at 80, ≤ 40 ms from 90. The UI shows no hint and the bots fall back to the listed
-/// melds when this is false.
+/// `bench_karussell_solver` (`CPU_TIME=1`, 100–200 positions per row, table sizes 20–100,
+/// 0–8 jokers in the deck and hands of 15–30 cards, 12 jokers and hands of 40 in spot
+/// checks): p95 ≤ 35 ms in every row, the slowest single position 0.27 s (6 jokers, 50 table
+/// cards, hand 25). Only what was not measured is gated: jokers with a hand over 40 cards.
+/// The UI shows no hint and the bots fall back to the listed melds when this is false.
 pub fn affordable(table: &[Vec<TableCard>], hand: &[Card]) -> bool {
-    let table_cards = table.iter().map(Vec::len).sum::<usize>();
-    let cards = table_cards + hand.len();
     let jokers = table.iter().flatten().filter(|t| t.is_joker()).count()
         + hand.iter().filter(|c| c.face == Face::Joker).count();
-    match jokers {
-        0 => true,
-        // Nearly every card on the table: little freedom left, always fast.
-        _ if table_cards >= 90 => true,
-        1 | 2 => cards <= 65,
-        _ => cards <= 50,
-    }
+    jokers == 0 || hand.len() <= 40
 }

@@ -33,6 +33,7 @@ impl Solver {
         s: usize,
         ss: &SuitState,
         jokers: u8,
+        relaxed: bool,
         out: &mut [Supply; 64],
     ) -> usize {
         let mut n = 0;
@@ -44,6 +45,8 @@ impl Solver {
         };
         let p = &self.p;
         if v == 14 {
+            // Relaxed: virtual aces, as many as wanted, scoring nothing.
+            let gain = if relaxed { 0 } else { CARD + 1 };
             for x in 0..=ss.hh {
                 push(Supply {
                     d: 0,
@@ -53,8 +56,8 @@ impl Solver {
                     fixed: ss.th + x,
                     th: 0,
                     hh: 0,
-                    more: x < ss.hh,
-                    gain: x as i32 * (CARD + 1),
+                    more: x < ss.hh && !relaxed,
+                    gain: x as i32 * gain,
                 });
             }
             return n;
@@ -186,7 +189,7 @@ impl Solver {
             fut_next: self.p.fut[st.stage() + 1] as i8,
         };
         let mut sups = [Supply::default(); 64];
-        let n_sup = self.supplies(v, s, &ss, budget0, &mut sups);
+        let n_sup = self.supplies(v, s, &ss, budget0, st.relaxed, &mut sups);
         for sup in &sups[..n_sup] {
             let gmax_g = if v == 14 { 0 } else { sup.fixed };
             for g in 0..=gmax_g {

@@ -11,7 +11,54 @@ pub(super) struct Solver {
     /// Buffers for `children`.
     pub(super) scratch: Vec<(Move, State, i32)>,
     pub(super) spare: Vec<Vec<(i32, State, i32, i32)>>,
+    /// Best completions of the relaxations behind the bound (see `tail`), by value and
+    /// balance: the shared ones, and per choice of aces kept for 14 (its signature; the
+    /// last one used is tried first).
+    tails: Vec<TailRow>,
+    ace_tails: Vec<(u32, Vec<TailRow>)>,
+    last_aces: usize,
+    /// States searched so far (the aces are kept in the tails only after `ace_after`).
+    visited: u64,
+    pub(super) tuning: Tuning,
 }
+
+/// How the bound uses the tails (tests vary it; `solve` uses the default).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tuning {
+    /// Cap the static bound by the tails at all.
+    pub(super) tails: bool,
+    /// From this value on the tails keep the aces kept for value 14 ...
+    pub(super) ace_from: usize,
+    /// ... once the search has visited this many states.
+    pub(super) ace_after: u64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            tails: true,
+            ace_from: ACE_TAILS,
+            ace_after: ACE_AFTER,
+        }
+    }
+}
+
+/// From this value on the relaxations keep the aces kept for value 14 (one tail per
+/// choice of aces; below, one per balance). Measured best between 3 and 15.
+const ACE_TAILS: usize = 6;
+
+/// States searched before the tails keep the aces (their many tails cost more than they
+/// save on small positions).
+const ACE_AFTER: u64 = 10_000;
+
+/// Tails of one value by balance + 32.
+type TailRow = [i32; 64];
+/// Tails not computed yet, and being computed.
+const UNKNOWN: i32 = i32::MIN;
+const BUSY: i32 = i32::MIN + 1;
+/// Most choices of aces with tails of their own (memory bound; further states get the
+/// shared tails).
+const ACE_CAP: usize = 4096;
 
 /// What the search knows of a state's best completion.
 #[derive(Clone, Copy)]
@@ -27,7 +74,7 @@ pub(super) const MEMO_CAP: usize = 3_600_000;
 /// Stages `v * 5 + sub` for v in 0..=16.
 pub(super) const STAGES: usize = 17 * 5;
 impl Solver {
-    pub(super) fn new(p: &Problem) -> Solver {
+    pub(super) fn new(p: &Problem, tuning: Tuning) -> Solver {
         let mut maxfix = [[0u8; 5]; 15];
         for (v, row) in maxfix.iter_mut().enumerate().take(14).skip(1) {
             for s in (0..4).rev() {
@@ -51,6 +98,11 @@ impl Solver {
             memo: HashMap::default(),
             scratch: Vec::new(),
             spare: Vec::new(),
+            tails: vec![[UNKNOWN; 64]; 16],
+            ace_tails: Vec::new(),
+            last_aces: 0,
+            visited: 0,
+            tuning,
         }
     }
 
@@ -63,23 +115,34 @@ impl Solver {
             gsum: 0,
             gmax: 0,
             any_run: false,
+            relaxed: false,
         }
     }
 
     /// The best score: exact searches demanding k cards for k = most possible, then fewer.
     pub(super) fn solve_best(&mut self) -> i32 {
         let root = self.root();
-        // Any answer reaching the target is exact; the target falls faster and faster.
-        let mut k = (self.bound(&root) / CARD).max(0);
+        let best = self.best_from(&root);
+        assert!(best >= 0, "the table as it is scores 0");
+        best
+    }
+
+    /// The best completion score from `st` (`NEG` when there is none): searches demanding
+    /// k cards for k = the bound, then fewer. Any answer reaching the target is exact; the
+    /// target falls faster and faster.
+    pub(super) fn best_from(&mut self, st: &State) -> i32 {
+        let mut k = self.bound(st).div_euclid(CARD);
         let mut step = 1;
         loop {
-            let best = self.search(&root, k * CARD);
+            let best = self.search(st, k * CARD);
             if best >= k * CARD {
                 return best;
             }
-            assert!(k > 0, "the table as it is scores 0");
-            // The failed search's answer bounds the root too.
-            k = (k - step).min(best.div_euclid(CARD)).max(0);
+            if best <= NEG / 2 {
+                return NEG;
+            }
+            // The failed search's answer bounds `st` too.
+            k = (k - step).min(best.div_euclid(CARD));
             step *= 2;
         }
     }
@@ -94,6 +157,7 @@ impl Solver {
         if h < need {
             return h;
         }
+        self.visited += 1;
         let key = st.key();
         match self.memo.get(&key) {
             Some(&Known::Exact(b)) => return b,
@@ -136,15 +200,15 @@ impl Solver {
         let mut scratch = std::mem::take(&mut self.scratch);
         self.moves(st, &mut scratch);
         let mut kids = self.spare.pop().unwrap_or_default();
-        kids.extend(scratch.iter().map(|&(mv, next, gain)| {
+        for &(mv, next, gain) in &scratch {
             let dev = match mv {
                 Move::Suit { v, s, g, .. } => {
                     (g as i32 - self.p.in_groups[v as usize][s as usize] as i32).abs()
                 }
                 _ => 0,
             };
-            (gain + self.bound(&next), next, gain, dev)
-        }));
+            kids.push((gain + self.bound(&next), next, gain, dev));
+        }
         // Ties: closest to today's groups, more joker slack, more jokers left, fewer
         // sequences that must go on, then more that may.
         kids.sort_by_cached_key(|k| {
@@ -165,10 +229,126 @@ impl Solver {
         kids
     }
 
-    /// Most score `st` can still add (hand cards left, spare wild jokers).
-    pub(super) fn bound(&self, st: &State) -> i32 {
-        let held: i32 = st.suits.iter().map(|s| s.hh as i32).sum();
-        self.rem[st.stage()] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN
+    /// Most score `st` can still add: the static bound (hand cards left that fit some meld,
+    /// spare wild jokers), capped by a relaxation of the values to come (`tail`).
+    pub(super) fn bound(&mut self, st: &State) -> i32 {
+        let held: i32 = if st.relaxed {
+            0
+        } else {
+            st.suits.iter().map(|s| s.hh as i32).sum()
+        };
+        let stage = st.stage();
+        let simple = self.rem[stage] + held * (CARD + 1) + st.bal as i32 * JOKER_GAIN;
+        let v = st.v as usize;
+        // The relaxation starts at value tv.
+        let (tv, bal, here) = match (v, st.sub) {
+            (2..=14, 0) => (v, st.bal as i32, 0),
+            (1..=13, _) => {
+                let next = (v + 1) * 5;
+                let redeclare = (self.p.fut[stage] - self.p.fut[next]) as i32;
+                (
+                    v + 1,
+                    st.bal as i32 + redeclare,
+                    self.rem[stage] - self.rem[next],
+                )
+            }
+            _ => return simple,
+        };
+        if !self.tuning.tails {
+            return simple;
+        }
+        // Late values (cheap tails) keep the aces (all known from (1, 4) on); early ones
+        // share one tail per balance.
+        let aces = tv >= self.tuning.ace_from
+            && !st.relaxed
+            && (v >= 2 || st.sub == 4)
+            && self.visited >= self.tuning.ace_after;
+        let cap = |t: i32, extra: i32| {
+            if t <= NEG / 2 {
+                NEG
+            } else {
+                simple.min(extra + t)
+            }
+        };
+        if aces {
+            if let Some(t) = self.tail(tv, bal, st, true) {
+                return cap(t, here);
+            }
+        }
+        // While that one is computed, the shared one gives it a start.
+        match self.tail(tv, bal, st, false) {
+            Some(t) => cap(t, here + held * (CARD + 1)),
+            None => simple,
+        }
+    }
+
+    /// The best completion from value `v` (2..=14) with joker balance `bal` of a relaxation
+    /// that bounds every such state at (v, first suit): every suit has `CAP` free long
+    /// sequences ending at v − 1 (which may close or go on) and no others, some sequence
+    /// exists for padding jokers, and either the aces kept for value 14 are those of `st`
+    /// (`aces`) or aces at 14 are virtual (any number, no score; the held hand aces are
+    /// counted apart). Solved exactly by the same search on demand and kept; `None` while it
+    /// is being computed, or when the cache is full.
+    fn tail(&mut self, v: usize, bal: i32, st: &State, aces: bool) -> Option<i32> {
+        if !(-32..32).contains(&bal) {
+            return None;
+        }
+        let i = (bal + 32) as usize;
+        let table = if aces {
+            let sig = st
+                .suits
+                .iter()
+                .fold(0u32, |a, s| a << 8 | (s.th as u32) << 4 | s.hh as u32);
+            if self
+                .ace_tails
+                .get(self.last_aces)
+                .is_none_or(|e| e.0 != sig)
+            {
+                match self.ace_tails.iter().position(|e| e.0 == sig) {
+                    Some(k) => self.last_aces = k,
+                    None if self.ace_tails.len() >= ACE_CAP => return None,
+                    None => {
+                        self.ace_tails.push((sig, vec![[UNKNOWN; 64]; 16]));
+                        self.last_aces = self.ace_tails.len() - 1;
+                    }
+                }
+            }
+            Some(self.last_aces)
+        } else {
+            None
+        };
+        match *self.tail_slot(table, v, i) {
+            BUSY => return None,
+            UNKNOWN => {}
+            t => return Some(t),
+        }
+        *self.tail_slot(table, v, i) = BUSY;
+        let free = |s: &SuitState| SuitState {
+            n3: CAP,
+            th: if aces { s.th } else { 0 },
+            hh: if aces { s.hh } else { CAP },
+            ..SuitState::default()
+        };
+        let relaxed = State {
+            v: v as u8,
+            sub: 0,
+            suits: [0, 1, 2, 3].map(|s| free(&st.suits[s])),
+            bal: bal as i8,
+            gsum: 0,
+            gmax: 0,
+            any_run: true,
+            relaxed: !aces,
+        };
+        let t = self.best_from(&relaxed);
+        *self.tail_slot(table, v, i) = t;
+        Some(t)
+    }
+
+    fn tail_slot(&mut self, table: Option<usize>, v: usize, i: usize) -> &mut i32 {
+        match table {
+            Some(k) => &mut self.ace_tails[k].1[v][i],
+            None => &mut self.tails[v][i],
+        }
     }
 
     /// A child of `st` whose completion reaches `target`: the memo's exact entries (the

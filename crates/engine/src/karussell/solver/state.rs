@@ -55,6 +55,9 @@ pub(super) struct State {
     pub(super) gmax: u8,
     /// Some sequence exists (it can take one or two padding jokers at the end).
     pub(super) any_run: bool,
+    /// A state of the relaxation behind the bound (see `Solver::tail`): aces at value 14
+    /// are virtual (any number, no score), `hh` is `CAP`.
+    pub(super) relaxed: bool,
 }
 
 impl State {
@@ -63,7 +66,8 @@ impl State {
         for (w, s) in k.iter_mut().zip(&self.suits) {
             *w = s.pack();
         }
-        k[4] = ((self.bal + 32) as u32) << 22
+        k[4] = (self.relaxed as u32) << 31
+            | ((self.bal + 32) as u32) << 22
             | (self.gsum as u32) << 14
             | (self.gmax as u32) << 10
             | (self.any_run as u32) << 9

@@ -101,6 +101,20 @@ use brute::{brute, Gen};
 
 #[test]
 fn matches_brute_force_on_small_random_positions() {
+    brute_force_check(Tuning::default());
+}
+
+/// Small positions never search 10,000 states: here the tails keep the aces from the start.
+#[test]
+fn matches_brute_force_with_ace_tails_everywhere() {
+    brute_force_check(Tuning {
+        tails: true,
+        ace_from: 2,
+        ace_after: 0,
+    });
+}
+
+fn brute_force_check(tuning: Tuning) {
     let mut g = Gen {
         rng: GameRng::seed_from_u64(2015),
     };
@@ -110,7 +124,8 @@ fn matches_brute_force_on_small_random_positions() {
         table_jokers += table.iter().flatten().any(|t| t.is_joker()) as usize;
         hand_jokers += hand.iter().any(|c| c.face == Face::Joker) as usize;
         big += (table.iter().map(Vec::len).sum::<usize>() >= 6) as usize;
-        let sol = solve_ok(&table, &hand);
+        let sol = solve_tuned(&table, &hand, tuning).expect("legal input");
+        verify(&table, &hand, &sol);
         let expected = brute(&table, &hand);
         assert_eq!(
             (sol.placed, sol.value),
@@ -126,6 +141,37 @@ fn matches_brute_force_on_small_random_positions() {
     );
     assert!(placed_some > 600, "{placed_some}");
     assert!(table_jokers > 300 && hand_jokers > 300 && big > 600);
+}
+
+/// The tails only bound: with or without them (and with the aces kept from the start) the
+/// best placement is the same, on positions too large for the brute force.
+#[test]
+fn tails_do_not_change_the_optimum() {
+    let mut g = Gen {
+        rng: GameRng::seed_from_u64(99),
+    };
+    let plain = Tuning {
+        tails: false,
+        ..Tuning::default()
+    };
+    let eager = Tuning {
+        tails: true,
+        ace_from: 2,
+        ace_after: 0,
+    };
+    for i in 0..150 {
+        let (table, hand) = g.instance(18, 9);
+        let a = solve_tuned(&table, &hand, plain).expect("legal input");
+        for tuning in [Tuning::default(), eager] {
+            let b = solve_tuned(&table, &hand, tuning).expect("legal input");
+            verify(&table, &hand, &b);
+            assert_eq!(
+                (a.placed, a.value),
+                (b.placed, b.value),
+                "case {i} {tuning:?}\ntable {table:?}\nhand {hand:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -427,4 +473,34 @@ fn jokers_start_sequences_and_aces_go_high() {
     ];
     let sol = solve_ok(&table, &hand);
     assert_eq!(sol.placed, 4);
+}
+
+#[test]
+fn affordable_gates_only_unmeasured_positions() {
+    let mut ids = Ids(0);
+    let table = vec![vec![
+        ids.nat(7, Hearts),
+        ids.nat(8, Hearts),
+        ids.tj(9, Hearts),
+    ]];
+    let mut hand: Vec<Card> = (1..=13).map(|r| ids.card(r, Spades)).collect();
+    hand.push(ids.joker());
+    assert!(affordable(&table, &hand));
+    // Hands over 40 cards with jokers were not measured.
+    for r in 1..=13 {
+        for s in [Clubs, Diamonds] {
+            hand.push(ids.card(r, s));
+        }
+    }
+    hand.push(ids.card(2, Hearts));
+    assert_eq!(hand.len(), 41);
+    assert!(!affordable(&table, &hand));
+    // Without jokers every position is fast.
+    let plain = vec![vec![
+        ids.nat(7, Hearts),
+        ids.nat(8, Hearts),
+        ids.nat(9, Hearts),
+    ]];
+    hand.retain(|c| c.face != Face::Joker);
+    assert!(affordable(&plain, &hand));
 }
