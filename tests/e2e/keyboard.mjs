@@ -74,4 +74,34 @@ export default [
       eq(await page.evaluate(() => !!document.querySelector('.drag-ghost')), false, 'no drag left over');
     },
   },
+  {
+    name: 'keyboard: the hand – one Tab stop, arrows move the focus, Shift+arrow moves the card, Space picks, Escape clears',
+    async run({ page, base }) {
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await key(page, '[data-testid=start]', 'Enter');
+      await page.waitForSelector('[data-testid=romme-board]');
+      const ids = async () => (await hand(page)).map((c) => c.id);
+      const focused = () => page.evaluate(() => document.activeElement && document.activeElement.dataset.card);
+      const order = await ids();
+      eq(await page.$$eval('[data-testid=hand-card][tabindex="0"]', (e) => e.length), 1, 'one card in the Tab order');
+      await tabTo(page, '[data-testid=hand-card]');
+      eq(await focused(), order[0], 'Tab reaches the first card');
+      await page.keyboard.press('ArrowRight');
+      eq(await focused(), order[1], '→ moves the focus');
+      await page.keyboard.press('End');
+      eq(await focused(), order[order.length - 1], 'End: the last card');
+      await page.keyboard.press('Home');
+      await page.keyboard.press('Shift+ArrowRight');
+      const moved = await ids();
+      eq(moved[1], order[0], 'Shift+→ moves the card one place');
+      eq(await focused(), order[0], 'the moved card keeps the focus');
+      await page.keyboard.press(' ');
+      eq(await page.getAttribute(`[data-testid=hand-card][data-card="${order[0]}"]`, 'aria-pressed'), 'true', 'Space picks the card');
+      await page.keyboard.press('Escape');
+      eq(await page.getAttribute(`[data-testid=hand-card][data-card="${order[0]}"]`, 'aria-pressed'), 'false', 'Escape clears the selection');
+      eq(await page.getAttribute('[data-testid=log]', 'aria-live'), 'polite', 'the log announces moves');
+    },
+  },
 ];
