@@ -7,7 +7,7 @@
 //! easy, greedy, normal or hard. Prints the win rate of A with its 95 % confidence interval,
 //! the par rate, the average scores and decisions per second; exits non-zero if a game fails.
 
-use bots::tournament::{run, Report, Spec};
+use bots::tournament::{run, variants, Report, Spec};
 use engine::BotLevel;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -15,18 +15,6 @@ use std::time::Instant;
 fn level(code: &str) -> Option<BotLevel> {
     BotLevel::ALL.into_iter().find(|l| l.code() == code)
 }
-
-const ALL: [&str; 9] = [
-    "romme",
-    "romme_kaufen",
-    "romme_anlegen",
-    "romme_raeuber",
-    "romme_trad",
-    "abluxxen",
-    "profiduell",
-    "karussell",
-    "profisort",
-];
 
 fn line(spec: &Spec) -> Result<(), String> {
     let t = Instant::now();
@@ -64,7 +52,7 @@ fn main() -> ExitCode {
     println!("| game | players | levels | games | A wins (95 % CI) | par | avg score A / B | decisions/s |");
     println!("|---|---|---|---|---|---|---|---|");
     let games: Vec<&str> = if game == "all" {
-        ALL.to_vec()
+        variants().collect()
     } else {
         vec![game]
     };

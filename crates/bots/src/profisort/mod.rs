@@ -88,6 +88,14 @@ impl ProfiSortBot {
     }
 }
 
+/// The listed discards with the card each one throws away.
+fn discards<'a>(view: &'a ProfiSortView, legal: &'a [A]) -> impl Iterator<Item = (&'a A, Card)> {
+    legal.iter().filter_map(|a| match a {
+        A::Discard { card: id } => view.hand.iter().find(|c| c.id == *id).map(|c| (a, *c)),
+        _ => None,
+    })
+}
+
 /// The greedy yardstick: the listed task with the most cards, then every lay-off (most cards
 /// first), then the talon; it discards its highest card (never a joker while another card
 /// goes) and never gives an ace or sits out. No plan, no memory.
@@ -109,13 +117,7 @@ fn greedy(view: &ProfiSortView, legal: &[A]) -> A {
             return a;
         }
     }
-    let card = |id: CardId| view.hand.iter().find(|c| c.id == id).copied();
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            A::Discard { card: id } => card(*id).map(|c| (a, c)),
-            _ => None,
-        })
+    discards(view, legal)
         .max_by_key(|(_, c)| (!c.face.is_joker(), penalty(c)))
         .map(|(a, _)| a.clone())
         .unwrap_or_else(|| legal[0].clone())
@@ -281,13 +283,7 @@ fn gift_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> Option<A> {
 fn discard_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> A {
     let keep = kept(ps);
     let first = ps.first().map(|p| p.uses.clone()).unwrap_or_default();
-    let card = |id: CardId| view.hand.iter().find(|c| c.id == id).copied();
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            A::Discard { card: id } => card(*id).map(|c| (a, c)),
-            _ => None,
-        })
+    discards(view, legal)
         .max_by_key(|(_, c)| {
             (
                 !first.contains(&c.id),
