@@ -147,6 +147,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("setup.bot_hard", "Bot (stark)", "Bot (hard)"),
     ("setup.bot_easy_desc", "Spielt einfach und macht Fehler – gut zum Lernen.", "Plays simply and makes mistakes – good for learning."),
     ("setup.bot_greedy_desc", "Legt sofort, was geht, und wirft die höchste Karte ab – der Maßstab für die anderen Stufen.", "Lays down whatever it can at once and discards its highest card – the yardstick for the other levels."),
+    ("setup.kind_label", "Mensch oder Bot", "Human or bot"),
     ("setup.levels", "Was die Bot-Stufen können", "What the bot levels do"),
     ("setup.bot_normal_desc", "Spielt solide nach festen Regeln.", "Plays solidly by fixed rules."),
     ("setup.bot_hard_desc", "Denkt voraus: spielt viele mögliche Verläufe durch, bevor er zieht, legt oder klopft.", "Thinks ahead: plays through many possible futures before it draws, melds or knocks."),

@@ -116,7 +116,7 @@ pub fn SeatEditor(
                                 let v = v.trim().chars().take(16).collect::<String>();
                                 seats.update(|s| if let Some(x) = s.get_mut(i) { if !v.is_empty() { x.name = v; } });
                             }/>
-                        <select class="seat-kind" prop:value=kind_value on:change=move |ev| {
+                        <select class="seat-kind" prop:value=kind_value aria-label=move || app.t("setup.kind_label") on:change=move |ev| {
                             let kind = SeatKind::from_code(&event_target_value(&ev)).unwrap_or(DEFAULT_BOT);
                             seats.update(|s| if let Some(x) = s.get_mut(i) { x.kind = kind; });
                         }>

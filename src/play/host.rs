@@ -447,7 +447,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             {share_tools(sess, error)}
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>
-                <ol data-testid="log" aria-live="polite" aria-relevant="additions">
+                <ol data-testid="log" aria-live="polite" aria-relevant="additions" tabindex="0">
                     {move || log.get().into_iter().rev().take(12).map(|l| view! { <li>{l}</li> }).collect_view()}
                 </ol>
             </details>
