@@ -94,34 +94,56 @@ fn source(doc: &Document, seat: Option<usize>) -> Option<(f64, f64)> {
     (r.width() > 0.0).then(|| (r.left(), r.top()))
 }
 
-/// Starts the slide of one card from `from` (viewport pixels) to where it is now. Cards are
-/// SVG elements, so the inline style is written as an attribute.
+/// Slides one card from `from` (viewport pixels) to where it is now. A copy flies in a
+/// fixed layer above the page (so no scrolling area clips it) while the card itself waits
+/// invisible at its place; then the copy goes and the card shows.
 fn slide(el: &Element, from: (f64, f64)) {
     let r = el.get_bounding_client_rect();
-    let (dx, dy) = (from.0 - r.left(), from.1 - r.top());
-    if dx.abs() + dy.abs() < 3.0 {
+    let (dx, dy) = (r.left() - from.0, r.top() - from.1);
+    if dx.abs() + dy.abs() < 3.0 || r.width() < 1.0 {
         return;
     }
-    let _ = el.set_attribute(
-        "style",
-        &format!("transition: none; transform: translate({dx:.0}px, {dy:.0}px)"),
+    let Some(layer) = document().and_then(|d| d.query_selector(".app").ok().flatten()) else {
+        return;
+    };
+    let Some(copy) = el
+        .clone_node_with_deep(true)
+        .ok()
+        .and_then(|n| n.dyn_into::<Element>().ok())
+    else {
+        return;
+    };
+    let _ = copy.remove_attribute("data-cid");
+    let _ = copy.class_list().add_1("flip-moving");
+    let place = format!(
+        "position: fixed; left: {:.0}px; top: {:.0}px; width: {:.0}px; height: {:.0}px; margin: 0;",
+        from.0,
+        from.1,
+        r.width(),
+        r.height()
     );
-    let _ = el.class_list().add_1("flip-moving");
+    let _ = copy.set_attribute("style", &place);
+    if layer.append_child(&copy).is_err() {
+        return;
+    }
+    let _ = el.set_attribute("style", "visibility: hidden");
     // Reading the layout makes the start position take effect before the transition.
-    let _ = el.get_bounding_client_rect();
-    let _ = el.set_attribute(
+    let _ = copy.get_bounding_client_rect();
+    let _ = copy.set_attribute(
         "style",
-        &format!("transition: transform {SLIDE_MS}ms ease-out; transform: none"),
+        &format!(
+            "{place} transition: transform {SLIDE_MS}ms ease-out; transform: translate({dx:.0}px, {dy:.0}px);"
+        ),
     );
     let el2 = el.clone();
     let done = Closure::once_into_js(move || {
-        let _ = el2.class_list().remove_1("flip-moving");
+        copy.remove();
         let _ = el2.remove_attribute("style");
     });
     if let Some(w) = web_sys::window() {
         let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
             done.unchecked_ref(),
-            SLIDE_MS as i32 + 50,
+            SLIDE_MS as i32 + 30,
         );
     }
 }

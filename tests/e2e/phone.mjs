@@ -201,8 +201,9 @@ TESTS.push({
   async run({ page, base }) {
     const watch = () => page.evaluate(() => {
       window.__flips = 0;
-      new MutationObserver((ms) => ms.forEach((m) => { if (m.target.classList && m.target.classList.contains('flip-moving')) window.__flips++; }))
-        .observe(document.body, { attributes: true, subtree: true, attributeFilter: ['class'] });
+      // A flying copy of a card is added to the page for the slide.
+      new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => { if (n.classList && n.classList.contains('flip-moving')) window.__flips++; })))
+        .observe(document.body, { childList: true, subtree: true });
     });
     await page.setViewportSize({ width: 390, height: 844 });
     for (const motion of ['Full', 'Reduced']) {
