@@ -16,8 +16,24 @@ async function tabTo(page, sel) {
   throw new Error('Tab never reached ' + sel);
 }
 
+// Puts the focus on hand card `id` as a keyboard user does: Tab to the hand (one Tab stop),
+// then arrow keys along the row.
+async function focusCard(page, id) {
+  const at = () => page.evaluate(() => document.activeElement && document.activeElement.dataset.card);
+  if ((await at()) !== id) await tabTo(page, '[data-testid=hand-card]');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(20); // the focus moves on the next frame
+    if ((await at()) === id) return;
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error('the arrows never reached card ' + id);
+}
+
 async function key(page, sel, k) {
-  await tabTo(page, sel);
+  const card = /^\[data-testid=hand-card\]\[data-card="(\d+)"\]$/.exec(sel);
+  if (card) await focusCard(page, card[1]);
+  else await tabTo(page, sel);
   await page.keyboard.press(k);
 }
 
@@ -82,18 +98,25 @@ export default [
       await page.reload();
       await key(page, '[data-testid=start]', 'Enter');
       await page.waitForSelector('[data-testid=romme-board]');
+      // Cards can be picked on the player's own turn.
+      await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.mine === 'true', null, { timeout: 30000 });
       const ids = async () => (await hand(page)).map((c) => c.id);
       const focused = () => page.evaluate(() => document.activeElement && document.activeElement.dataset.card);
       const order = await ids();
       eq(await page.$$eval('[data-testid=hand-card][tabindex="0"]', (e) => e.length), 1, 'one card in the Tab order');
       await tabTo(page, '[data-testid=hand-card]');
       eq(await focused(), order[0], 'Tab reaches the first card');
+      const frame = () => page.waitForTimeout(50); // the focus moves on the next frame
       await page.keyboard.press('ArrowRight');
+      await frame();
       eq(await focused(), order[1], '→ moves the focus');
       await page.keyboard.press('End');
+      await frame();
       eq(await focused(), order[order.length - 1], 'End: the last card');
       await page.keyboard.press('Home');
+      await frame();
       await page.keyboard.press('Shift+ArrowRight');
+      await frame();
       const moved = await ids();
       eq(moved[1], order[0], 'Shift+→ moves the card one place');
       eq(await focused(), order[0], 'the moved card keeps the focus');
