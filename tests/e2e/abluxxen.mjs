@@ -281,3 +281,4 @@ export default [
     },
   },
 ];
+export { state as abState, waitMine as abWaitMine, hand as abHand, biggestPlay, startGame as abStart };

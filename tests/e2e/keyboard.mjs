@@ -3,6 +3,7 @@
 // focusable targets.
 import { assert, eq } from './assert.mjs';
 import { findMeld, hand, board } from './romme.mjs';
+import { abState, abWaitMine, abHand, biggestPlay, abStart } from './abluxxen.mjs';
 // (A lay-off uses the same focusable meld targets; it has no keyboard test of its own yet.)
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
@@ -125,6 +126,46 @@ export default [
       await page.keyboard.press('Escape');
       eq(await page.getAttribute(`[data-testid=hand-card][data-card="${order[0]}"]`, 'aria-pressed'), 'false', 'Escape clears the selection');
       eq(await page.getAttribute('[data-testid=log]', 'aria-live'), 'polite', 'the log announces moves');
+    },
+  },
+  {
+    name: 'keyboard: an Abluxxen turn by keyboard only – pick a group with the arrows, play it, draw',
+    async run({ page, base, shot }) {
+      // Set up with the mouse (five rounds, so that a draw decision surely comes); the
+      // turns themselves by keyboard only.
+      await abStart(page, base, 'abluxxen', 5);
+      const done = new Set();
+      for (let i = 0; i < 200 && !(done.has('play') && done.has('draw')); i++) {
+        await abWaitMine(page);
+        const st = await abState(page);
+        if (st.end) break;
+        if (st.roundEnd) { await key(page, '[data-testid=next-round]', 'Enter'); await page.waitForTimeout(50); continue; }
+        if (!st.mine) continue;
+        if (st.pending === 'play') {
+          const before = (await abHand(page)).length;
+          const pick = biggestPlay(await abHand(page));
+          for (const id of pick) await key(page, `[data-testid=hand-card][data-card="${id}"]`, ' ');
+          await key(page, '[data-testid=play]', 'Enter');
+          await page.waitForFunction((n) => document.querySelectorAll('[data-testid=hand-card]').length < n || document.querySelector('[data-testid=end-screen]'), before);
+          done.add('play');
+        } else if (st.pending === 'draw') {
+          const target = (await page.$('[data-testid=supply-slot].can-draw')) ? '[data-testid=supply-slot].can-draw' : '[data-testid=draw-pile].can-draw';
+          const before = (await abHand(page)).length;
+          await key(page, target, 'Enter');
+          await page.waitForFunction((n) => document.querySelectorAll('[data-testid=hand-card]').length > n || document.querySelector('[data-testid=ab-board]').dataset.pending !== 'draw', before);
+          done.add('draw');
+        } else if (st.pending === 'luxx') {
+          await key(page, '[data-testid=take-luxxed]', 'Enter');
+        } else if (st.pending === 'victim') {
+          await key(page, '[data-testid=take-back]', 'Enter');
+        } else if (st.pending === 'shadow') {
+          await key(page, '[data-testid=shadow-group].choice', 'Enter');
+        }
+        await page.waitForTimeout(30);
+      }
+      assert(done.has('play'), 'a group played by keyboard');
+      assert(done.has('draw'), 'a card drawn by keyboard');
+      await shot('keyboard-abluxxen');
     },
   },
 ];
