@@ -241,6 +241,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ka.ui.match_over", "Die Partie ist vorbei.", "The match is over."),
     ("ka.ui.round_n_over", "Runde {n} ist vorbei", "Round {n} is over"),
     ("ka.ui.commit", "Legen ({n} Karten)", "Place ({n} cards)"),
+    ("ka.ui.meld_n", "Kombination {n} (Enter legt die gewählten Karten hierher)", "Meld {n} (Enter puts the picked cards here)"),
     ("ka.ui.commit_one", "Legen (1 Karte)", "Place (1 card)"),
     ("ka.ui.reset", "Zug zurücksetzen", "Reset turn"),
     ("ka.ui.draw_again", "Noch eine Karte ziehen", "Draw another card"),

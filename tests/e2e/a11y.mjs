@@ -26,7 +26,7 @@ const PAGES = [
 
 export default [
   {
-    name: 'a11y: axe-core finds no serious or critical violations on home, setup, saves, settings and every board',
+    name: 'a11y: axe-core finds no serious or critical violations on home, setup, saves, settings, every board and a deal end',
     async run({ page, base }) {
       await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
       for (const [name, hash, sel] of PAGES) {
@@ -42,6 +42,13 @@ export default [
         await page.waitForTimeout(300);
         await axe(page, `${id} board`);
       }
+      // A deal end: a bots-only Rommé game reaches it quickly.
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await page.selectOption('[data-testid=seat-row] >> nth=0 >> select', 'normal');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=deal-end]', { timeout: 60000 });
+      await axe(page, 'deal end');
     },
   },
 ];

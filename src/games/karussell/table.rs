@@ -37,7 +37,9 @@ fn meld_view(b: Board, i: usize) -> impl IntoView {
         <div class="meld k-meld" data-testid="k-meld" data-drop=Spot::Meld(i).code()
             class:valid=move || status.get().is_ok() class:invalid=move || status.get().is_err()
             data-valid=move || status.get().is_ok().to_string()
-            tabindex="0" role="button" on:keydown=on_activate(move || b.tap_target(Spot::Meld(i)))
+            // A group, not a button: its cards are buttons of their own.
+            tabindex="0" role="group" aria-label=move || fill(b.app.lang(), "ka.ui.meld_n", &[("n", (i + 1).to_string())])
+            on:keydown=on_activate(move || b.tap_target(Spot::Meld(i)))
             on:click=move |_| b.tap_target(Spot::Meld(i))>
             <div class="meld-cards">
                 <For each=cards key=|t: &TableCard| (t.card.id, t.as_face) children=card/>

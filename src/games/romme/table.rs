@@ -63,7 +63,9 @@ fn new_meld(b: Board) -> impl IntoView {
     };
     view! {
         <div class="new-meld" data-testid="new-meld" data-drop="new-meld" class:target=target
-            tabindex="0" role="button" on:keydown=on_activate(move || b.click_meld_area())
+            // A group, not a button: the meld buttons live inside it.
+            tabindex="0" role="group" aria-label=move || b.t("ro.ui.new_meld")
+            on:keydown=on_activate(move || b.click_meld_area())
             on:click=move |_| b.click_meld_area()>
             <span class="new-meld-label">{move || b.t("ro.ui.new_meld")}</span>
             {move || preview_box(b)}
