@@ -205,11 +205,26 @@ mod tests {
 
     #[test]
     fn cards_are_named_in_the_players_language() {
-        assert_eq!(spoken_name(Face::french(7, Suit::Hearts), false), "Herz Sieben");
-        assert_eq!(spoken_name(Face::french(7, Suit::Hearts), true), "seven of hearts");
-        assert_eq!(spoken_name(Face::french(11, Suit::Spades), false), "Pik Bube");
-        assert_eq!(spoken_name(Face::french(1, Suit::Clubs), true), "ace of clubs");
-        assert_eq!(spoken_name(Face::french(12, Suit::Diamonds), false), "Karo Dame");
+        assert_eq!(
+            spoken_name(Face::french(7, Suit::Hearts), false),
+            "Herz Sieben"
+        );
+        assert_eq!(
+            spoken_name(Face::french(7, Suit::Hearts), true),
+            "seven of hearts"
+        );
+        assert_eq!(
+            spoken_name(Face::french(11, Suit::Spades), false),
+            "Pik Bube"
+        );
+        assert_eq!(
+            spoken_name(Face::french(1, Suit::Clubs), true),
+            "ace of clubs"
+        );
+        assert_eq!(
+            spoken_name(Face::french(12, Suit::Diamonds), false),
+            "Karo Dame"
+        );
         assert_eq!(spoken_name(Face::Joker, true), "Joker");
     }
 }
