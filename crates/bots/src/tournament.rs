@@ -90,12 +90,13 @@ impl std::fmt::Display for TournamentError {
     }
 }
 
-/// The Rommé bot level of a suite level (hard plays as normal until Rommé has one).
-fn romme_level(level: BotLevel) -> crate::romme::Level {
+/// The Rommé bot level of a suite level.
+pub fn romme_level(level: BotLevel) -> crate::romme::Level {
     match level {
         BotLevel::Easy => crate::romme::Level::Easy,
         BotLevel::Greedy => crate::romme::Level::Greedy,
-        BotLevel::Normal | BotLevel::Hard => crate::romme::Level::Normal,
+        BotLevel::Normal => crate::romme::Level::Normal,
+        BotLevel::Hard => crate::romme::Level::Hard,
     }
 }
 

@@ -20,11 +20,13 @@
 
 pub mod arena;
 mod bot;
+pub mod hard;
 mod heuristic;
 mod memory;
 pub mod partition;
 
 pub use bot::{Level, RommeBot};
+pub use hard::Budget;
 pub use partition::{best_partition, Partition};
 
 #[cfg(test)]
