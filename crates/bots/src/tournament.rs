@@ -91,13 +91,8 @@ impl std::fmt::Display for TournamentError {
 }
 
 /// The Rommé bot level of a suite level.
-pub fn romme_level(level: BotLevel) -> crate::romme::Level {
-    match level {
-        BotLevel::Easy => crate::romme::Level::Easy,
-        BotLevel::Greedy => crate::romme::Level::Greedy,
-        BotLevel::Normal => crate::romme::Level::Normal,
-        BotLevel::Hard => crate::romme::Level::Hard,
-    }
+fn romme_level(level: BotLevel) -> crate::romme::Level {
+    crate::romme::Level::from(level)
 }
 
 /// The Abluxxen bot of a suite level (hard plays as normal until Abluxxen has one).

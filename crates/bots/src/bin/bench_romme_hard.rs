@@ -143,6 +143,7 @@ pub fn probe(opts: &RommeOptions, players: usize, samples: usize) {
                         samples,
                         discards: 99,
                         steps: usize::MAX,
+                        ..Budget::DEFAULT
                     };
                     let t = Instant::now();
                     let mut rng = engine::GameRng::seed_from_u64(seed);

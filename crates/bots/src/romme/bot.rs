@@ -25,6 +25,18 @@ pub enum Level {
     Hard,
 }
 
+impl From<engine::BotLevel> for Level {
+    /// The Rommé level of a suite level.
+    fn from(level: engine::BotLevel) -> Level {
+        match level {
+            engine::BotLevel::Easy => Level::Easy,
+            engine::BotLevel::Greedy => Level::Greedy,
+            engine::BotLevel::Normal => Level::Normal,
+            engine::BotLevel::Hard => Level::Hard,
+        }
+    }
+}
+
 impl Level {
     /// Normal and hard remember the discards opponents took and plan with the partition.
     fn plans(self) -> bool {
@@ -87,7 +99,7 @@ impl RommeBot {
             memory: Memory::default(),
             last_draw: None,
             hold: Some(HOLD_UNTIL),
-            budget: Budget::from_env(),
+            budget: Budget::DEFAULT,
         }
     }
 
@@ -126,6 +138,13 @@ impl RommeBot {
     #[doc(hidden)]
     pub fn remembered(&self) -> &[(engine::Seat, engine::Face)] {
         &self.memory.collected
+    }
+
+    /// The faces of the discard pile as far as this bot saw them (bottom first, the top
+    /// discard last).
+    #[doc(hidden)]
+    pub fn remembered_pile(&self) -> &[engine::Face] {
+        &self.memory.pile
     }
 }
 

@@ -25,30 +25,20 @@ pub struct Budget {
     pub samples: usize,
     /// Discard candidates (the normal bot's best ones).
     pub discards: usize,
-    /// Sampling stops early once the rollouts have played this many actions.
+    /// Sampling stops early once the rollouts have played this many actions (heads-up; for
+    /// more players in proportion less, as each action costs more).
     pub steps: usize,
+    /// Rollouts stop after this many turns (0: at the end of the deal); a cut deal is
+    /// judged by the deadwood of every hand.
+    pub horizon: usize,
 }
 
 impl Budget {
-    /// Experiments: ROMME_SAMPLES, ROMME_DISCARDS, ROMME_STEPS override the default.
-    pub fn from_env() -> Budget {
-        let get = |k: &str, d: usize| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
-        Budget {
-            samples: get("ROMME_SAMPLES", Budget::DEFAULT.samples),
-            discards: get("ROMME_DISCARDS", Budget::DEFAULT.discards),
-            steps: get("ROMME_STEPS", Budget::DEFAULT.steps),
-        }
-    }
-
     pub const DEFAULT: Budget = Budget {
-        samples: 40,
+        samples: 48,
         discards: 3,
-        steps: 6_000,
+        steps: 4_500,
+        horizon: 0,
     };
 }
 
@@ -75,17 +65,31 @@ pub fn unseen(view: &RommeView) -> Vec<Card> {
     .collect()
 }
 
+/// What the bot remembers: the discards opponents took and hold, the discard pile's faces.
+pub type Seen<'a> = (&'a [(Seat, Face)], &'a [Face]);
+
 /// One world consistent with the view: the remembered discards in their takers' hands,
 /// the other unseen cards shuffled and dealt to the other hands, the discard pile and the
 /// talon.
 pub fn sample_world(
     view: &RommeView,
     pool: &[Card],
-    collected: &[(Seat, Face)],
+    memory: Seen,
     rng: &mut GameRng,
 ) -> Option<Romme> {
+    let (collected, pile) = memory;
     let mut cards = pool.to_vec();
     rng.shuffle(&mut cards);
+    // The discard pile below the top, as far as remembered (its top part).
+    let below = view.discard_size.saturating_sub(1);
+    let known = &pile[..pile.len().saturating_sub(1)];
+    let known = &known[known.len().saturating_sub(below)..];
+    let mut pile_top_part = Vec::new();
+    for &face in known {
+        if let Some(i) = cards.iter().position(|c| c.face == face) {
+            pile_top_part.push(cards.swap_remove(i));
+        }
+    }
     let mut hands = vec![Vec::new(); view.seats];
     for &(seat, face) in collected {
         let room = view.hand_sizes.get(seat).copied().unwrap_or(0);
@@ -104,8 +108,9 @@ pub fn sample_world(
             hand.extend(cards.split_off(cards.len() - n));
         }
     }
-    let below = view.discard_size.saturating_sub(1).min(cards.len());
-    let discard_below = cards.split_off(cards.len() - below);
+    let unknown = below.saturating_sub(pile_top_part.len()).min(cards.len());
+    let mut discard_below = cards.split_off(cards.len() - unknown);
+    discard_below.extend(pile_top_part);
     let guess = Guess {
         hands,
         talon: cards,
@@ -120,12 +125,16 @@ fn deal_value(game: &Romme, seat: Seat, rows_before: usize) -> f64 {
     let points: Vec<i32> = match game.score_sheet().rows.get(rows_before) {
         Some(row) => row.points.clone(),
         None => {
-            // Cut: every hand counts its pips.
-            let table = game.options().penalty_table();
+            // Cut: every hand counts its deadwood (the pips outside its best melds).
+            let opts = game.options();
+            let (rules, table) = (opts.meld_rules(), opts.penalty_table());
             game.deal_state()
                 .hands
                 .iter()
-                .map(|h| engine::penalty::hand_penalty(h, table) as i32)
+                .map(|h| {
+                    let p = super::partition::best_partition(h, &rules, table);
+                    engine::penalty::hand_penalty(&p.rest, table) as i32
+                })
                 .collect()
         }
     };
@@ -144,9 +153,18 @@ const WIN_BONUS: f64 = 20.0;
 
 /// Plays `game` to the end of the deal with `bots` (one per seat); returns the actions
 /// played.
-fn rollout(game: &mut Romme, bots: &mut [RommeBot]) -> usize {
+fn rollout(game: &mut Romme, bots: &mut [RommeBot], horizon: usize) -> usize {
     let mut steps = 0;
+    let mut turn = game.deal_state().turn;
+    let mut turns = 0;
     while steps < ROLLOUT_STEPS {
+        if game.deal_state().turn != turn {
+            turn = game.deal_state().turn;
+            turns += 1;
+            if turns == horizon {
+                break;
+            }
+        }
         if matches!(game.phase(), Phase::DealOver | Phase::MatchOver) {
             break;
         }
@@ -193,11 +211,12 @@ pub fn evaluate(
 ) -> Vec<Vec<f64>> {
     let pool = unseen(view);
     let collected = me.remembered().to_vec();
+    let pile = me.remembered_pile().to_vec();
     let rows_before = view.sheet.rows.len();
     let mut outcomes = Vec::new();
     let mut steps = 0usize;
     for _ in 0..budget.samples {
-        let Some(world) = sample_world(view, &pool, &collected, rng) else {
+        let Some(world) = sample_world(view, &pool, (&collected, &pile), rng) else {
             continue;
         };
         let bots = rollout_bots(view, me, rng);
@@ -208,12 +227,12 @@ pub fn evaluate(
                 if g.apply(view.seat, action).is_err() {
                     return -1_000.0;
                 }
-                steps += rollout(&mut g, &mut bots.clone());
+                steps += rollout(&mut g, &mut bots.clone(), budget.horizon);
                 deal_value(&g, view.seat, rows_before)
             })
             .collect();
         outcomes.push(row);
-        if steps >= budget.steps && outcomes.len() >= 2 {
+        if steps >= budget.steps * 2 / view.seats.max(2) && outcomes.len() >= 2 {
             break;
         }
     }
@@ -239,11 +258,7 @@ pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
     let d: Vec<f64> = outcomes.iter().map(|o| o[best] - o[0]).collect();
     let mean = d.iter().sum::<f64>() / n;
     let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    let z: f64 = std::env::var("ROMME_Z")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(Z);
-    if mean > z * (var / n).sqrt() {
+    if mean > Z * (var / n).sqrt() {
         best
     } else {
         0
@@ -251,7 +266,7 @@ pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
 }
 
 /// How sure the lookahead must be to overrule the normal choice (standard errors).
-const Z: f64 = 1.0;
+const Z: f64 = 0.5;
 
 /// The index of the largest value (the first on ties).
 pub fn argmax(values: &[f64]) -> usize {
@@ -302,7 +317,7 @@ mod tests {
             let view = real.view(seat);
             // Another state with the same view: the hidden cards dealt differently.
             let mut rng = GameRng::seed_from_u64(99);
-            let other = sample_world(&view, &unseen(&view), &[], &mut rng).unwrap();
+            let other = sample_world(&view, &unseen(&view), (&[], &[]), &mut rng).unwrap();
             assert_eq!(other.view(seat), view);
             assert_ne!(real.deal_state().hands, other.deal_state().hands);
             let legal = real.legal_actions(seat);
@@ -311,6 +326,7 @@ mod tests {
                 samples: 6,
                 discards: 3,
                 steps: usize::MAX,
+                ..Budget::DEFAULT
             };
             let mut hard = bots[seat].clone().with_budget(budget);
             hard.level = Level::Hard;
@@ -341,8 +357,13 @@ mod tests {
                         view.phase,
                         PhaseView::DealOver { .. } | PhaseView::MatchOver
                     ) {
-                        let w = sample_world(&view, &unseen(&view), bots[s].remembered(), &mut rng)
-                            .unwrap_or_else(|| panic!("{preset:?}: no world for {:?}", view.phase));
+                        let w = sample_world(
+                            &view,
+                            &unseen(&view),
+                            (bots[s].remembered(), bots[s].remembered_pile()),
+                            &mut rng,
+                        )
+                        .unwrap_or_else(|| panic!("{preset:?}: no world for {:?}", view.phase));
                         assert_eq!(w.view(s), view, "{preset:?}");
                         assert_eq!(w.legal_actions(s), legal, "{preset:?}");
                     }
