@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn bots_never_peek_the_same_view_gets_the_same_decision() {
-        for (preset, seats) in [(Preset::Grundspiel, 2), (Preset::MitAnlegen, 3)] {
+        for (preset, seats) in [(Preset::Grundspiel, 2), (Preset::MitKaufen, 3)] {
             let (real, bots, seat) = thinking_position(preset, seats);
             let view = real.view(seat);
             // Another state with the same view: the hidden cards dealt differently.
