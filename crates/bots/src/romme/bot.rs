@@ -4,7 +4,9 @@ use super::hard::{self, Budget};
 use super::heuristic::{rob_effect, Ctx};
 use super::memory::Memory;
 use crate::Bot;
-use engine::romme::{DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView};
+use engine::romme::{
+    DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView, Scoring,
+};
 use engine::{Card, CardId, Face, GameRng};
 
 /// Playing strength.
@@ -223,10 +225,10 @@ impl RommeBot {
 }
 
 /// The choices the hard level compares (the normal choice first), or fewer than two.
-/// Only in end mode "bid ≤ N": in the go-out presets the lookahead measured weaker than
-/// normal's own judgement (mit Anlegen 44 % ± 5.6 head-to-head), so hard plays normal there.
+/// Not with the mit-Anlegen scoring: there the lookahead measured weaker than normal's own
+/// judgement (44 % ± 5.6 head to head), so hard plays normal.
 fn candidates(ctx: &Ctx, normal: &RommeAction, budget: Budget) -> Vec<RommeAction> {
-    if ctx.opts.end_mode != EndMode::BidAtMost {
+    if ctx.opts.scoring == Scoring::AnlegenBonuses {
         return Vec::new();
     }
     let pair = |a: RommeAction, b: RommeAction| {
