@@ -232,11 +232,23 @@ pub fn evaluate(
             })
             .collect();
         outcomes.push(row);
-        if steps >= budget.steps * 2 / view.seats.max(2) && outcomes.len() >= 2 {
+        if steps >= step_limit(view, budget) && outcomes.len() >= 2 {
             break;
         }
     }
     outcomes
+}
+
+/// The rollout actions one decision may play: `budget.steps` heads-up, in proportion less
+/// with more seats, and a quarter in the go-out presets, whose actions (lay-offs, robs)
+/// cost three to four times as much.
+fn step_limit(view: &RommeView, budget: Budget) -> usize {
+    let steps = budget.steps * 2 / view.seats.max(2);
+    if view.options.end_mode == engine::romme::EndMode::GoOut {
+        steps / 4
+    } else {
+        steps
+    }
 }
 
 /// Mean of each candidate's column.
