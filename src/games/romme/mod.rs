@@ -25,9 +25,15 @@ use leptos::prelude::*;
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Romme>(Face::french(7, Suit::Hearts), setup_panel);
 
-// The hard level exists (`bots::romme::Level::Hard`) but is not offered: head to head it is
-// not yet measurably stronger than normal (docs/DESIGN.md, "Bot levels").
 impl UiGame for Romme {
+    /// Hard: at least as strong as normal in every preset, measurably stronger in
+    /// Räuber-Rommé (docs/DESIGN.md, "Bot levels").
+    const BOT_LEVELS: &'static [BotLevel] = &[
+        BotLevel::Easy,
+        BotLevel::Greedy,
+        BotLevel::Normal,
+        BotLevel::Hard,
+    ];
     fn bot_for(level: BotLevel, seed: u64, options: &RommeOptions) -> Box<dyn Bot<Self>> {
         let level = bots::romme::Level::from(level);
         Box::new(bots::romme::RommeBot::new(level, seed).with_options(options))
