@@ -225,10 +225,11 @@ impl RommeBot {
 }
 
 /// The choices the hard level compares (the normal choice first), or fewer than two.
-/// Not with the mit-Anlegen scoring: there the lookahead measured weaker than normal's own
-/// judgement (44 % ± 5.6 head to head), so hard plays normal.
+/// Not with the mit-Anlegen or the Traditionell scoring: there the lookahead measured weaker
+/// than normal's own judgement (44 % ± 5.6 and 43 % ± 5.6 head to head), so hard plays
+/// normal.
 fn candidates(ctx: &Ctx, normal: &RommeAction, budget: Budget) -> Vec<RommeAction> {
-    if ctx.opts.scoring == Scoring::AnlegenBonuses {
+    if ctx.opts.scoring != Scoring::Plain {
         return Vec::new();
     }
     let pair = |a: RommeAction, b: RommeAction| {
