@@ -98,13 +98,9 @@ impl std::fmt::Display for TournamentError {
     }
 }
 
-/// The Rommé bot level of a suite level (hard plays as normal until Rommé has one).
+/// The Rommé bot level of a suite level.
 fn romme_level(level: BotLevel) -> crate::romme::Level {
-    match level {
-        BotLevel::Easy => crate::romme::Level::Easy,
-        BotLevel::Greedy => crate::romme::Level::Greedy,
-        BotLevel::Normal | BotLevel::Hard => crate::romme::Level::Normal,
-    }
+    crate::romme::Level::from(level)
 }
 
 /// The Abluxxen bot of a suite level (hard plays as normal until Abluxxen has one).

@@ -26,22 +26,20 @@ pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Romme>(Face::french(7, Suit::Hearts), setup_panel);
 
 impl UiGame for Romme {
+    /// Hard: at least as strong as normal in every preset, measurably stronger in
+    /// Räuber-Rommé (docs/DESIGN.md, "Bot levels").
+    const BOT_LEVELS: &'static [BotLevel] = &[
+        BotLevel::Easy,
+        BotLevel::Greedy,
+        BotLevel::Normal,
+        BotLevel::Hard,
+    ];
     fn bot_for(level: BotLevel, seed: u64, options: &RommeOptions) -> Box<dyn Bot<Self>> {
-        let level = match level {
-            BotLevel::Easy => bots::romme::Level::Easy,
-            BotLevel::Greedy => bots::romme::Level::Greedy,
-            // No hard Rommé bot yet (not offered; a hand-made save falls back to normal).
-            BotLevel::Normal | BotLevel::Hard => bots::romme::Level::Normal,
-        };
+        let level = bots::romme::Level::from(level);
         Box::new(bots::romme::RommeBot::new(level, seed).with_options(options))
     }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        let level = match level {
-            BotLevel::Easy => bots::romme::Level::Easy,
-            BotLevel::Greedy => bots::romme::Level::Greedy,
-            // No hard Rommé bot yet (not offered; a hand-made save falls back to normal).
-            BotLevel::Normal | BotLevel::Hard => bots::romme::Level::Normal,
-        };
+        let level = bots::romme::Level::from(level);
         Box::new(bots::romme::RommeBot::new(level, seed))
     }
     fn describe(event: &RommeEvent, names: &[String], lang: Lang) -> Option<String> {

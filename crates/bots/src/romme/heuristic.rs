@@ -253,14 +253,41 @@ impl<'a> Ctx<'a> {
 
     /// The card to throw away among the listed discards.
     pub fn best_discard(&self, plan: &Partition) -> Option<RommeAction> {
-        let discards: Vec<CardId> = self
-            .legal
+        let card = match self.finishing_discard() {
+            Some(id) => id,
+            None => *self.ranked_discards(plan).first()?,
+        };
+        Some(RommeAction::Discard { card })
+    }
+
+    /// The listed discards, hand cards only.
+    fn discard_cards(&self) -> Vec<Card> {
+        self.legal
             .iter()
             .filter_map(|a| match a {
-                RommeAction::Discard { card } => Some(*card),
+                RommeAction::Discard { card } => self.view.hand.iter().find(|c| c.id == *card),
                 _ => None,
             })
-            .collect();
+            .copied()
+            .collect()
+    }
+
+    /// End mode bid ≤ N: the highest discard that leaves at most N pips (declare at once).
+    pub fn finishing_discard(&self) -> Option<CardId> {
+        if self.opts.end_mode != EndMode::BidAtMost {
+            return None;
+        }
+        let pips: u32 = self.view.hand.iter().map(|c| self.pen(c)).sum();
+        let limit = u32::from(self.opts.target_pips);
+        self.discard_cards()
+            .into_iter()
+            .filter(|c| pips.saturating_sub(self.pen(c)) <= limit)
+            .max_by_key(|c| (self.pen(c), c.id))
+            .map(|c| c.id)
+    }
+
+    /// The listed discards, the best first (the normal bot's judgement).
+    pub fn ranked_discards(&self, plan: &Partition) -> Vec<CardId> {
         let collected = self.collected;
         let rest = &plan.rest;
         let danger_close = self
@@ -284,23 +311,13 @@ impl<'a> Ctx<'a> {
             }
             s
         };
-        let candidates = discards
-            .iter()
-            .filter_map(|id| self.view.hand.iter().find(|c| c.id == *id));
-        if self.opts.end_mode == EndMode::BidAtMost {
-            // A discard that leaves at most N pips lets us declare at once.
-            let pips: u32 = self.view.hand.iter().map(|c| self.pen(c)).sum();
-            let limit = u32::from(self.opts.target_pips);
-            let finishing = candidates
-                .clone()
-                .filter(|c| pips.saturating_sub(self.pen(c)) <= limit)
-                .max_by_key(|c| (self.pen(c), c.id));
-            if let Some(c) = finishing {
-                return Some(RommeAction::Discard { card: c.id });
-            }
-        }
-        let best = candidates.max_by_key(|c| (score(c), self.pen(c), c.id))?;
-        Some(RommeAction::Discard { card: best.id })
+        let mut cards: Vec<(i32, u32, Card)> = self
+            .discard_cards()
+            .into_iter()
+            .map(|c| (score(&c), self.pen(&c), c))
+            .collect();
+        cards.sort_by_key(|b| std::cmp::Reverse((b.0, b.1, b.2.id)));
+        cards.into_iter().map(|(_, _, c)| c.id).collect()
     }
 }
 

@@ -1,6 +1,7 @@
-//! What a bot remembers across its decisions: the discards opponents took this deal.
+//! What a bot remembers across its decisions: the discards opponents took this deal and
+//! the faces of the discard pile.
 
-use engine::romme::{RommeEvent, RommeView};
+use engine::romme::{DrawSource, RommeEvent, RommeView};
 use engine::{Face, Seat};
 
 #[derive(Clone, Debug, Default)]
@@ -9,6 +10,9 @@ pub(crate) struct Memory {
     log: Vec<RommeEvent>,
     /// (opponent, face) of every discard an opponent drew or bought and has not melded.
     pub collected: Vec<(Seat, Face)>,
+    /// The faces of the discard pile as far as seen, bottom first, ending with the view's
+    /// top discard (the cards below what was seen are unknown).
+    pub pile: Vec<Face>,
 }
 
 impl Memory {
@@ -22,6 +26,7 @@ impl Memory {
             })
             .map_or(0, |cut| self.log.len() - cut);
         for e in &new[overlap..] {
+            self.track_pile(e);
             match e {
                 RommeEvent::DealStarted { .. } => self.collected.clear(),
                 RommeEvent::Drew {
@@ -42,5 +47,32 @@ impl Memory {
             }
         }
         self.log.clone_from(new);
+        // Whatever the log did not explain (the upcard, a rob of the top discard): keep
+        // only what agrees with the view.
+        let top = view.discard_top.map(|c| c.face);
+        if self.pile.last().copied() != top || self.pile.len() > view.discard_size {
+            self.pile.clear();
+            self.pile.extend(top);
+        }
+    }
+
+    fn track_pile(&mut self, e: &RommeEvent) {
+        match e {
+            RommeEvent::DealStarted { .. } => self.pile.clear(),
+            RommeEvent::Discarded { face, .. } => self.pile.push(*face),
+            RommeEvent::Drew {
+                source: DrawSource::Discard,
+                ..
+            }
+            | RommeEvent::Bought { .. } => {
+                self.pile.pop();
+            }
+            RommeEvent::Reshuffled { .. } => {
+                let top = self.pile.pop();
+                self.pile.clear();
+                self.pile.extend(top);
+            }
+            _ => {}
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Rommé bots: an exact best meld partition ([`partition`]) and a heuristic player
-//! ([`RommeBot`]) in two strengths ([`Level`]).
+//! ([`RommeBot`]) in four strengths ([`Level`]): easy, greedy, normal, and hard (normal plus
+//! a determinized Monte-Carlo lookahead, [`hard`]).
 //!
 //! - [`best_partition`] — disjoint legal melds of maximal penalty value (exact; ~20 µs for
 //!   a 14-card hand natively).
@@ -20,11 +21,13 @@
 
 pub mod arena;
 mod bot;
+pub mod hard;
 mod heuristic;
 mod memory;
 pub mod partition;
 
 pub use bot::{Level, RommeBot};
+pub use hard::Budget;
 pub use partition::{best_partition, Partition};
 
 #[cfg(test)]

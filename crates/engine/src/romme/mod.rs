@@ -54,6 +54,7 @@ pub mod legal;
 pub mod options;
 pub mod robbing;
 pub mod scoring;
+pub mod sim;
 pub mod state;
 pub mod turn;
 pub mod view;
@@ -66,6 +67,7 @@ pub use options::{
     BuyOrder, DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring,
 };
 pub use scoring::{ring_settlement, score_deal, DealRow, DealSummary, ScoreSheet};
+pub use sim::Guess;
 pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
 pub use view::{PhaseView, RommeView, TableMeldView};
 

@@ -1,0 +1,405 @@
+//! The hard Rommé bot's lookahead: determinized Monte-Carlo over a few candidates.
+//!
+//! At a decision that matters (which card to discard, whether to take the discard or buy
+//! it) the hard bot lists a few candidates (the normal bot's best discards), samples worlds
+//! — the cards it cannot see dealt to the other hands, the talon and the discard pile below
+//! its top card — builds a full state for each with [`Romme::for_simulation`], plays every
+//! candidate out to the end of the deal with the normal policy for every seat, and takes
+//! the candidate with the best mean outcome. Every candidate is played in the same worlds
+//! with the same rollout bots (common random numbers), so the comparison is paired.
+//!
+//! It sees only its view: the unseen cards are the deck minus its hand, the table, the top
+//! discard and the freed jokers; the hand sizes are public; the discards an opponent took
+//! and has not melded (the bot's memory) go into that opponent's hand. All randomness comes
+//! from the bot's own [`GameRng`], so two states with the same view get the same decision.
+
+use super::{Level, RommeBot};
+use crate::Bot;
+use engine::romme::{Guess, Phase, Romme, RommeAction, RommeView};
+use engine::{Card, CardId, DeckSpec, Face, Game, GameRng, Seat};
+
+/// How much the hard bot thinks per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Worlds sampled per decision (every candidate is played in each).
+    pub samples: usize,
+    /// Discard candidates (the normal bot's best ones).
+    pub discards: usize,
+    /// Sampling stops early once the rollouts have played this many actions (heads-up; for
+    /// more players in proportion less, as each action costs more).
+    pub steps: usize,
+    /// Rollouts stop after this many turns (0: at the end of the deal); a cut deal is
+    /// judged by the deadwood of every hand.
+    pub horizon: usize,
+}
+
+impl Budget {
+    pub const DEFAULT: Budget = Budget {
+        samples: 48,
+        discards: 3,
+        steps: 4_500,
+        horizon: 0,
+    };
+}
+
+/// A rollout stops (and counts as it stands, by the pips in hand) after this many actions.
+const ROLLOUT_STEPS: usize = 600;
+
+/// The cards this seat cannot see (other hands, talon, discard pile below the top).
+pub fn unseen(view: &RommeView) -> Vec<Card> {
+    let mut seen: Vec<CardId> = view.hand.iter().map(|c| c.id).collect();
+    seen.extend(
+        view.table
+            .iter()
+            .flat_map(|m| m.meld.cards.iter().map(|p| p.card.id)),
+    );
+    seen.extend(view.discard_top.map(|c| c.id));
+    seen.extend(view.freed_jokers.iter().map(|c| c.id));
+    DeckSpec::French {
+        packs: 2,
+        jokers: view.options.jokers,
+    }
+    .cards()
+    .into_iter()
+    .filter(|c| !seen.contains(&c.id))
+    .collect()
+}
+
+/// What the bot remembers: the discards opponents took and hold, the discard pile's faces.
+pub type Seen<'a> = (&'a [(Seat, Face)], &'a [Face]);
+
+/// One world consistent with the view: the remembered discards in their takers' hands,
+/// the other unseen cards shuffled and dealt to the other hands, the discard pile and the
+/// talon.
+pub fn sample_world(
+    view: &RommeView,
+    pool: &[Card],
+    memory: Seen,
+    rng: &mut GameRng,
+) -> Option<Romme> {
+    let (collected, pile) = memory;
+    let mut cards = pool.to_vec();
+    rng.shuffle(&mut cards);
+    // The discard pile below the top, as far as remembered (its top part).
+    let below = view.discard_size.saturating_sub(1);
+    let known = &pile[..pile.len().saturating_sub(1)];
+    let known = &known[known.len().saturating_sub(below)..];
+    let mut pile_top_part = Vec::new();
+    for &face in known {
+        if let Some(i) = cards.iter().position(|c| c.face == face) {
+            pile_top_part.push(cards.swap_remove(i));
+        }
+    }
+    let mut hands = vec![Vec::new(); view.seats];
+    for &(seat, face) in collected {
+        let room = view.hand_sizes.get(seat).copied().unwrap_or(0);
+        if seat == view.seat || hands[seat].len() >= room {
+            continue;
+        }
+        if let Some(i) = cards.iter().position(|c| c.face == face) {
+            hands[seat].push(cards.swap_remove(i));
+        }
+    }
+    for (seat, hand) in hands.iter_mut().enumerate() {
+        if seat != view.seat {
+            let n = view.hand_sizes[seat]
+                .saturating_sub(hand.len())
+                .min(cards.len());
+            hand.extend(cards.split_off(cards.len() - n));
+        }
+    }
+    let unknown = below.saturating_sub(pile_top_part.len()).min(cards.len());
+    let mut discard_below = cards.split_off(cards.len() - unknown);
+    discard_below.extend(pile_top_part);
+    let guess = Guess {
+        hands,
+        talon: cards,
+        discard_below,
+    };
+    Romme::for_simulation(view, guess, rng.next_u64()).ok()
+}
+
+/// The value of a finished (or cut) deal for `seat`: the best other seat's points minus
+/// its own (lower points are better), plus a bonus for winning.
+fn deal_value(game: &Romme, seat: Seat, rows_before: usize) -> f64 {
+    let points: Vec<i32> = match game.score_sheet().rows.get(rows_before) {
+        Some(row) => row.points.clone(),
+        None => {
+            // Cut: every hand counts its deadwood (the pips outside its best melds).
+            let opts = game.options();
+            let (rules, table) = (opts.meld_rules(), opts.penalty_table());
+            game.deal_state()
+                .hands
+                .iter()
+                .map(|h| {
+                    let p = super::partition::best_partition(h, &rules, table);
+                    engine::penalty::hand_penalty(&p.rest, table) as i32
+                })
+                .collect()
+        }
+    };
+    let mine = points[seat];
+    let best_other = (0..points.len())
+        .filter(|&s| s != seat)
+        .map(|s| points[s])
+        .min()
+        .unwrap_or(mine);
+    let win = if mine < best_other { WIN_BONUS } else { 0.0 };
+    f64::from(best_other - mine) + win
+}
+
+/// Points a won deal is worth beyond its margin.
+const WIN_BONUS: f64 = 20.0;
+
+/// Plays `game` to the end of the deal with `bots` (one per seat); returns the actions
+/// played.
+fn rollout(game: &mut Romme, bots: &mut [RommeBot], horizon: usize) -> usize {
+    let mut steps = 0;
+    let mut turn = game.deal_state().turn;
+    let mut turns = 0;
+    while steps < ROLLOUT_STEPS {
+        if game.deal_state().turn != turn {
+            turn = game.deal_state().turn;
+            turns += 1;
+            if turns == horizon {
+                break;
+            }
+        }
+        if matches!(game.phase(), Phase::DealOver | Phase::MatchOver) {
+            break;
+        }
+        let Some(s) = game.to_move() else { break };
+        let legal = game.legal_actions(s);
+        let Some(first) = legal.first().cloned() else {
+            break;
+        };
+        let view = game.view(s);
+        let action = bots[s].choose(&view, &legal);
+        steps += 1;
+        if game.apply(s, &action).is_err() && game.apply(s, &first).is_err() {
+            break;
+        }
+    }
+    steps
+}
+
+/// The rollout bots of one world: the normal policy in every seat, `me` with the hard
+/// bot's memory.
+fn rollout_bots(view: &RommeView, me: &RommeBot, rng: &mut GameRng) -> Vec<RommeBot> {
+    (0..view.seats)
+        .map(|s| {
+            let mut b = if s == view.seat {
+                me.clone()
+            } else {
+                RommeBot::new(Level::Normal, rng.next_u64()).with_options(&view.options)
+            };
+            b.level = Level::Normal;
+            b.rng = GameRng::seed_from_u64(rng.next_u64());
+            b
+        })
+        .collect()
+}
+
+/// The value of every candidate in each sampled world (one row per world, the candidates
+/// in the same worlds with the same rollout bots).
+pub fn evaluate(
+    view: &RommeView,
+    candidates: &[RommeAction],
+    me: &RommeBot,
+    budget: Budget,
+    rng: &mut GameRng,
+) -> Vec<Vec<f64>> {
+    let pool = unseen(view);
+    let collected = me.remembered().to_vec();
+    let pile = me.remembered_pile().to_vec();
+    let rows_before = view.sheet.rows.len();
+    let mut outcomes = Vec::new();
+    let mut steps = 0usize;
+    for _ in 0..budget.samples {
+        let Some(world) = sample_world(view, &pool, (&collected, &pile), rng) else {
+            continue;
+        };
+        let bots = rollout_bots(view, me, rng);
+        let row = candidates
+            .iter()
+            .map(|action| {
+                let mut g = world.clone();
+                if g.apply(view.seat, action).is_err() {
+                    return -1_000.0;
+                }
+                steps += rollout(&mut g, &mut bots.clone(), budget.horizon);
+                deal_value(&g, view.seat, rows_before)
+            })
+            .collect();
+        outcomes.push(row);
+        if steps >= step_limit(view, budget) && outcomes.len() >= 2 {
+            break;
+        }
+    }
+    outcomes
+}
+
+/// The rollout actions one decision may play: `budget.steps` heads-up, in proportion less
+/// with more seats, and a quarter in the go-out presets, whose actions (lay-offs, robs)
+/// cost three to four times as much.
+fn step_limit(view: &RommeView, budget: Budget) -> usize {
+    let steps = budget.steps * 2 / view.seats.max(2);
+    if view.options.end_mode == engine::romme::EndMode::GoOut {
+        steps / 4
+    } else {
+        steps
+    }
+}
+
+/// Mean of each candidate's column.
+pub fn means(outcomes: &[Vec<f64>], candidates: usize) -> Vec<f64> {
+    (0..candidates)
+        .map(|c| outcomes.iter().map(|o| o[c]).sum::<f64>() / outcomes.len().max(1) as f64)
+        .collect()
+}
+
+/// The candidate to play: the best mean, but the first (the normal choice) unless the best
+/// leads it by `Z` standard errors of the paired difference.
+pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
+    let m = means(outcomes, candidates);
+    let best = argmax(&m);
+    if best == 0 || outcomes.len() < 2 {
+        return 0;
+    }
+    let n = outcomes.len() as f64;
+    let d: Vec<f64> = outcomes.iter().map(|o| o[best] - o[0]).collect();
+    let mean = d.iter().sum::<f64>() / n;
+    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    if mean > Z * (var / n).sqrt() {
+        best
+    } else {
+        0
+    }
+}
+
+/// How sure the lookahead must be to overrule the normal choice (standard errors).
+const Z: f64 = 0.5;
+
+/// The index of the largest value (the first on ties).
+pub fn argmax(values: &[f64]) -> usize {
+    (0..values.len())
+        .max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a)))
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::romme::{PhaseView, Preset};
+
+    /// A position where the hard bot searches a discard, reached by normal play.
+    fn thinking_position(preset: Preset, seats: usize) -> (Romme, Vec<RommeBot>, Seat) {
+        let opts = preset.options();
+        for seed in 0..50 {
+            let mut g = Romme::new(&opts, seats, seed).unwrap();
+            let mut bots: Vec<RommeBot> = (0..seats)
+                .map(|s| RommeBot::new(Level::Normal, s as u64).with_options(&opts))
+                .collect();
+            for _ in 0..400 {
+                let Some(s) = g.to_move() else { break };
+                let legal = g.legal_actions(s);
+                let view = g.view(s);
+                let discards = legal
+                    .iter()
+                    .filter(|a| matches!(a, RommeAction::Discard { .. }))
+                    .count();
+                if view.deal == 1
+                    && view.hand.len() < 10
+                    && discards >= 3
+                    && g.deal_state().talon.len() > 20
+                {
+                    return (g, bots, s);
+                }
+                let a = bots[s].choose(&view, &legal);
+                g.apply(s, &a).unwrap();
+            }
+        }
+        panic!("no position with a real choice");
+    }
+
+    #[test]
+    fn bots_never_peek_the_same_view_gets_the_same_decision() {
+        for (preset, seats) in [(Preset::Grundspiel, 2), (Preset::MitKaufen, 3)] {
+            let (real, bots, seat) = thinking_position(preset, seats);
+            let view = real.view(seat);
+            // Another state with the same view: the hidden cards dealt differently.
+            let mut rng = GameRng::seed_from_u64(99);
+            let other = sample_world(&view, &unseen(&view), (&[], &[]), &mut rng).unwrap();
+            assert_eq!(other.view(seat), view);
+            assert_ne!(real.deal_state().hands, other.deal_state().hands);
+            let legal = real.legal_actions(seat);
+            assert_eq!(other.legal_actions(seat), legal);
+            let budget = Budget {
+                samples: 6,
+                discards: 3,
+                steps: usize::MAX,
+                ..Budget::DEFAULT
+            };
+            let mut hard = bots[seat].clone().with_budget(budget);
+            hard.level = Level::Hard;
+            let mut a_bot = hard.clone();
+            let mut b_bot = hard;
+            let a = a_bot.choose(&view, &legal);
+            let b = b_bot.choose(&other.view(seat), &other.legal_actions(seat));
+            assert_eq!(a, b);
+            assert!(legal.contains(&a));
+        }
+    }
+
+    #[test]
+    fn sampled_worlds_match_the_view_in_every_phase_of_bot_games() {
+        for preset in Preset::ALL {
+            let opts = preset.options();
+            for seats in [2, 4] {
+                let mut g = Romme::new(&opts, seats, 3).unwrap();
+                let mut bots: Vec<RommeBot> = (0..seats)
+                    .map(|s| RommeBot::new(Level::Normal, s as u64).with_options(&opts))
+                    .collect();
+                let mut rng = GameRng::seed_from_u64(1);
+                for _ in 0..300 {
+                    let Some(s) = g.to_move() else { break };
+                    let view = g.view(s);
+                    let legal = g.legal_actions(s);
+                    if !matches!(
+                        view.phase,
+                        PhaseView::DealOver { .. } | PhaseView::MatchOver
+                    ) {
+                        let w = sample_world(
+                            &view,
+                            &unseen(&view),
+                            (bots[s].remembered(), bots[s].remembered_pile()),
+                            &mut rng,
+                        )
+                        .unwrap_or_else(|| panic!("{preset:?}: no world for {:?}", view.phase));
+                        assert_eq!(w.view(s), view, "{preset:?}");
+                        assert_eq!(w.legal_actions(s), legal, "{preset:?}");
+                    }
+                    let a = bots[s].choose(&view, &legal);
+                    g.apply(s, &a).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unseen_is_the_deck_minus_what_the_seat_sees() {
+        let game = Romme::new(&Preset::Grundspiel.options(), 3, 5).unwrap();
+        let view = game.view(0);
+        let deck = view.options.deck_len();
+        assert_eq!(unseen(&view).len(), deck - view.hand.len() - 1);
+    }
+
+    #[test]
+    fn decide_keeps_the_normal_choice_unless_the_lead_is_clear() {
+        // Candidate 1 is better by 1 on average but very noisy: keep 0.
+        let noisy = vec![vec![0.0, 30.0], vec![0.0, -28.0]];
+        assert_eq!(decide(&noisy, 2), 0);
+        let clear = vec![vec![0.0, 5.0], vec![1.0, 6.0], vec![2.0, 6.5]];
+        assert_eq!(decide(&clear, 2), 1);
+    }
+}
