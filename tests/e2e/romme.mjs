@@ -137,8 +137,9 @@ async function playTurn(page, { meld = true, dragMeld = false } = {}) {
       const before = (await page.$$('[data-testid=table-meld]')).length;
       if (dragMeld) {
         for (const id of ids) await drag(page, `[data-testid=hand-card][data-card="${id}"]`, '[data-testid=new-meld]');
-        // The cards are gathered in the new-meld area; the meld button lays them out.
-        await page.click('[data-testid=meld-button]');
+        // The cards are gathered in the new-meld area; the meld button lays them out (a run
+        // with a spare joker offers two buttons: where the joker goes).
+        await page.click((await page.$('[data-testid=meld-button]')) ? '[data-testid=meld-button]' : '[data-testid=meld-high]');
       } else {
         for (const id of ids) await page.click(`[data-testid=hand-card][data-card="${id}"]`);
         await page.click('[data-testid=new-meld]');
@@ -380,7 +381,7 @@ TESTS.push({
       const tableBefore = await page.textContent('[data-testid=table]');
       const meldsBefore = (await page.$$('[data-testid=table-meld]')).length;
       for (const id of ids) await page.click(`[data-testid=hand-card][data-card="${id}"]`);
-      await page.click('[data-testid=meld-button]');
+      await page.click((await page.$('[data-testid=meld-button]')) ? '[data-testid=meld-button]' : '[data-testid=meld-high]');
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid=table-meld]').length > n, meldsBefore);
       await shot('romme-undo-offered');
       await page.click('[data-testid=undo]');
