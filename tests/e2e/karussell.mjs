@@ -60,7 +60,7 @@ async function playTurn(page, checks) {
       const before = (await handIds(page)).length;
       await page.click('[data-testid=hint]');
       const label = await page.$eval('[data-testid=commit]', (e) => e.textContent);
-      eq(label, `Legen (${n} Karten)`, 'the hint places exactly the indicated number of cards');
+      eq(label, n === 1 ? "Legen (1 Karte)" : `Legen (${n} Karten)`, 'the hint places exactly the indicated number of cards');
       await page.click('[data-testid=commit]');
       await page.waitForTimeout(80);
       const after = (await handIds(page)).length;
