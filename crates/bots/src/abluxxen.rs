@@ -16,6 +16,17 @@ pub enum Level {
     Normal,
 }
 
+/// The Abluxxen bot of a suite level, for the app and the tournament alike (hard plays as
+/// normal until Abluxxen has one).
+pub fn bot(level: engine::BotLevel, seed: u64) -> Box<dyn Bot<Abluxxen>> {
+    use engine::BotLevel;
+    match level {
+        BotLevel::Greedy => Box::new(GreedyBot),
+        BotLevel::Easy => Box::new(AbluxxenBot::new(Level::Easy, seed)),
+        BotLevel::Normal | BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Normal, seed)),
+    }
+}
+
 /// The heuristic bot.
 #[derive(Clone, Debug)]
 pub struct AbluxxenBot {

@@ -98,21 +98,6 @@ impl std::fmt::Display for TournamentError {
     }
 }
 
-/// The Rommé bot level of a suite level.
-fn romme_level(level: BotLevel) -> crate::romme::Level {
-    crate::romme::Level::from(level)
-}
-
-/// The Abluxxen bot of a suite level (hard plays as normal until Abluxxen has one).
-pub fn abluxxen_bot(level: BotLevel, seed: u64) -> Box<dyn Bot<engine::abluxxen::Abluxxen>> {
-    use crate::abluxxen::{AbluxxenBot, GreedyBot, Level};
-    match level {
-        BotLevel::Greedy => Box::new(GreedyBot),
-        BotLevel::Easy => Box::new(AbluxxenBot::new(Level::Easy, seed)),
-        BotLevel::Normal | BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Normal, seed)),
-    }
-}
-
 /// Plays the tournament `spec`.
 pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
     let info = find_variant(&spec.variant)
@@ -130,7 +115,7 @@ pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
                 rounds: 1,
                 ..abluxxen_preset(&spec.variant)
             };
-            duplicate::<engine::abluxxen::Abluxxen>(spec, &options, "round", abluxxen_bot)
+            duplicate::<engine::abluxxen::Abluxxen>(spec, &options, "round", crate::abluxxen::bot)
         }
         Some("karussell") => {
             let options = KarussellOptions {
@@ -153,7 +138,10 @@ pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
             };
             let opts = options.clone();
             duplicate::<Romme>(spec, &options, "deal", move |l, s| {
-                Box::new(crate::romme::RommeBot::new(romme_level(l), s).with_options(&opts))
+                Box::new(
+                    crate::romme::RommeBot::new(crate::romme::Level::from(l), s)
+                        .with_options(&opts),
+                )
             })
         }
     }

@@ -58,6 +58,7 @@ pub mod profisort;
 pub mod rng;
 pub mod romme;
 pub mod save;
+mod sim;
 
 pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
 pub use game::{

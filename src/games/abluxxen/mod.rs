@@ -11,7 +11,6 @@ pub use setup::setup_panel;
 
 use crate::i18n::Lang;
 use crate::play::ui_game::{BoardProps, UiGame};
-use bots::abluxxen::{AbluxxenBot, Level};
 use bots::Bot;
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
@@ -25,13 +24,7 @@ pub const ENTRY: super::registry::UiEntry =
 
 impl UiGame for Abluxxen {
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        let level = match level {
-            BotLevel::Greedy => return Box::new(bots::abluxxen::GreedyBot),
-            BotLevel::Easy => Level::Easy,
-            // No hard Abluxxen bot yet (not offered; a hand-made save falls back to normal).
-            BotLevel::Normal | BotLevel::Hard => Level::Normal,
-        };
-        Box::new(AbluxxenBot::new(level, seed))
+        bots::abluxxen::bot(level, seed)
     }
 
     fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {

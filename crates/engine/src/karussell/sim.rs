@@ -8,8 +8,8 @@
 use super::state::{Karussell, Phase, Round};
 use super::view::{KarussellView, PhaseView};
 use super::RuleError;
-use crate::card::{Card, CardId};
-use crate::game::OptionLimit;
+use crate::card::Card;
+use crate::sim::{bad_guess, each_card_once, seat_hands};
 
 impl Karussell {
     /// A state consistent with `view` in which the other seats hold `hands[s]` (the
@@ -24,34 +24,18 @@ impl Karussell {
         stock: Vec<Card>,
         seed: u64,
     ) -> Result<Karussell, RuleError> {
-        let bad = || RuleError::BadOption {
-            option: "simulation".into(),
-            limit: OptionLimit::NotEnoughCards,
-        };
+        let bad = bad_guess::<super::KarussellError>;
         let seats = view.seats;
-        if hands.len() != seats || stock.len() != view.stock_size {
-            return Err(bad());
-        }
-        hands[view.seat] = view.hand.clone();
-        if hands
-            .iter()
-            .map(Vec::len)
-            .ne(view.hand_sizes.iter().copied())
+        if hands.len() != seats
+            || stock.len() != view.stock_size
+            || !seat_hands(&mut hands, view.seat, &view.hand, &view.hand_sizes)
         {
             return Err(bad());
         }
-        let n = view.options.deck(seats).len();
-        let mut seen = vec![false; n];
-        let table_ids = view.table.iter().flatten().map(|t| t.card.id);
-        let ids = hands.iter().flatten().chain(&stock).map(|c| c.id);
-        for CardId(i) in table_ids.chain(ids) {
-            let slot = seen.get_mut(i as usize).ok_or_else(bad)?;
-            if *slot {
-                return Err(bad());
-            }
-            *slot = true;
-        }
-        if seen.iter().any(|s| !s) {
+        let deck = view.options.deck(seats).cards();
+        let table = view.table.iter().flatten().map(|t| t.card);
+        let guessed = hands.iter().flatten().chain(&stock).copied();
+        if !each_card_once(&deck, table.chain(guessed)) {
             return Err(bad());
         }
         let mut g = Karussell::fresh(&view.options, seats, seed)?;

@@ -18,7 +18,8 @@ use super::state::{Deal, Phase, Romme, TableMeld, TurnState};
 use super::view::{PhaseView, RommeView};
 use super::RuleError;
 use crate::card::{Card, DeckSpec};
-use crate::game::{OptionLimit, Seat};
+use crate::game::Seat;
+use crate::sim::{bad_guess, each_card_once, seat_hands};
 
 /// The hidden cards of a guess.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,10 +33,7 @@ pub struct Guess {
 }
 
 fn bad() -> RuleError {
-    RuleError::BadOption {
-        option: "simulation".into(),
-        limit: OptionLimit::NotEnoughCards,
-    }
+    bad_guess()
 }
 
 impl Romme {
@@ -53,18 +51,10 @@ impl Romme {
         let seats = view.seats;
         let below = view.discard_size.saturating_sub(1);
         if hands.len() != seats
-            || view.seat >= seats
             || talon.len() != view.talon_size
             || discard_below.len() != below
             || view.discard_top.is_some() != (view.discard_size > 0)
-        {
-            return Err(bad());
-        }
-        hands[view.seat] = view.hand.clone();
-        if hands
-            .iter()
-            .map(Vec::len)
-            .ne(view.hand_sizes.iter().copied())
+            || !seat_hands(&mut hands, view.seat, &view.hand, &view.hand_sizes)
         {
             return Err(bad());
         }
@@ -146,7 +136,6 @@ fn check_deck(
         jokers: view.options.jokers,
     }
     .cards();
-    let mut seen = vec![false; deck.len()];
     let table = view
         .table
         .iter()
@@ -159,18 +148,11 @@ fn check_deck(
         .chain(&view.freed_jokers)
         .copied()
         .chain(table);
-    for c in all {
-        let i = usize::from(c.id.0);
-        let slot = seen.get_mut(i).ok_or_else(bad)?;
-        if *slot || deck[i] != c {
-            return Err(bad());
-        }
-        *slot = true;
+    if each_card_once(&deck, all) {
+        Ok(())
+    } else {
+        Err(bad())
     }
-    if seen.iter().any(|s| !s) {
-        return Err(bad());
-    }
-    Ok(())
 }
 
 /// The claim window as the engine opened it: the seats after the turn owner, without the
