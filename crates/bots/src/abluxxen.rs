@@ -3,9 +3,9 @@
 //! Both decide from the seat's view and the legal actions only.
 
 use crate::Bot;
+use crate::BotRng;
 use engine::abluxxen::{Abluxxen, AbluxxenAction, AbluxxenView, Pending, JOKER_GROUP_VALUE};
 use engine::card::{Card, Face};
-use engine::GameRng;
 
 /// Strength of [`AbluxxenBot`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,14 +31,14 @@ pub fn bot(level: engine::BotLevel, seed: u64) -> Box<dyn Bot<Abluxxen>> {
 #[derive(Clone, Debug)]
 pub struct AbluxxenBot {
     pub level: Level,
-    rng: GameRng,
+    rng: BotRng,
 }
 
 impl AbluxxenBot {
     pub fn new(level: Level, seed: u64) -> AbluxxenBot {
         AbluxxenBot {
             level,
-            rng: GameRng::seed_from_u64(seed),
+            rng: BotRng::seed_from_u64(seed),
         }
     }
 }
@@ -278,7 +278,7 @@ fn score_draw(view: &AbluxxenView, a: &AbluxxenAction) -> f64 {
     }
 }
 
-fn normal(view: &AbluxxenView, legal: &[AbluxxenAction], rng: &mut GameRng) -> AbluxxenAction {
+fn normal(view: &AbluxxenView, legal: &[AbluxxenAction], rng: &mut BotRng) -> AbluxxenAction {
     let u = unseen(view);
     let hand = counts(&view.hand);
     let pick = |f: &dyn Fn(&AbluxxenAction) -> f64| -> AbluxxenAction {

@@ -12,16 +12,20 @@
 pub mod hard;
 pub mod positions;
 
+use crate::search::Pending;
 use crate::Bot;
+use crate::BotRng;
 use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
-use engine::{BotLevel, GameRng};
+use engine::BotLevel;
 
 #[derive(Clone, Debug)]
 pub struct KarussellBot {
     pub level: BotLevel,
     /// The hard level's sampling budget.
     pub budget: hard::Budget,
-    rng: GameRng,
+    rng: BotRng,
+    /// The hard level's search between slices ([`Bot::think`]).
+    pending: Pending<KarussellView, hard::Look>,
 }
 
 impl KarussellBot {
@@ -29,7 +33,8 @@ impl KarussellBot {
         KarussellBot {
             level,
             budget: hard::Budget::DEFAULT,
-            rng: GameRng::seed_from_u64(seed),
+            rng: BotRng::seed_from_u64(seed),
+            pending: Pending::none(),
         }
     }
 }
@@ -105,6 +110,31 @@ pub fn normal_choice(view: &KarussellView, legal: &[KarussellAction]) -> Karusse
 }
 
 impl Bot<Karussell> for KarussellBot {
+    fn think(
+        &mut self,
+        view: &KarussellView,
+        legal: &[KarussellAction],
+        pause: &mut dyn FnMut() -> bool,
+    ) -> Option<KarussellAction> {
+        if self.level != BotLevel::Hard {
+            return Some(self.choose(view, legal));
+        }
+        let mut search = match self.pending.take_for(view) {
+            Some(search) => search,
+            None => match hard::start(view, legal, self.budget, &self.rng) {
+                Ok(action) => return Some(action),
+                Err(search) => search,
+            },
+        };
+        if !search.run(pause) {
+            self.pending.keep(view.clone(), search);
+            return None;
+        }
+        let (look, outcomes, rng) = search.into_parts();
+        self.rng = rng;
+        Some(look.best(&outcomes))
+    }
+
     fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
         match self.level {
             BotLevel::Normal => normal_choice(view, legal),
@@ -116,7 +146,9 @@ impl Bot<Karussell> for KarussellBot {
                     .or_else(|| default_action(legal))
                     .unwrap_or_else(|| legal[0].clone())
             }
-            BotLevel::Hard => hard::choose(view, legal, self.budget, &mut self.rng),
+            BotLevel::Hard => self
+                .think(view, legal, &mut || false)
+                .unwrap_or_else(|| normal_choice(view, legal)),
             BotLevel::Easy => {
                 if legal.contains(&KarussellAction::Knock) {
                     return KarussellAction::Knock;

@@ -5,10 +5,13 @@
 pub mod abluxxen;
 pub mod karussell;
 pub mod profisort;
+pub mod search;
 pub mod tournament;
 
 use engine::game::ErasedRuleError;
-use engine::{BotLevel, Game, GameRng, Seat};
+use engine::{BotLevel, Game, Seat};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 
 pub mod romme;
 
@@ -21,6 +24,20 @@ pub trait Bot<G: Game> {
     /// [`recall`] calls it when a saved game is resumed, so that a bot with a memory
     /// rebuilds it from the public history. Bots without memory ignore it.
     fn observe(&mut self, _view: &G::View) {}
+
+    /// Decides in slices, for a page that must not block: works until it has decided
+    /// (`Some`) or `pause()`, asked between units of work, says to stop for now (`None`).
+    /// Called again with the same view and legal actions, it goes on where it stopped; a
+    /// different view starts afresh. The decision is `choose`'s, however it was sliced.
+    /// Bots that decide quickly keep this default: they decide at once.
+    fn think(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        _pause: &mut dyn FnMut() -> bool,
+    ) -> Option<G::Action> {
+        Some(self.choose(view, legal))
+    }
 }
 
 /// Rebuilds the memory of a bot for `seat` joining a game in progress: replays `record` and
@@ -40,16 +57,49 @@ pub fn recall<G: Game>(bot: &mut dyn Bot<G>, record: &engine::save::Record<G>, s
     }
 }
 
+/// The bots' random generator: the `rand` crate's xoshiro256++, always seeded from the game
+/// (never from the OS), so a bot with the same seed decides the same on every platform.
+/// The engine keeps its own pinned generator (`engine::BotRng`) for deals and saves.
+#[derive(Clone, Debug)]
+pub struct BotRng(rand::rngs::Xoshiro256PlusPlus);
+
+impl BotRng {
+    pub fn seed_from_u64(seed: u64) -> BotRng {
+        BotRng(rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        rand::Rng::next_u64(&mut self.0)
+    }
+
+    /// A uniform number in `0..n` (0 when `n == 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n <= 1 {
+            return 0;
+        }
+        self.0.random_range(0..n)
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        items.shuffle(&mut self.0);
+    }
+
+    /// An independent generator seeded from this one's next output.
+    pub fn fork(&mut self) -> BotRng {
+        BotRng::seed_from_u64(self.next_u64())
+    }
+}
+
 /// Picks uniformly among the legal actions.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
-    rng: GameRng,
+    rng: BotRng,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
-            rng: GameRng::seed_from_u64(seed),
+            rng: BotRng::seed_from_u64(seed),
         }
     }
 }

@@ -5,8 +5,9 @@
 
 use bots::romme::arena::{normal_vs_easy, normal_vs_easy_matches, one_deal, play};
 use bots::romme::{best_partition, Level};
+use bots::BotRng;
 use engine::romme::{DealEnd, Preset};
-use engine::{DeckSpec, GameRng};
+use engine::DeckSpec;
 use std::time::Instant;
 
 fn speed(label: &str, opts: &engine::romme::RommeOptions, games: u64) {
@@ -46,7 +47,7 @@ fn partition_timing(hands: usize) {
         jokers: 2,
     }
     .cards();
-    let mut rng = GameRng::seed_from_u64(2024);
+    let mut rng = BotRng::seed_from_u64(2024);
     for _ in 0..200 {
         // warm-up (caches, allocator)
         rng.shuffle(&mut deck);

@@ -146,7 +146,7 @@ pub fn probe(opts: &RommeOptions, players: usize, samples: usize) {
                         ..Budget::DEFAULT
                     };
                     let t = Instant::now();
-                    let mut rng = engine::GameRng::seed_from_u64(seed);
+                    let mut rng = bots::BotRng::seed_from_u64(seed);
                     let o = bots::romme::hard::evaluate(&view, &cands, &bots[s], budget, &mut rng);
                     let m = bots::romme::hard::means(&o, cands.len());
                     let faces: Vec<String> = cands

@@ -10,15 +10,17 @@
 //!
 //! It sees only its view: the unseen cards are the deck minus its hand and the table; the
 //! sizes of the other hands and of the stock are public. All randomness comes from the
-//! bot's own [`GameRng`], so two states with the same view get the same decision.
+//! bot's own [`BotRng`], so two states with the same view get the same decision.
 
 use super::{listed_meld, normal_choice, solver_meld};
+use crate::search::{argmax, means, paired, Lookahead, Search};
+use crate::BotRng;
 use engine::card::{Card, CardId, Face};
 use engine::karussell::{
     affordable, slots_of, solve, Karussell, KarussellAction, KarussellView, Phase, PhaseView,
     TableCard,
 };
-use engine::{Game, GameRng};
+use engine::Game;
 
 /// Worlds sampled per decision: at most `samples`, at least `min_samples`, then in batches
 /// of `BATCH` until the best candidate leads every other by `Z` standard errors of the
@@ -83,7 +85,7 @@ pub fn unseen(view: &KarussellView) -> Vec<Card> {
 
 /// One world consistent with the view: the unseen cards shuffled and dealt to the other
 /// seats (their public hand sizes), the rest is the stock.
-pub fn sample_world(view: &KarussellView, pool: &[Card], rng: &mut GameRng) -> Option<Karussell> {
+pub fn sample_world(view: &KarussellView, pool: &[Card], rng: &mut BotRng) -> Option<Karussell> {
     let mut cards = pool.to_vec();
     rng.shuffle(&mut cards);
     let mut hands = vec![Vec::new(); view.seats];
@@ -166,44 +168,79 @@ pub fn rollout(mut game: Karussell, seat: usize) -> (i32, usize) {
     (points[seat] - best_other, steps)
 }
 
-/// The outcome of every candidate in one sampled world (`None`: no world could be built),
-/// and the rollout actions played.
-fn play_world(
-    view: &KarussellView,
-    candidates: &[KarussellAction],
-    pool: &[Card],
-    rng: &mut GameRng,
-) -> Option<(Vec<i32>, usize)> {
-    let world = sample_world(view, pool, rng)?;
-    let mut steps = 0;
-    let outcomes = candidates
-        .iter()
-        .map(|action| {
-            let mut g = world.clone();
-            match g.apply(view.seat, action) {
-                Ok(_) => {
-                    let (score, n) = rollout(g, view.seat);
-                    steps += n;
-                    score
-                }
-                Err(_) => -1_000,
-            }
-        })
-        .collect();
-    Some((outcomes, steps))
-}
-
 /// Is the best candidate (by mean) settled? Against every other candidate the paired
 /// difference is either beyond `Z` standard errors or too small to matter.
-fn settled(outcomes: &[Vec<i32>], best: usize) -> bool {
-    let n = outcomes.len() as f64;
+fn settled(outcomes: &[Vec<f64>], best: usize) -> bool {
     (0..outcomes[0].len()).filter(|&c| c != best).all(|c| {
-        let d: Vec<f64> = outcomes.iter().map(|o| f64::from(o[best] - o[c])).collect();
-        let mean = d.iter().sum::<f64>() / n;
-        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-        let se = (var / n).sqrt();
+        let (mean, se) = paired(outcomes, best, c);
         mean > Z * se || Z * se < INDIFFERENT
     })
+}
+
+/// The Karussell lookahead for [`Search`]: candidates played out in worlds sampled from the
+/// view, batches of worlds until the best is settled (within the budget).
+pub struct Look {
+    view: KarussellView,
+    candidates: Vec<KarussellAction>,
+    pool: Vec<Card>,
+    budget: Budget,
+}
+
+impl Look {
+    pub fn new(view: &KarussellView, candidates: Vec<KarussellAction>, budget: Budget) -> Look {
+        Look {
+            pool: unseen(view),
+            view: view.clone(),
+            candidates,
+            budget,
+        }
+    }
+
+    /// The candidate with the best mean.
+    pub fn best(self, outcomes: &[Vec<f64>]) -> KarussellAction {
+        let best = argmax(&means(outcomes, self.candidates.len()));
+        self.candidates
+            .into_iter()
+            .nth(best)
+            .unwrap_or(KarussellAction::Pass)
+    }
+}
+
+impl Lookahead for Look {
+    type World = Karussell;
+
+    fn candidates(&self) -> usize {
+        self.candidates.len()
+    }
+
+    fn samples(&self) -> usize {
+        self.budget.samples
+    }
+
+    fn sample(&mut self, rng: &mut BotRng) -> Option<Karussell> {
+        sample_world(&self.view, &self.pool, rng)
+    }
+
+    fn play(&mut self, world: &Karussell, candidate: usize) -> (f64, usize) {
+        let mut g = world.clone();
+        match g.apply(self.view.seat, &self.candidates[candidate]) {
+            Ok(_) => {
+                let (score, n) = rollout(g, self.view.seat);
+                (f64::from(score), n)
+            }
+            Err(_) => (-1_000.0, 0),
+        }
+    }
+
+    fn enough(&self, outcomes: &[Vec<f64>], tried: usize, steps: usize) -> bool {
+        if steps >= self.budget.steps && outcomes.len() >= BATCH {
+            return true;
+        }
+        tried >= self.budget.min_samples
+            && tried % BATCH == 0
+            && outcomes.len() > 1
+            && settled(outcomes, argmax(&means(outcomes, self.candidates.len())))
+    }
 }
 
 /// Mean outcome of each candidate over the same sampled worlds: batches of worlds until
@@ -212,43 +249,12 @@ pub fn evaluate(
     view: &KarussellView,
     candidates: &[KarussellAction],
     budget: Budget,
-    rng: &mut GameRng,
+    rng: &mut BotRng,
 ) -> Vec<f64> {
-    let pool = unseen(view);
-    let mut outcomes: Vec<Vec<i32>> = Vec::new();
-    let means = |outcomes: &[Vec<i32>]| -> Vec<f64> {
-        (0..candidates.len())
-            .map(|c| {
-                let sum: i64 = outcomes.iter().map(|o| i64::from(o[c])).sum();
-                sum as f64 / outcomes.len().max(1) as f64
-            })
-            .collect()
-    };
-    let mut steps = 0;
-    for i in 0..budget.samples {
-        if let Some((o, n)) = play_world(view, candidates, &pool, rng) {
-            outcomes.push(o);
-            steps += n;
-        }
-        if steps >= budget.steps && outcomes.len() >= BATCH {
-            break;
-        }
-        if i + 1 >= budget.min_samples && (i + 1) % BATCH == 0 && outcomes.len() > 1 {
-            let m = means(&outcomes);
-            let best = argmax(&m);
-            if settled(&outcomes, best) {
-                break;
-            }
-        }
-    }
-    means(&outcomes)
-}
-
-/// The index of the largest value (the first on ties).
-fn argmax(values: &[f64]) -> usize {
-    (0..values.len())
-        .max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a)))
-        .unwrap_or(0)
+    let look = Look::new(view, candidates.to_vec(), budget);
+    let (outcomes, after) = Search::new(look, rng.clone()).finish();
+    *rng = after;
+    means(&outcomes, candidates.len())
 }
 
 /// The candidate actions worth comparing here (empty or one: nothing to think about).
@@ -269,23 +275,41 @@ fn candidates(view: &KarussellView, legal: &[KarussellAction]) -> Vec<KarussellA
     vec![meld, KarussellAction::Draw]
 }
 
+/// The hard bot's decision at once (`Ok`), or the search that decides it (`Err`). The
+/// search runs on a copy of `rng`; put its generator back when it is done.
+pub fn start(
+    view: &KarussellView,
+    legal: &[KarussellAction],
+    budget: Budget,
+    rng: &BotRng,
+) -> Result<KarussellAction, Search<Look>> {
+    let cands = candidates(view, legal);
+    if cands.len() < 2 {
+        return Ok(cands
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| normal_choice(view, legal)));
+    }
+    let look = Look::new(view, cands, budget.for_seats(view.seats));
+    Err(Search::new(look, rng.clone()))
+}
+
 /// The hard bot's decision.
 pub fn choose(
     view: &KarussellView,
     legal: &[KarussellAction],
     budget: Budget,
-    rng: &mut GameRng,
+    rng: &mut BotRng,
 ) -> KarussellAction {
-    let cands = candidates(view, legal);
-    if cands.len() < 2 {
-        return cands
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| normal_choice(view, legal));
+    match start(view, legal, budget, rng) {
+        Ok(action) => action,
+        Err(mut search) => {
+            search.run(&mut || false);
+            let (look, outcomes, after) = search.into_parts();
+            *rng = after;
+            look.best(&outcomes)
+        }
     }
-    let means = evaluate(view, &cands, budget.for_seats(view.seats), rng);
-    let best = argmax(&means);
-    cands[best].clone()
 }
 
 #[cfg(test)]
@@ -315,7 +339,7 @@ mod tests {
         let (real, seat) = thinking_position();
         let view = real.view(seat);
         // Another state with the same view: the hidden cards dealt differently.
-        let mut rng = GameRng::seed_from_u64(99);
+        let mut rng = BotRng::seed_from_u64(99);
         let other = sample_world(&view, &unseen(&view), &mut rng).unwrap();
         assert_eq!(other.view(seat), view);
         let r = real.round_state();
@@ -330,16 +354,43 @@ mod tests {
             &view,
             &legal,
             Budget::DEFAULT,
-            &mut GameRng::seed_from_u64(7),
+            &mut BotRng::seed_from_u64(7),
         );
         let b = choose(
             &other.view(seat),
             &legal,
             Budget::DEFAULT,
-            &mut GameRng::seed_from_u64(7),
+            &mut BotRng::seed_from_u64(7),
         );
         assert_eq!(a, b);
         assert!(legal.contains(&a) || real.clone().apply(seat, &a).is_ok());
+    }
+
+    #[test]
+    fn thinking_in_slices_decides_as_choose_does() {
+        use crate::karussell::KarussellBot;
+        use crate::Bot;
+        use engine::BotLevel;
+        let (real, seat) = thinking_position();
+        let view = real.view(seat);
+        let legal = real.legal_actions(seat);
+        let mut whole = KarussellBot::new(BotLevel::Hard, 5);
+        let mut sliced = KarussellBot::new(BotLevel::Hard, 5);
+        let a = whole.choose(&view, &legal);
+        let mut slices = 0;
+        let b = loop {
+            if let Some(b) = sliced.think(&view, &legal, &mut || true) {
+                break b;
+            }
+            slices += 1;
+            assert!(slices < 100_000);
+        };
+        assert!(slices > 2, "the search paused {slices} times");
+        assert_eq!(a, b);
+        // A paused search is finished by `choose` for the same view.
+        let mut other = KarussellBot::new(BotLevel::Hard, 5);
+        assert_eq!(other.think(&view, &legal, &mut || true), None);
+        assert_eq!(other.choose(&view, &legal), a);
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! it holds about the target number of cards; the cards not melded go back to the stock.
 //! The hand is 15 cards from the rest (fewer when the stock has fewer).
 
+use crate::BotRng;
 use engine::card::{Card, DeckSpec, Face, Suit};
 use engine::karussell::{check_meld, TableCard};
-use engine::GameRng;
 
 /// The benchmark's rows: table sizes × jokers in the deck.
 pub const ROWS: [(usize, u8); 9] = [
@@ -33,7 +33,7 @@ pub fn row_with_hand(
     count: usize,
     hand: usize,
 ) -> Vec<(Vec<Vec<TableCard>>, Vec<Card>)> {
-    let mut rng = GameRng::seed_from_u64(2015 + 10 * target as u64 + u64::from(jokers));
+    let mut rng = BotRng::seed_from_u64(2015 + 10 * target as u64 + u64::from(jokers));
     (0..count)
         .map(|_| position_with_hand(target, jokers, hand, &mut rng))
         .collect()
@@ -59,7 +59,7 @@ fn rank_suit(c: &Card) -> (u8, Suit) {
 }
 
 /// Greedy melds from `cards`; returns the melds and the cards left over.
-pub fn greedy_melds(cards: Vec<Card>, rng: &mut GameRng) -> (Vec<Vec<TableCard>>, Vec<Card>) {
+pub fn greedy_melds(cards: Vec<Card>, rng: &mut BotRng) -> (Vec<Vec<TableCard>>, Vec<Card>) {
     let (mut jokers, mut rest): (Vec<Card>, Vec<Card>) =
         cards.into_iter().partition(|c| c.face == Face::Joker);
     let mut melds: Vec<Vec<TableCard>> = Vec::new();
@@ -170,7 +170,7 @@ pub fn greedy_melds(cards: Vec<Card>, rng: &mut GameRng) -> (Vec<Vec<TableCard>>
 }
 
 /// A table of about `target` cards and a hand of up to 15.
-pub fn position(target: usize, jokers: u8, rng: &mut GameRng) -> (Vec<Vec<TableCard>>, Vec<Card>) {
+pub fn position(target: usize, jokers: u8, rng: &mut BotRng) -> (Vec<Vec<TableCard>>, Vec<Card>) {
     position_with_hand(target, jokers, 15, rng)
 }
 
@@ -179,7 +179,7 @@ pub fn position_with_hand(
     target: usize,
     jokers: u8,
     hand: usize,
-    rng: &mut GameRng,
+    rng: &mut BotRng,
 ) -> (Vec<Vec<TableCard>>, Vec<Card>) {
     let mut stock = DeckSpec::French { packs: 2, jokers }.cards();
     rng.shuffle(&mut stock);

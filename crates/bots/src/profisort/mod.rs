@@ -11,9 +11,10 @@
 pub mod plan;
 
 use crate::Bot;
+use crate::BotRng;
 use engine::card::{Card, CardId};
 use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortView};
-use engine::{BotLevel, GameRng, Seat};
+use engine::{BotLevel, Seat};
 use plan::{plans, Plan};
 
 /// What the plans were computed for: hand, drawing or not, received aces, tasks done.
@@ -22,7 +23,7 @@ type PlanKey = (Vec<CardId>, bool, usize, usize);
 #[derive(Clone, Debug)]
 pub struct ProfiSortBot {
     pub level: BotLevel,
-    rng: GameRng,
+    rng: BotRng,
     cache: Option<(PlanKey, Vec<Plan>)>,
 }
 
@@ -30,7 +31,7 @@ impl ProfiSortBot {
     pub fn new(level: BotLevel, seed: u64) -> ProfiSortBot {
         ProfiSortBot {
             level,
-            rng: GameRng::seed_from_u64(seed),
+            rng: BotRng::seed_from_u64(seed),
             cache: None,
         }
     }

@@ -3,11 +3,13 @@
 use super::hard::{self, Budget};
 use super::heuristic::{rob_effect, Ctx};
 use super::memory::Memory;
+use crate::search::{Pending, Search};
 use crate::Bot;
+use crate::BotRng;
 use engine::romme::{
     DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView, Scoring,
 };
-use engine::{Card, CardId, Face, GameRng};
+use engine::{Card, CardId, Face};
 
 /// Playing strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -76,7 +78,7 @@ impl UndoKey {
 #[derive(Clone, Debug)]
 pub struct RommeBot {
     pub level: Level,
-    pub rng: GameRng,
+    pub rng: BotRng,
     /// The table's options (public knowledge). Without them the bot only plays melds that
     /// appear in the legal list and assumes the Grundspiel for its judgement.
     options: Option<RommeOptions>,
@@ -89,19 +91,22 @@ pub struct RommeBot {
     hold: Option<usize>,
     /// The hard level's thinking budget.
     budget: Budget,
+    /// The hard level's search between slices ([`Bot::think`]).
+    pending: Pending<RommeView, hard::Look>,
 }
 
 impl RommeBot {
     pub fn new(level: Level, seed: u64) -> RommeBot {
         RommeBot {
             level,
-            rng: GameRng::seed_from_u64(seed),
+            rng: BotRng::seed_from_u64(seed),
             options: None,
             undone: None,
             memory: Memory::default(),
             last_draw: None,
             hold: Some(HOLD_UNTIL),
             budget: Budget::DEFAULT,
+            pending: Pending::none(),
         }
     }
 
@@ -158,8 +163,48 @@ impl Bot<Romme> for RommeBot {
     }
 
     fn choose(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
+        self.think(view, legal, &mut || false)
+            .unwrap_or(RommeAction::NextDeal)
+    }
+
+    fn think(
+        &mut self,
+        view: &RommeView,
+        legal: &[RommeAction],
+        pause: &mut dyn FnMut() -> bool,
+    ) -> Option<RommeAction> {
+        let mut search = match self.pending.take_for(view) {
+            Some(search) => search,
+            None => match self.prepare(view, legal) {
+                Ok(action) => return Some(action),
+                Err(search) => search,
+            },
+        };
+        if !search.run(pause) {
+            self.pending.keep(view.clone(), search);
+            return None;
+        }
+        let (look, outcomes, _) = search.into_parts();
+        let action = look.best(&outcomes);
+        // The candidates are listed actions; a stale search never reaches here.
+        Some(if legal.contains(&action) {
+            action
+        } else {
+            legal.first().cloned().unwrap_or(RommeAction::NextDeal)
+        })
+    }
+}
+
+impl RommeBot {
+    /// Everything of a decision but the hard level's search: the action (`Ok`), or the
+    /// search that picks among the candidates (`Err`).
+    fn prepare(
+        &mut self,
+        view: &RommeView,
+        legal: &[RommeAction],
+    ) -> Result<RommeAction, Search<hard::Look>> {
         let Some(first) = legal.first() else {
-            return RommeAction::NextDeal; // never called with an empty list
+            return Ok(RommeAction::NextDeal); // never called with an empty list
         };
         let default_opts = RommeOptions::default();
         let opts = self.options.clone().unwrap_or(default_opts);
@@ -198,29 +243,25 @@ impl Bot<Romme> for RommeBot {
             }
             (PhaseView::MatchOver, _) => first.clone(),
         };
-        let action = if self.level == Level::Hard {
-            self.think(&ctx, action)
-        } else {
-            action
-        };
-        if legal.contains(&action) || constructed_ok(&action, &ctx) {
-            action
-        } else {
-            first.clone()
+        if self.level == Level::Hard {
+            let cands = candidates(&ctx, &action, self.budget);
+            if cands.len() >= 2 {
+                // The hard level: compares the normal choice with its alternatives by
+                // lookahead (all of them listed actions).
+                let rng = self.rng.fork();
+                return Err(Search::new(
+                    hard::Look::new(view, cands, self, self.budget),
+                    rng,
+                ));
+            }
         }
-    }
-}
-
-impl RommeBot {
-    /// The hard level: compares the normal choice with its alternatives by lookahead.
-    fn think(&mut self, ctx: &Ctx, normal: RommeAction) -> RommeAction {
-        let cands = candidates(ctx, &normal, self.budget);
-        if cands.len() < 2 {
-            return normal;
-        }
-        let mut rng = self.rng.fork();
-        let outcomes = hard::evaluate(ctx.view, &cands, self, self.budget, &mut rng);
-        cands[hard::decide(&outcomes, cands.len())].clone()
+        Ok(
+            if legal.contains(&action) || constructed_ok(&action, &ctx) {
+                action
+            } else {
+                first.clone()
+            },
+        )
     }
 }
 
@@ -551,7 +592,7 @@ fn lay_off(ctx: &Ctx, plan: &super::partition::Partition) -> Option<RommeAction>
 /// The easy bot: longest listed meld, first listed lay-off, a random high discard.
 /// The easy and the greedy play: the biggest listed meld, then a lay-off, then a discard
 /// among the higher half of the cards (`rng`), or the highest card (greedy: `None`).
-fn play_easy(ctx: &Ctx, undone: bool, rng: Option<&mut GameRng>) -> Option<RommeAction> {
+fn play_easy(ctx: &Ctx, undone: bool, rng: Option<&mut BotRng>) -> Option<RommeAction> {
     if !undone {
         let meld = ctx
             .legal

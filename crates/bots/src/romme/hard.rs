@@ -11,12 +11,15 @@
 //! It sees only its view: the unseen cards are the deck minus its hand, the table, the top
 //! discard and the freed jokers; the hand sizes are public; the discards an opponent took
 //! and has not melded (the bot's memory) go into that opponent's hand. All randomness comes
-//! from the bot's own [`GameRng`], so two states with the same view get the same decision.
+//! from the bot's own [`BotRng`], so two states with the same view get the same decision.
 
 use super::{Level, RommeBot};
+pub use crate::search::{argmax, means};
+use crate::search::{paired, Lookahead, Search};
 use crate::Bot;
+use crate::BotRng;
 use engine::romme::{Guess, Phase, Romme, RommeAction, RommeView};
-use engine::{Card, CardId, DeckSpec, Face, Game, GameRng, Seat};
+use engine::{Card, CardId, DeckSpec, Face, Game, Seat};
 
 /// How much the hard bot thinks per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +78,7 @@ pub fn sample_world(
     view: &RommeView,
     pool: &[Card],
     memory: Seen,
-    rng: &mut GameRng,
+    rng: &mut BotRng,
 ) -> Option<Romme> {
     let (collected, pile) = memory;
     let mut cards = pool.to_vec();
@@ -185,7 +188,7 @@ fn rollout(game: &mut Romme, bots: &mut [RommeBot], horizon: usize) -> usize {
 
 /// The rollout bots of one world: the normal policy in every seat, `me` with the hard
 /// bot's memory.
-fn rollout_bots(view: &RommeView, me: &RommeBot, rng: &mut GameRng) -> Vec<RommeBot> {
+fn rollout_bots(view: &RommeView, me: &RommeBot, rng: &mut BotRng) -> Vec<RommeBot> {
     (0..view.seats)
         .map(|s| {
             let mut b = if s == view.seat {
@@ -194,10 +197,86 @@ fn rollout_bots(view: &RommeView, me: &RommeBot, rng: &mut GameRng) -> Vec<Romme
                 RommeBot::new(Level::Normal, rng.next_u64()).with_options(&view.options)
             };
             b.level = Level::Normal;
-            b.rng = GameRng::seed_from_u64(rng.next_u64());
+            b.rng = BotRng::seed_from_u64(rng.next_u64());
             b
         })
         .collect()
+}
+
+/// The Rommé lookahead for [`Search`]: the candidates played out with the normal policy in
+/// worlds sampled from the view and the bot's memory, until the rollouts have played the
+/// step limit.
+pub struct Look {
+    view: RommeView,
+    candidates: Vec<RommeAction>,
+    me: RommeBot,
+    pool: Vec<Card>,
+    collected: Vec<(Seat, Face)>,
+    pile: Vec<Face>,
+    rows_before: usize,
+    budget: Budget,
+}
+
+impl Look {
+    pub fn new(
+        view: &RommeView,
+        candidates: Vec<RommeAction>,
+        me: &RommeBot,
+        budget: Budget,
+    ) -> Look {
+        let me = me.clone();
+        Look {
+            pool: unseen(view),
+            collected: me.remembered().to_vec(),
+            pile: me.remembered_pile().to_vec(),
+            rows_before: view.sheet.rows.len(),
+            view: view.clone(),
+            candidates,
+            me,
+            budget,
+        }
+    }
+
+    /// The candidate to play ([`decide`]).
+    pub fn best(self, outcomes: &[Vec<f64>]) -> RommeAction {
+        let i = decide(outcomes, self.candidates.len());
+        self.candidates
+            .into_iter()
+            .nth(i)
+            .unwrap_or(RommeAction::NextDeal)
+    }
+}
+
+impl Lookahead for Look {
+    type World = (Romme, Vec<RommeBot>);
+
+    fn candidates(&self) -> usize {
+        self.candidates.len()
+    }
+
+    fn samples(&self) -> usize {
+        self.budget.samples
+    }
+
+    fn sample(&mut self, rng: &mut BotRng) -> Option<Self::World> {
+        let world = sample_world(&self.view, &self.pool, (&self.collected, &self.pile), rng)?;
+        Some((world, rollout_bots(&self.view, &self.me, rng)))
+    }
+
+    fn play(&mut self, (world, bots): &Self::World, candidate: usize) -> (f64, usize) {
+        let mut g = world.clone();
+        if g.apply(self.view.seat, &self.candidates[candidate])
+            .is_err()
+        {
+            return (-1_000.0, 0);
+        }
+        let steps = rollout(&mut g, &mut bots.clone(), self.budget.horizon);
+        (deal_value(&g, self.view.seat, self.rows_before), steps)
+    }
+
+    fn enough(&self, outcomes: &[Vec<f64>], _tried: usize, steps: usize) -> bool {
+        steps >= step_limit(&self.view, self.budget) && outcomes.len() >= 2
+    }
 }
 
 /// The value of every candidate in each sampled world (one row per world, the candidates
@@ -207,35 +286,11 @@ pub fn evaluate(
     candidates: &[RommeAction],
     me: &RommeBot,
     budget: Budget,
-    rng: &mut GameRng,
+    rng: &mut BotRng,
 ) -> Vec<Vec<f64>> {
-    let pool = unseen(view);
-    let collected = me.remembered().to_vec();
-    let pile = me.remembered_pile().to_vec();
-    let rows_before = view.sheet.rows.len();
-    let mut outcomes = Vec::new();
-    let mut steps = 0usize;
-    for _ in 0..budget.samples {
-        let Some(world) = sample_world(view, &pool, (&collected, &pile), rng) else {
-            continue;
-        };
-        let bots = rollout_bots(view, me, rng);
-        let row = candidates
-            .iter()
-            .map(|action| {
-                let mut g = world.clone();
-                if g.apply(view.seat, action).is_err() {
-                    return -1_000.0;
-                }
-                steps += rollout(&mut g, &mut bots.clone(), budget.horizon);
-                deal_value(&g, view.seat, rows_before)
-            })
-            .collect();
-        outcomes.push(row);
-        if steps >= step_limit(view, budget) && outcomes.len() >= 2 {
-            break;
-        }
-    }
+    let look = Look::new(view, candidates.to_vec(), me, budget);
+    let (outcomes, after) = Search::new(look, rng.clone()).finish();
+    *rng = after;
     outcomes
 }
 
@@ -251,13 +306,6 @@ fn step_limit(view: &RommeView, budget: Budget) -> usize {
     }
 }
 
-/// Mean of each candidate's column.
-pub fn means(outcomes: &[Vec<f64>], candidates: usize) -> Vec<f64> {
-    (0..candidates)
-        .map(|c| outcomes.iter().map(|o| o[c]).sum::<f64>() / outcomes.len().max(1) as f64)
-        .collect()
-}
-
 /// The candidate to play: the best mean, but the first (the normal choice) unless the best
 /// leads it by `Z` standard errors of the paired difference.
 pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
@@ -266,11 +314,8 @@ pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
     if best == 0 || outcomes.len() < 2 {
         return 0;
     }
-    let n = outcomes.len() as f64;
-    let d: Vec<f64> = outcomes.iter().map(|o| o[best] - o[0]).collect();
-    let mean = d.iter().sum::<f64>() / n;
-    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    if mean > Z * (var / n).sqrt() {
+    let (mean, se) = paired(outcomes, best, 0);
+    if mean > Z * se {
         best
     } else {
         0
@@ -279,13 +324,6 @@ pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
 
 /// How sure the lookahead must be to overrule the normal choice (standard errors).
 const Z: f64 = 0.5;
-
-/// The index of the largest value (the first on ties).
-pub fn argmax(values: &[f64]) -> usize {
-    (0..values.len())
-        .max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a)))
-        .unwrap_or(0)
-}
 
 #[cfg(test)]
 mod tests {
@@ -323,12 +361,47 @@ mod tests {
     }
 
     #[test]
+    fn thinking_in_slices_decides_as_choose_does() {
+        for (preset, seats) in [(Preset::Grundspiel, 2), (Preset::MitKaufen, 3)] {
+            let (mut g, mut bots, _) = thinking_position(preset, seats);
+            let mut compared = 0;
+            while compared < 3 {
+                let Some(s) = g.to_move() else { break };
+                let view = g.view(s);
+                let legal = g.legal_actions(s);
+                let mut hard = bots[s].clone();
+                hard.level = Level::Hard;
+                let mut whole = hard.clone();
+                let mut sliced = hard;
+                if sliced.think(&view, &legal, &mut || true).is_none() {
+                    let a = whole.choose(&view, &legal);
+                    let mut slices = 1;
+                    let b = loop {
+                        if let Some(b) = sliced.think(&view, &legal, &mut || true) {
+                            break b;
+                        }
+                        slices += 1;
+                        assert!(slices < 100_000);
+                    };
+                    assert!(slices > 2, "{preset:?}: the search paused {slices} times");
+                    assert_eq!(a, b, "{preset:?}");
+                    assert_eq!(whole.rng.next_u64(), sliced.rng.next_u64());
+                    compared += 1;
+                }
+                let a = bots[s].choose(&view, &legal);
+                g.apply(s, &a).unwrap();
+            }
+            assert_eq!(compared, 3, "{preset:?}: too few searched decisions");
+        }
+    }
+
+    #[test]
     fn bots_never_peek_the_same_view_gets_the_same_decision() {
         for (preset, seats) in [(Preset::Grundspiel, 2), (Preset::MitKaufen, 3)] {
             let (real, bots, seat) = thinking_position(preset, seats);
             let view = real.view(seat);
             // Another state with the same view: the hidden cards dealt differently.
-            let mut rng = GameRng::seed_from_u64(99);
+            let mut rng = BotRng::seed_from_u64(99);
             let other = sample_world(&view, &unseen(&view), (&[], &[]), &mut rng).unwrap();
             assert_eq!(other.view(seat), view);
             assert_ne!(real.deal_state().hands, other.deal_state().hands);
@@ -360,7 +433,7 @@ mod tests {
                 let mut bots: Vec<RommeBot> = (0..seats)
                     .map(|s| RommeBot::new(Level::Normal, s as u64).with_options(&opts))
                     .collect();
-                let mut rng = GameRng::seed_from_u64(1);
+                let mut rng = BotRng::seed_from_u64(1);
                 for _ in 0..300 {
                     let Some(s) = g.to_move() else { break };
                     let view = g.view(s);

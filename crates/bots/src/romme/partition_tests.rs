@@ -1,5 +1,6 @@
 use super::*;
-use engine::{CardId, DeckSpec, GameRng, Suit};
+use crate::BotRng;
+use engine::{CardId, DeckSpec, Suit};
 
 const TABLE: PenaltyTable = PenaltyTable::Romme { joker: 40 };
 
@@ -54,7 +55,7 @@ fn check(cards: &[Card], rules: &MeldRules) -> Partition {
 }
 
 /// A random hand from a narrow slice of two packs so that melds are frequent.
-fn random_hand(rng: &mut GameRng, n: usize, jokers: u8) -> Vec<Card> {
+fn random_hand(rng: &mut BotRng, n: usize, jokers: u8) -> Vec<Card> {
     let deck = DeckSpec::French { packs: 2, jokers }.cards();
     let lo = 1 + rng.below(8) as u8;
     let suits = 1 + rng.below(4) as usize;
@@ -89,7 +90,7 @@ fn rules_variants() -> Vec<MeldRules> {
 
 #[test]
 fn matches_brute_force_on_small_hands() {
-    let mut rng = GameRng::seed_from_u64(11);
+    let mut rng = BotRng::seed_from_u64(11);
     let mut nontrivial = 0;
     for round in 0..1500 {
         let rules = &rules_variants()[round % 3];
@@ -108,7 +109,7 @@ fn matches_brute_force_on_small_hands() {
 
 #[test]
 fn matches_brute_force_with_many_jokers() {
-    let mut rng = GameRng::seed_from_u64(5);
+    let mut rng = BotRng::seed_from_u64(5);
     for _ in 0..300 {
         let n = 4 + rng.below(5) as usize;
         let hand = random_hand(&mut rng, n, 8);
@@ -153,7 +154,7 @@ fn around_the_corner_is_not_a_meld() {
 
 #[test]
 fn full_random_hands_are_consistent() {
-    let mut rng = GameRng::seed_from_u64(3);
+    let mut rng = BotRng::seed_from_u64(3);
     let mut deck = DeckSpec::French {
         packs: 2,
         jokers: 2,

@@ -98,10 +98,10 @@ fn bots_without_the_options_stay_legal() {
 }
 
 /// Random option mixes (the setup screen allows any combination).
-fn random_options(rng: &mut engine::GameRng) -> engine::romme::RommeOptions {
+fn random_options(rng: &mut crate::BotRng) -> engine::romme::RommeOptions {
     use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, RommeOptions, Scoring};
     let base = Preset::ALL[rng.below(5) as usize].options();
-    let pick = |rng: &mut engine::GameRng, n: u64| rng.below(n);
+    let pick = |rng: &mut crate::BotRng, n: u64| rng.below(n);
     RommeOptions {
         jokers: pick(rng, 9) as u8,
         hand_size: [7, 10, 13, 15][pick(rng, 4) as usize],
@@ -135,7 +135,7 @@ fn random_options(rng: &mut engine::GameRng) -> engine::romme::RommeOptions {
 
 #[test]
 fn bots_stay_legal_under_random_options() {
-    let mut rng = engine::GameRng::seed_from_u64(99);
+    let mut rng = crate::BotRng::seed_from_u64(99);
     let mut played = 0;
     for round in 0..400u64 {
         let opts = random_options(&mut rng);
