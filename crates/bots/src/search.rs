@@ -118,7 +118,7 @@ impl<L: Lookahead> Search<L> {
 
 /// A search a bot keeps between slices, with the view it is for. A clone of the bot starts
 /// afresh (the clone gets no search).
-pub struct Pending<V, L: Lookahead>(Option<Box<(V, Search<L>)>>);
+pub struct Pending<V, L: Lookahead>(Option<(V, Box<Search<L>>)>);
 
 impl<V: PartialEq, L: Lookahead> Pending<V, L> {
     pub fn none() -> Pending<V, L> {
@@ -126,15 +126,15 @@ impl<V: PartialEq, L: Lookahead> Pending<V, L> {
     }
 
     /// The search kept for `view`, if any (a search for another view is dropped).
-    pub fn take_for(&mut self, view: &V) -> Option<Search<L>> {
-        match self.0.take().map(|b| *b) {
+    pub fn take_for(&mut self, view: &V) -> Option<Box<Search<L>>> {
+        match self.0.take() {
             Some((v, search)) if v == *view => Some(search),
             _ => None,
         }
     }
 
-    pub fn keep(&mut self, view: V, search: Search<L>) {
-        self.0 = Some(Box::new((view, search)));
+    pub fn keep(&mut self, view: V, search: Box<Search<L>>) {
+        self.0 = Some((view, search));
     }
 }
 
@@ -200,7 +200,7 @@ mod tests {
         fn sample(&mut self, rng: &mut BotRng) -> Option<u64> {
             self.worlds += 1;
             let w = rng.below(100);
-            (self.worlds % 5 != 0).then_some(w)
+            (!self.worlds.is_multiple_of(5)).then_some(w)
         }
         fn play(&mut self, world: &u64, c: usize) -> (f64, usize) {
             (((world * 7 + c as u64 * 3) % 10) as f64, 1)

@@ -237,7 +237,7 @@ impl Lookahead for Look {
             return true;
         }
         tried >= self.budget.min_samples
-            && tried % BATCH == 0
+            && tried.is_multiple_of(BATCH)
             && outcomes.len() > 1
             && settled(outcomes, argmax(&means(outcomes, self.candidates.len())))
     }
@@ -282,7 +282,7 @@ pub fn start(
     legal: &[KarussellAction],
     budget: Budget,
     rng: &BotRng,
-) -> Result<KarussellAction, Search<Look>> {
+) -> Result<KarussellAction, Box<Search<Look>>> {
     let cands = candidates(view, legal);
     if cands.len() < 2 {
         return Ok(cands
@@ -291,7 +291,7 @@ pub fn start(
             .unwrap_or_else(|| normal_choice(view, legal)));
     }
     let look = Look::new(view, cands, budget.for_seats(view.seats));
-    Err(Search::new(look, rng.clone()))
+    Err(Box::new(Search::new(look, rng.clone())))
 }
 
 /// The hard bot's decision.

@@ -202,7 +202,7 @@ impl RommeBot {
         &mut self,
         view: &RommeView,
         legal: &[RommeAction],
-    ) -> Result<RommeAction, Search<hard::Look>> {
+    ) -> Result<RommeAction, Box<Search<hard::Look>>> {
         let Some(first) = legal.first() else {
             return Ok(RommeAction::NextDeal); // never called with an empty list
         };
@@ -249,10 +249,10 @@ impl RommeBot {
                 // The hard level: compares the normal choice with its alternatives by
                 // lookahead (all of them listed actions).
                 let rng = self.rng.fork();
-                return Err(Search::new(
+                return Err(Box::new(Search::new(
                     hard::Look::new(view, cands, self, self.budget),
                     rng,
-                ));
+                )));
             }
         }
         Ok(
