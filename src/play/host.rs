@@ -1,8 +1,9 @@
 //! The generic game host: holds the session (record + state), autosaves after every
-//! action, runs bots paced by a timer (one decision per tick, so the page never freezes),
+//! action, runs bots paced by a timer (thinking in short slices, so the page never freezes),
 //! shows the privacy screen between humans on one device, explains rejections and keeps
 //! the running log.
 
+use super::bot_turn::BotTurn;
 use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::use_app;
@@ -120,7 +121,7 @@ fn replay_events<G: Game>(record: &Record<G>) -> Vec<G::Event> {
 const LOG_LINES: usize = 60;
 
 /// The bots of a session, created on their first decision.
-type SeatBots<G> = Vec<Option<Box<dyn bots::Bot<G>>>>;
+pub(super) type SeatBots<G> = Vec<Option<Box<dyn bots::Bot<G>>>>;
 
 /// The last log lines of a replayed record.
 fn log_lines<G: UiGame>(
@@ -181,45 +182,17 @@ fn run_bots<G: UiGame>(
             return;
         }
         bot_seq.update_value(|v| *v += 1);
-        let my_seq = bot_seq.get_value();
+        let turn = BotTurn {
+            sess,
+            bots: bots_by_seat,
+            seq: bot_seq,
+            my_seq: bot_seq.get_value(),
+            seat,
+            step,
+            level,
+        };
         let delay = app.settings.with_untracked(|st| st.bot_delay_ms);
-        set_timeout(
-            move || {
-                // The host may be gone (page left) by the time the timer fires.
-                if bot_seq.try_get_value() != Some(my_seq) {
-                    return;
-                }
-                let Some(s) = sess.try_get_untracked() else {
-                    return;
-                };
-                if s.record.log.len() != step || s.state.to_move() != Some(seat) {
-                    return;
-                }
-                let legal = s.state.legal_actions(seat);
-                if legal.is_empty() {
-                    return;
-                }
-                let view = s.state.view(seat);
-                let action = bots_by_seat.try_update_value(|all| {
-                    if all.len() <= seat {
-                        all.resize_with(seat + 1, || None);
-                    }
-                    let bot = all[seat].get_or_insert_with(|| {
-                        let seed = s.record.seed
-                            ^ (step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                            ^ seat as u64;
-                        let mut bot = G::bot_for(level, seed, &s.record.options);
-                        // A resumed game: the bot rebuilds its memory from the history.
-                        bots::recall(bot.as_mut(), &s.record, seat);
-                        bot
-                    });
-                    bot.choose(&view, &legal)
-                });
-                let Some(action) = action else { return };
-                apply(seat, action, true);
-            },
-            std::time::Duration::from_millis(delay as u64),
-        );
+        turn.slice_after(delay as u64, apply);
     });
 }
 
