@@ -19,7 +19,13 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("Kartenrunde panic: {info}").into());
     }));
-    // The static boot screen of index.html gives way to the app.
+    // The first render runs in a task of its own, after the one that instantiated the
+    // module: together they took longer than 50 ms (a long task) on a phone-class machine.
+    leptos::prelude::set_timeout(mount, std::time::Duration::ZERO);
+}
+
+/// The static boot screen of index.html gives way to the app.
+fn mount() {
     if let Some(boot) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot"))

@@ -21,6 +21,8 @@ pub(super) struct BotTurn<G: UiGame> {
     pub seat: Seat,
     pub step: usize,
     pub level: BotLevel,
+    /// Set while the search is paused between slices.
+    pub thinking: RwSignal<bool>,
 }
 
 impl<G: UiGame> Clone for BotTurn<G> {
@@ -32,18 +34,30 @@ impl<G: UiGame> Clone for BotTurn<G> {
 impl<G: UiGame> Copy for BotTurn<G> {}
 
 impl<G: UiGame> BotTurn<G> {
+    /// The first slice, after `delay_ms`.
     pub fn slice_after(
         self,
         delay_ms: u64,
         apply: impl Fn(Seat, G::Action, bool) + Copy + 'static,
     ) {
+        self.next_slice(delay_ms, 0.0, apply);
+    }
+
+    /// The next slice; `spent`: the milliseconds this decision has taken so far.
+    fn next_slice(
+        self,
+        delay_ms: u64,
+        spent: f64,
+        apply: impl Fn(Seat, G::Action, bool) + Copy + 'static,
+    ) {
         set_timeout(
-            move || self.slice(apply),
+            move || self.slice(spent, apply),
             std::time::Duration::from_millis(delay_ms),
         );
     }
 
-    fn slice(self, apply: impl Fn(Seat, G::Action, bool) + Copy + 'static) {
+    fn slice(self, spent: f64, apply: impl Fn(Seat, G::Action, bool) + Copy + 'static) {
+        let started = now_ms();
         // The host may be gone (page left) by the time the timer fires.
         if self.seq.try_get_value() != Some(self.my_seq) {
             return;
@@ -53,6 +67,7 @@ impl<G: UiGame> BotTurn<G> {
         };
         let seat = self.seat;
         if s.record.log.len() != self.step || s.state.to_move() != Some(seat) {
+            self.thinking.try_set(false);
             return;
         }
         let legal = s.state.legal_actions(seat);
@@ -60,7 +75,6 @@ impl<G: UiGame> BotTurn<G> {
             return;
         }
         let view = s.state.view(seat);
-        let started = now_ms();
         let mut pause = move || now_ms() - started > SLICE_MS;
         let level = self.level;
         let decided = self.bots.try_update_value(|all| {
@@ -79,10 +93,45 @@ impl<G: UiGame> BotTurn<G> {
             bot.think(&view, &legal, &mut pause)
         });
         match decided {
-            Some(Some(action)) => apply(seat, action, true),
+            Some(Some(action)) => {
+                self.thinking.try_set(false);
+                record_decision(level, started, spent + now_ms() - started);
+                apply(seat, action, true)
+            }
             // Not decided yet: go on after the browser had its turn.
-            Some(None) => self.slice_after(0, apply),
+            Some(None) => {
+                if self.thinking.try_get_untracked() == Some(false) {
+                    self.thinking.try_set(true);
+                }
+                self.next_slice(0, spent + now_ms() - started, apply)
+            }
             None => {}
+        }
+    }
+}
+
+/// Adds a User Timing entry "kr-bot:<level>" whose duration is the time the bot thought
+/// (all its slices), so the bots' speed can be read in the browser's performance panel or
+/// by a test. The entries are cleared every 1,000 decisions (the buffer is unbounded).
+fn record_decision(level: BotLevel, start: f64, thought: f64) {
+    use wasm_bindgen::JsCast;
+    thread_local!(static COUNT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    let Some(perf) = web_sys::window().and_then(|w| w.performance()) else {
+        return;
+    };
+    if COUNT.with(|c| {
+        c.set(c.get() + 1);
+        c.get() % 1_000 == 0
+    }) {
+        perf.clear_measures();
+    }
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"start".into(), &start.into());
+    let _ = js_sys::Reflect::set(&options, &"duration".into(), &thought.into());
+    let name = format!("kr-bot:{}", level.code());
+    if let Ok(measure) = js_sys::Reflect::get(&perf, &"measure".into()) {
+        if let Some(f) = measure.dyn_ref::<js_sys::Function>() {
+            let _ = f.call2(&perf, &name.into(), &options);
         }
     }
 }

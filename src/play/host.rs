@@ -163,6 +163,7 @@ fn run_bots<G: UiGame>(
     sess: RwSignal<Session<G>>,
     viewer: RwSignal<Seat>,
     proceeded: RwSignal<Option<usize>>,
+    thinking: RwSignal<bool>,
     apply: impl Fn(Seat, G::Action, bool) + Copy + 'static,
 ) {
     let app = use_app();
@@ -190,6 +191,7 @@ fn run_bots<G: UiGame>(
             seat,
             step,
             level,
+            thinking,
         };
         let delay = app.settings.with_untracked(|st| st.bot_delay_ms);
         turn.slice_after(delay as u64, apply);
@@ -384,7 +386,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         }
     });
 
-    run_bots(sess, viewer, proceeded, apply);
+    // True while a bot's search is paused between slices (the page shows it is busy).
+    let thinking = RwSignal::new(false);
+    run_bots(sess, viewer, proceeded, thinking, apply);
 
     let (view, legal) = seat_signals(sess, viewer);
     let props = BoardProps::<G> {
@@ -408,7 +412,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     provide_context(HostError(error));
 
     view! {
-        <div class="game-host">
+        <div class="game-host" data-thinking=move || thinking.get().to_string()>
             {privacy_screen(privacy, names_priv)}
             {move || privacy.get().is_none().then(|| G::board(props.clone()))}
             <Show when=move || privacy.get().is_some()>

@@ -24,7 +24,7 @@ const handIds = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.ma
 const tableFaces = (page) => page.$$eval('[data-testid=k-meld]', (ms) => ms.map((m) => [...m.querySelectorAll('[data-testid=table-card]')].map((c) => c.dataset.card).join(',')));
 
 // Waits until the human must act (or the round is over); returns the phase.
-async function myMove(page) {
+export async function myMove(page) {
   for (let i = 0; i < 400; i++) {
     // Phase and turn are read together: a bot may move between two reads.
     const [p, m] = await page.$eval('[data-testid=karussell-board]', (e) => [e.dataset.phase, e.dataset.mine === 'true']);
@@ -47,7 +47,7 @@ async function drag(page, from, to) {
 
 // One human turn: draw; take the solver's hint if it places cards, else draw again; knock if
 // offered. Returns the number of cards placed.
-async function playTurn(page, checks) {
+export async function playTurn(page, checks) {
   let p = await myMove(page);
   if (p === 'draw') { await page.click('[data-testid=stock]'); await page.waitForTimeout(60); p = await myMove(page); }
   for (let guard = 0; p === 'may-meld' || p === 'final-turn'; guard++) {

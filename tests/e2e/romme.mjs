@@ -402,4 +402,4 @@ TESTS.push({
 });
 
 export default TESTS;
-export { startGame, hand, board, untilMyDraw, discardWorst, waitMine };
+export { startGame, hand, board, untilMyDraw, discardWorst, waitMine, playTurn };

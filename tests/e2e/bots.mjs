@@ -1,0 +1,157 @@
+// Bots in the page: a deal against hard bots, and a bots-only deal, with no long task over
+// 50 ms while bots play (the hard bots think in slices; a slice pauses at 20 ms).
+import { assert } from './assert.mjs';
+import { playTurn as rommeTurn, waitMine, board } from './romme.mjs';
+import { playTurn as karussellTurn, myMove } from './karussell.mjs';
+
+const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
+
+// Opens the setup of `game` with `levels` per seat ('human', 'easy', 'normal', 'hard' …).
+async function setup(page, base, game, levels) {
+  await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+  await page.goto(base + '#/setup/' + game);
+  await page.reload();
+  await page.waitForSelector('[data-testid=seat-row]');
+  for (let i = 0; i < levels.length; i++) {
+    await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, levels[i]);
+  }
+}
+
+// Records long tasks (over 50 ms, the browser's definition) and how often a bot's search
+// paused between slices (the host's data-thinking going true).
+async function watch(page) {
+  await page.evaluate(() => {
+    window.__long = [];
+    window.__pauses = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+    new MutationObserver((ms) => {
+      for (const m of ms) {
+        if (m.type === 'attributes' && m.attributeName === 'data-thinking' && m.target.dataset.thinking === 'true') window.__pauses++;
+      }
+    }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-thinking'] });
+  });
+}
+
+const figures = (page) => page.evaluate(() => ({ long: window.__long, pauses: window.__pauses }));
+
+function noLongTasks(f, what) {
+  console.log(`     ${what}: long tasks ${JSON.stringify(f.long)}, searches paused ${f.pauses} times`);
+  assert(f.long.length === 0, `${what}: long tasks over 50 ms: ${JSON.stringify(f.long)}`);
+}
+
+const TESTS = [
+  {
+    name: 'bots: a Rommé deal against two hard bots – no long task over 50 ms',
+    async run({ page, base }) {
+      await setup(page, base, 'romme', ['human', 'hard', 'hard']);
+      await watch(page);
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=romme-board]');
+      for (let turn = 0; turn < 200; turn++) {
+        await waitMine(page, 60000);
+        if (await page.$('[data-testid=deal-end]')) break;
+        const b = await board(page);
+        if (b.phase === 'claim') { await page.click('[data-testid=pass-buy]'); continue; }
+        if (b.phase === 'deal-over' || b.phase === 'match-over') break;
+        await rommeTurn(page, { meld: true });
+      }
+      await page.waitForSelector('[data-testid=deal-end]', { timeout: 60000 });
+      const f = await figures(page);
+      assert(f.pauses > 0, 'the hard bots searched (and paused) during the deal');
+      noLongTasks(f, 'Rommé vs hard');
+    },
+  },
+  {
+    name: 'bots: a Karussell round against two hard bots – no long task over 50 ms',
+    async run({ page, base }) {
+      await setup(page, base, 'karussell', ['human', 'hard', 'hard']);
+      await watch(page);
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=karussell-board]');
+      for (let turn = 0; turn < 80; turn++) {
+        const p = await myMove(page);
+        if (p === 'round-over' || p === 'match-over') break;
+        await karussellTurn(page);
+      }
+      await page.waitForSelector('[data-testid=round-end]', { timeout: 60000 });
+      const f = await figures(page);
+      assert(f.pauses > 0, 'the hard bots searched (and paused) during the round');
+      noLongTasks(f, 'Karussell vs hard');
+    },
+  },
+];
+
+// The bots' decision times in the page: the host adds a User Timing entry per decision.
+const decisions = (page, level) => page.evaluate((l) => performance.getEntriesByName('kr-bot:' + l).map((e) => e.duration), level);
+const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
+const END = '[data-testid=deal-end], [data-testid=round-end], [data-testid=end-screen]';
+
+// A bots-only game of every game at `level`: decisions p95 ≤ 50 ms, no long task.
+for (const level of ['easy', 'normal']) {
+  TESTS.push({
+    name: `bots: bots-only games at level ${level} in every game – decisions p95 ≤ 50 ms, no long task over 50 ms`,
+    async run({ page, base }) {
+      for (const game of ['romme', 'romme_raeuber', 'karussell', 'profisort', 'abluxxen', 'profiduell']) {
+        await setup(page, base, game, []);
+        const rows = (await page.$$('[data-testid=seat-row]')).length;
+        for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, level);
+        await page.evaluate(() => performance.clearMeasures());
+        await watch(page);
+        await page.click('[data-testid=start]');
+        // 100 decisions, going on to the next deal or round when one ends, until the match ends.
+        for (let guard = 0; guard < 20; guard++) {
+          await page.waitForFunction((end) => document.querySelector(end) || performance.getEntriesByType('measure').filter((e) => e.name.startsWith('kr-bot')).length >= 100, END, { timeout: 90000 });
+          if ((await decisions(page, level)).length >= 100) break;
+          const next = await page.$('[data-testid=next-deal], [data-testid=next-round]');
+          if (!next) break;
+          await next.click();
+          await page.waitForTimeout(100);
+        }
+        const times = await decisions(page, level);
+        const f = await figures(page);
+        console.log(`     ${game} ${level}: ${times.length} decisions, p95 ${p95(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+        assert(times.length >= 10, `${game}: the bots decided (${times.length} decisions)`);
+        assert(p95(times) <= 50, `${game} ${level}: decision p95 ${p95(times)} ms`);
+        noLongTasks(f, `${game} ${level} bots only`);
+      }
+    },
+  });
+}
+
+TESTS.push({
+  name: 'bots: the long-task watch sees a long task (the check can fail)',
+  async run({ page }) {
+    await watch(page);
+    await page.evaluate(() => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 80) {} }, 0));
+    await page.waitForTimeout(300);
+    const f = await figures(page);
+    assert(f.long.length === 1 && f.long[0] >= 80, 'an 80 ms task was seen: ' + JSON.stringify(f.long));
+  },
+});
+
+TESTS.push({
+  name: 'bots: start – a first visit has no long task over 50 ms (three loads, empty cache)',
+  async run({ page, base }) {
+    for (let i = 0; i < 3; i++) {
+      const p = await page.context().newPage();
+      // A first visit: nothing cached (neither the files nor V8's compiled wasm).
+      const cdp = await p.context().newCDPSession(p);
+      await cdp.send('Network.clearBrowserCache');
+      await p.addInitScript(() => {
+        window.__long = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)); }).observe({ type: 'longtask', buffered: true });
+      });
+      await p.goto(base + '?load=' + i);
+      await p.waitForFunction(() => !document.getElementById('boot') && document.querySelector('[data-testid=game-entry]'), null, { timeout: 20000 });
+      await p.waitForTimeout(500);
+      const long = await p.evaluate(() => window.__long);
+      await p.close();
+      console.log(`     load ${i + 1}: long tasks ${JSON.stringify(long)}`);
+      assert(long.length === 0, `load ${i + 1}: long tasks over 50 ms at start: ${JSON.stringify(long)}`);
+    }
+  },
+});
+
+export default TESTS;
