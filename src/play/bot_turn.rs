@@ -112,7 +112,8 @@ impl<G: UiGame> BotTurn<G> {
 
 /// Adds a User Timing entry "kr-bot:<level>" whose duration is the time the bot thought
 /// (all its slices), so the bots' speed can be read in the browser's performance panel or
-/// by a test. The entries are cleared every 1,000 decisions (the buffer is unbounded).
+/// by a test (with a PerformanceObserver). The entries are cleared every 200 decisions, as
+/// the browser's buffer for them is unbounded.
 fn record_decision(level: BotLevel, start: f64, thought: f64) {
     use wasm_bindgen::JsCast;
     thread_local!(static COUNT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
@@ -121,7 +122,7 @@ fn record_decision(level: BotLevel, start: f64, thought: f64) {
     };
     if COUNT.with(|c| {
         c.set(c.get() + 1);
-        c.get() % 1_000 == 0
+        c.get() % 200 == 0
     }) {
         perf.clear_measures();
     }

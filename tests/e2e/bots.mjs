@@ -23,9 +23,15 @@ async function watch(page) {
   await page.evaluate(() => {
     window.__long = [];
     window.__pauses = 0;
+    window.__decisions = {};
+    if (window.__watching) return; // the observers below write to the fresh records
+    window.__watching = true;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
     }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name.startsWith('kr-bot:')) (window.__decisions[e.name.slice(7)] ||= []).push(e.duration);
+    }).observe({ type: 'measure' });
     new MutationObserver((ms) => {
       for (const m of ms) {
         if (m.type === 'attributes' && m.attributeName === 'data-thinking' && m.target.dataset.thinking === 'true') window.__pauses++;
@@ -84,7 +90,7 @@ const TESTS = [
 ];
 
 // The bots' decision times in the page: the host adds a User Timing entry per decision.
-const decisions = (page, level) => page.evaluate((l) => performance.getEntriesByName('kr-bot:' + l).map((e) => e.duration), level);
+const decisions = (page, level) => page.evaluate((l) => window.__decisions[l] || [], level);
 const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
 const END = '[data-testid=deal-end], [data-testid=round-end], [data-testid=end-screen]';
 
@@ -97,12 +103,11 @@ for (const level of ['easy', 'normal']) {
         await setup(page, base, game, []);
         const rows = (await page.$$('[data-testid=seat-row]')).length;
         for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, level);
-        await page.evaluate(() => performance.clearMeasures());
         await watch(page);
         await page.click('[data-testid=start]');
         // 100 decisions, going on to the next deal or round when one ends, until the match ends.
         for (let guard = 0; guard < 20; guard++) {
-          await page.waitForFunction((end) => document.querySelector(end) || performance.getEntriesByType('measure').filter((e) => e.name.startsWith('kr-bot')).length >= 100, END, { timeout: 90000 });
+          await page.waitForFunction((end) => document.querySelector(end) || Object.values(window.__decisions).flat().length >= 100, END, { timeout: 90000 });
           if ((await decisions(page, level)).length >= 100) break;
           const next = await page.$('[data-testid=next-deal], [data-testid=next-round]');
           if (!next) break;

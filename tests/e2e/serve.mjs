@@ -1,9 +1,11 @@
 // A tiny static file server for dist/ (no dependencies). Serves under an optional
-// sub-path to prove that dist/ works from a project page, e.g. /kartenrunde/.
+// sub-path to prove that dist/ works from a project page, e.g. /kartenrunde/, and compresses
+// text and wasm with brotli when the browser accepts it, as a static host does.
 // Usage: node tests/e2e/serve.mjs <dir> <port> [subpath]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
@@ -11,8 +13,11 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
+const COMPRESS = new Set(['.html', '.js', '.wasm', '.css', '.json', '.webmanifest', '.svg']);
+
 export function serve(dir, port, sub = '/') {
   const root = path.resolve(dir);
+  const brotli = new Map(); // file -> [mtime, compressed bytes]
   const prefix = sub.endsWith('/') ? sub : sub + '/';
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -26,7 +31,18 @@ export function serve(dir, port, sub = '/') {
     if (!file.startsWith(root)) { res.writeHead(403); return res.end(); }
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404); return res.end('not found'); }
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+      if (COMPRESS.has(path.extname(file)) && /\bbr\b/.test(req.headers['accept-encoding'] || '')) {
+        const mtime = fs.statSync(file).mtimeMs;
+        let hit = brotli.get(file);
+        if (!hit || hit[0] !== mtime) {
+          hit = [mtime, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } })];
+          brotli.set(file, hit);
+        }
+        headers['Content-Encoding'] = 'br';
+        data = hit[1];
+      }
+      res.writeHead(200, headers);
       res.end(data);
     });
   });
