@@ -128,6 +128,7 @@ pub fn App() -> impl IntoView {
                 <nav id="main-nav" on:click=move |_| menu_open.set(false)>
                     <a href="#/" class="navlink">{move || ctx.t("nav.home")}</a>
                     <a href="#/saves" class="navlink" data-testid="nav-saves">{move || ctx.t("nav.saves")}</a>
+                    <a href="#/stats" class="navlink" data-testid="nav-stats">{move || ctx.t("nav.stats")}</a>
                     <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>
                 </nav>
             </header>
@@ -145,6 +146,7 @@ pub fn App() -> impl IntoView {
                     Route::Settings => view! { <pages::settings::SettingsPage/> }.into_any(),
                     Route::Play(id) => view! { <pages::play::Play id=id/> }.into_any(),
                     Route::Saves => view! { <pages::saves::Saves/> }.into_any(),
+                    Route::Stats => view! { <pages::stats::StatsPage/> }.into_any(),
                     Route::Bench(n) => view! { <pages::bench::Bench count=n/> }.into_any(),
                     Route::Link(payload) => view! { <pages::play::OpenLink payload=payload/> }.into_any(),
                     Route::NotFound(_) => view! {

@@ -7,6 +7,7 @@ pub enum Route {
     Setup(String),
     Play(String),
     Saves,
+    Stats,
     Settings,
     /// A shared game arriving by link: `#/link/<payload>`.
     Link(String),
@@ -30,6 +31,7 @@ impl Route {
             ("bench", n) if n.parse::<usize>().is_ok() => Route::Bench(n.parse().unwrap_or(20)),
             ("saves", "") => Route::Saves,
             ("settings", "") => Route::Settings,
+            ("stats", "") => Route::Stats,
             _ => Route::NotFound(path.to_string()),
         }
     }
@@ -43,6 +45,7 @@ impl Route {
             Route::Bench(n) => format!("#/bench/{n}"),
             Route::Saves => "#/saves".into(),
             Route::Settings => "#/settings".into(),
+            Route::Stats => "#/stats".into(),
             Route::NotFound(p) => format!("#/{p}"),
         }
     }
@@ -59,6 +62,7 @@ mod tests {
             Route::Setup("romme_kaufen".into()),
             Route::Play("g-17".into()),
             Route::Saves,
+            Route::Stats,
             Route::Settings,
             Route::Link("eyJ2Ijox".into()),
             Route::Bench(20),

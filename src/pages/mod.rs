@@ -4,3 +4,4 @@ pub mod play;
 pub mod saves;
 pub mod settings;
 pub mod setup;
+pub mod stats;

@@ -65,13 +65,13 @@ fn import_result_text(result: &Result<ImportPlan, BundleError>, lang: Lang) -> S
     }
 }
 
-/// Offers `text` as a file download.
-fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
+/// Offers `text` as a file download of type `mime`.
+pub fn download(name: &str, text: &str, mime: &str) -> Result<(), wasm_bindgen::JsValue> {
     let window = web_sys::window().ok_or(wasm_bindgen::JsValue::NULL)?;
     let document = window.document().ok_or(wasm_bindgen::JsValue::NULL)?;
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
     let a: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
@@ -111,7 +111,11 @@ pub fn Saves() -> impl IntoView {
 
     let export = move |_| {
         let text = storage::export_all();
-        match download(&format!("kartenrunde-{}.json", today()), &text) {
+        match download(
+            &format!("kartenrunde-{}.json", today()),
+            &text,
+            "application/json",
+        ) {
             Ok(()) => status.set(Some(Ok(fill(
                 app.lang(),
                 "st.export_done",

@@ -264,9 +264,24 @@ fn share_tools<G: UiGame>(
 }
 
 /// Stores the session; a failure is shown in `save_error` (the game goes on in memory).
+/// A match that has just ended leaves its result for the statistics page.
 fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<String>>, lang: Lang) {
+    let was_over = s.meta.finished;
     match s.persist() {
-        Ok(()) => save_error.set(None),
+        Ok(()) => {
+            save_error.set(None);
+            if s.meta.finished && !was_over {
+                super::stats::record(super::stats::MatchResult::new(
+                    &s.id,
+                    &s.meta.variant,
+                    s.meta.updated_ms,
+                    &s.meta.player_names,
+                    &s.meta.seat_kinds,
+                    &s.state.standings(),
+                    G::deals_played(&s.state.view(0)),
+                ));
+            }
+        }
         Err(e) => save_error.set(Some(crate::games::common::explain_save_error(&e, lang))),
     }
 }

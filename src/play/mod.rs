@@ -5,6 +5,7 @@ pub mod bot_turn;
 pub mod bundle;
 pub mod flip;
 pub mod host;
+pub mod stats;
 pub mod storage;
 pub mod ui_game;
 pub mod undo;

@@ -75,6 +75,8 @@ pub trait UiGame: Game {
     fn bot_for(level: BotLevel, seed: u64, _options: &Self::Options) -> Box<dyn Bot<Self>> {
         Self::bot(level, seed)
     }
+    /// The deals (rounds) played so far, the current one included (for the statistics).
+    fn deals_played(view: &Self::View) -> u32;
     /// One log line for an event (None: not worth a line).
     fn describe(event: &Self::Event, names: &[String], lang: Lang) -> Option<String>;
     /// A specific, translated explanation of a rejection.

@@ -107,6 +107,7 @@ pub(super) fn end_screen(b: Board) -> impl IntoView {
             <div class="ab-buttons">
                 <button class="button primary" data-testid="home" on:click=move |_| b.app.go(Route::Home)>{b.t("ab.end.home")}</button>
                 <button class="button" data-testid="play-again" on:click=move |_| b.app.go(Route::Setup(variant.to_string()))>{b.t("ab.end.again")}</button>
+                <a class="button" href="#/stats" data-testid="to-stats">{b.t("nav.stats")}</a>
             </div>
         </EndPanel>
     }

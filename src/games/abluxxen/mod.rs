@@ -23,6 +23,9 @@ pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
 
 impl UiGame for Abluxxen {
+    fn deals_played(view: &Self::View) -> u32 {
+        u32::from(view.round)
+    }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         bots::abluxxen::bot(level, seed)
     }

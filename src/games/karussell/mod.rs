@@ -42,6 +42,9 @@ impl UiGame for Karussell {
             _ => false,
         }
     }
+    fn deals_played(view: &Self::View) -> u32 {
+        view.round
+    }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(KarussellBot::new(level, seed))
     }

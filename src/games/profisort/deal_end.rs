@@ -61,7 +61,7 @@ pub(super) fn deal_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView {
                 } else {
                     view! { <button class="button primary" data-testid="next-deal" on:click=move |_| proceed.run(())>{b.t("ps.ui.go_on")}</button> }.into_any()
                 })}
-                {over.then(|| view! { <a class="button primary" href="#/" data-testid="to-home">{b.t("ps.ui.new_game")}</a> })}
+                {over.then(|| view! { <a class="button primary" href="#/" data-testid="to-home">{b.t("ps.ui.new_game")}</a> <a class="button" href="#/stats" data-testid="to-stats">{b.t("nav.stats")}</a> })}
             </div>
         </EndPanel>
     }

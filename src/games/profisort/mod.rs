@@ -40,6 +40,9 @@ impl UiGame for ProfiSort {
     fn undo_open(view: &ProfiSortView) -> bool {
         view.phase == Phase::Play && view.to_move == Some(view.seat)
     }
+    fn deals_played(view: &Self::View) -> u32 {
+        view.deal
+    }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ProfiSortBot::new(level, seed))
     }

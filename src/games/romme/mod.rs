@@ -38,6 +38,9 @@ impl UiGame for Romme {
         let level = bots::romme::Level::from(level);
         Box::new(bots::romme::RommeBot::new(level, seed).with_options(options))
     }
+    fn deals_played(view: &Self::View) -> u32 {
+        view.deal
+    }
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         let level = bots::romme::Level::from(level);
         Box::new(bots::romme::RommeBot::new(level, seed))

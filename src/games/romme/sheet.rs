@@ -128,7 +128,7 @@ pub fn deal_end_panel(
             <div class="overlay-actions">
                 {can_next.then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| act.run(RommeAction::NextDeal)>{tr(lang, "ro.ui.next_deal")}</button> })}
                 {(!can_next && !over).then(|| view! { <button class="button primary" data-testid="next-deal" on:click=move |_| proceed.run(())>{tr(lang, "ro.ui.next_deal_bot")}</button> })}
-                {over.then(|| view! { <a class="button" href="#/">{tr(lang, "nav.home")}</a> })}
+                {over.then(|| view! { <a class="button" href="#/">{tr(lang, "nav.home")}</a> <a class="button" href="#/stats" data-testid="to-stats">{tr(lang, "nav.stats")}</a> })}
             </div>
         </EndPanel>
     }

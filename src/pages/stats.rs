@@ -1,0 +1,149 @@
+//! The statistics page: per game and preset, the matches a person finished — played, won,
+//! average points per deal, best and worst match, the bot levels played against — and the
+//! list of finished matches, to print or to export as CSV.
+
+use crate::app::use_app;
+use crate::catalog;
+use crate::i18n::Lang;
+use crate::play::stats::{self, MatchResult, Summary};
+use crate::play::storage;
+use leptos::prelude::*;
+
+fn game_name(lang: Lang, variant: &str) -> String {
+    catalog::find(variant).map_or_else(
+        || variant.to_string(),
+        |e| crate::i18n::tr(lang, &e.key()).to_string(),
+    )
+}
+
+fn date(lang: Lang, ms: u64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    let locale = if lang == Lang::En { "en-GB" } else { "de-DE" };
+    String::from(d.to_locale_date_string(locale, &wasm_bindgen::JsValue::UNDEFINED))
+}
+
+#[component]
+pub fn StatsPage() -> impl IntoView {
+    let app = use_app();
+    let results = stats::load();
+    let summaries = stats::summarize(&results);
+    let status = RwSignal::new(None::<String>);
+    let for_csv = results.clone();
+    let export = move |_| {
+        let lang = app.lang();
+        let csv = stats::to_csv(&for_csv, |v| game_name(lang, v));
+        let today: String = js_sys::Date::new_0().to_iso_string().into();
+        let name = format!(
+            "kartenrunde-statistik-{}.csv",
+            &today[..10.min(today.len())]
+        );
+        let msg = match crate::pages::saves::download(&name, &csv, "text/csv") {
+            Ok(()) => app.t("stats.exported"),
+            Err(_) => app.t("stats.export_failed"),
+        };
+        status.set(Some(msg));
+    };
+    let print = move |_| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.print();
+        }
+    };
+    let empty = results.is_empty();
+    view! {
+        <section class="panel stats" data-testid="stats-page">
+            <h1>{move || app.t("stats.title")}</h1>
+            {empty.then(|| view! { <p data-testid="no-stats">{move || app.t("stats.none")}</p> })}
+            {summaries.into_iter().map(summary_view).collect_view()}
+            {(!empty).then(|| view! {
+                <h2>{move || app.t("stats.finished")}</h2>
+                <ol class="stats-matches" data-testid="stats-matches">
+                    {results.iter().rev().cloned().map(match_row).collect_view()}
+                </ol>
+                <div class="stats-tools no-print">
+                    <button class="button" data-testid="stats-print" on:click=print>{move || app.t("stats.print")}</button>
+                    <button class="button" data-testid="stats-export" on:click=export>{move || app.t("stats.export")}</button>
+                </div>
+                <p class="status-line" role="status" data-testid="stats-status">{move || status.get()}</p>
+            })}
+        </section>
+    }
+}
+
+/// One decimal, with the language's decimal mark.
+fn decimal(lang: Lang, x: f64) -> String {
+    let s = format!("{x:.1}");
+    if lang == Lang::De {
+        s.replace('.', ",")
+    } else {
+        s
+    }
+}
+
+/// One game's sums.
+fn summary_view(s: Summary) -> impl IntoView {
+    let app = use_app();
+    let lang = app.lang();
+    let pct = if s.played > 0 {
+        s.won * 100 / s.played
+    } else {
+        0
+    };
+    let score = |x: &Option<(i32, String)>| {
+        x.as_ref().map(|(p, id)| {
+            let href = format!("#/play/{id}");
+            let open = storage::load_game(id).is_some();
+            view! { <span>{p.to_string()}</span>{open.then(|| view! { " " <a href=href>{app.t("stats.open")}</a> })} }
+        })
+    };
+    let opponents = s
+        .opponents
+        .iter()
+        .map(|(level, n)| format!("{} × {n}", app.t(&format!("setup.bot_{}", level.code()))))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let opponents = if opponents.is_empty() {
+        app.t("stats.no_bots")
+    } else {
+        opponents
+    };
+    view! {
+        <section class="stats-game" data-testid="stats-game" data-variant=s.variant.clone()>
+            <h2>{game_name(lang, &s.variant)}</h2>
+            <dl class="stats-figures">
+                <dt>{app.t("stats.played")}</dt><dd data-testid="stats-played">{s.played}</dd>
+                <dt>{app.t("stats.won")}</dt><dd data-testid="stats-won">{format!("{} ({pct} %)", s.won)}</dd>
+                <dt>{app.t("stats.avg")}</dt><dd>{decimal(lang, s.avg_deal_points)}</dd>
+                <dt>{app.t("stats.best")}</dt><dd>{score(&s.best)}</dd>
+                <dt>{app.t("stats.worst")}</dt><dd>{score(&s.worst)}</dd>
+                <dt>{app.t("stats.against")}</dt><dd data-testid="stats-against">{opponents}</dd>
+            </dl>
+        </section>
+    }
+}
+
+/// One finished match: date, game, everybody's final score (the winners marked).
+fn match_row(r: MatchResult) -> impl IntoView {
+    let app = use_app();
+    let lang = app.lang();
+    let players = (0..r.scores.len())
+        .map(|s| {
+            let name = r.names.get(s).cloned().unwrap_or_default();
+            if r.places[s] == 1 {
+                format!("{name} {} ({})", r.scores[s], app.t("stats.winner"))
+            } else {
+                format!("{name} {}", r.scores[s])
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let href = format!("#/play/{}", r.id);
+    let open = storage::load_game(&r.id).is_some();
+    view! {
+        <li data-testid="stats-match">
+            <span class="stats-date">{date(lang, r.finished_ms)}</span>" "
+            <strong>{game_name(lang, &r.variant)}</strong>": "
+            <span>{players}</span>
+            {open.then(|| view! { " " <a class="no-print" href=href>{app.t("stats.open")}</a> })}
+        </li>
+    }
+}
