@@ -83,11 +83,7 @@ fn decimal(lang: Lang, x: f64) -> String {
 fn summary_view(s: Summary) -> impl IntoView {
     let app = use_app();
     let lang = app.lang();
-    let pct = if s.played > 0 {
-        s.won * 100 / s.played
-    } else {
-        0
-    };
+    let pct = (s.won * 100).checked_div(s.played).unwrap_or(0);
     let score = |x: &Option<(i32, String)>| {
         x.as_ref().map(|(p, id)| {
             let href = format!("#/play/{id}");

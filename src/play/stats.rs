@@ -144,8 +144,8 @@ pub fn summarize(results: &[MatchResult]) -> Vec<Summary> {
                     a < b
                 }
             };
-            let (mut best, mut worst): (Option<(i32, String)>, Option<(i32, String)>) =
-                (None, None);
+            let mut best: Option<(i32, String)> = None;
+            let mut worst: Option<(i32, String)> = None;
             for r in &rs {
                 let m = mine(r);
                 if best.as_ref().is_none_or(|(b, _)| better(r, m, *b)) {
