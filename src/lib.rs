@@ -20,18 +20,21 @@ pub fn start() {
         web_sys::console::error_1(&format!("Kartenrunde panic: {info}").into());
     }));
     // The first render runs in a task of its own, after the one that instantiated the
-    // module (together they took longer than 50 ms, a long task), and after the next frame,
-    // so the static boot screen has been painted: it stays the largest paint (LCP) and the
-    // app, drawn over it, the same size, does not count as a later one.
-    let after_frame = wasm_bindgen::closure::Closure::once_into_js(|| {
-        leptos::prelude::set_timeout(mount, std::time::Duration::ZERO)
-    });
-    let scheduled = web_sys::window().is_some_and(|w| {
-        use wasm_bindgen::JsCast;
-        w.request_animation_frame(after_frame.unchecked_ref()).is_ok()
-    });
-    if !scheduled {
-        leptos::prelude::set_timeout(mount, std::time::Duration::ZERO);
+    // module (together they took longer than 50 ms, a long task), and only once the static
+    // boot screen has been painted (`window.krPainted`, index.html): that paint stays the
+    // largest one (LCP), as the app draws the same texts at the same size over it.
+    let later = || leptos::prelude::set_timeout(mount, std::time::Duration::ZERO);
+    let painted = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"krPainted".into()).ok())
+        .and_then(|p| wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(p).ok());
+    match painted {
+        Some(p) => {
+            let go = wasm_bindgen::closure::Closure::once(move |_: wasm_bindgen::JsValue| later());
+            let _ = p.then(&go);
+            // Runs once, at start: the closure lives as long as the page.
+            go.forget();
+        }
+        None => later(),
     }
 }
 
