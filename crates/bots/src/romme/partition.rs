@@ -1,46 +1,77 @@
 //! Exact best meld partition of a hand: a set of disjoint legal melds that maximises the
 //! melded value (the penalty of the melded cards), i.e. minimises the penalty of the rest.
 //!
+//! # Algorithm
+//!
 //! The search works on face counts (two packs: at most two copies of a face), so identical
-//! cards are interchangeable. It always takes the first remaining natural card (ordered by
-//! suit, then rank, ace first) and branches: leave it unmelded, or make it the lowest card of
-//! a set or a sequence (positions below it can only be jokers, because every lower card of
-//! its suit has been decided already). States are memoised on a 128-bit key (2 bits per
-//! face, the joker count above). Melds longer than `2 · min_len − 1` can always be split into
-//! two legal melds when the hand holds fewer than `min_len` jokers, so longer ones are only
-//! tried when there are that many jokers. Every reported meld is checked with
-//! [`engine::meld::validate`].
+//! cards are interchangeable. A state is one `u128` key: 2 bits per face (52 faces,
+//! suit-major, ace first, so each suit is a 26-bit lane) and the joker count from bit 104.
+//! Taking a meld out of the hand is one subtraction of its key.
+//!
+//! From a state the search takes the first remaining natural card `c` (lowest face index)
+//! and branches: leave `c` unmelded, or make it the lowest card of a set or a sequence
+//! (positions below it can only be jokers, because every lower card of its suit has been
+//! decided already). Melds longer than `2 · min_len − 1` can always be split into two legal
+//! melds when the hand holds fewer than `min_len` jokers, so longer ones are only tried when
+//! there are that many jokers. Every reported meld is checked with [`engine::meld::validate`].
+//!
+//! Two passes share one memo of exact values (`best`):
+//!
+//! 1. **Value** ([`Search::best`]): the best melded value of a state. Each distinct meld
+//!    through `c` is generated once ([`Ctx::push_shapes`]: `c` with jokers only, sets with
+//!    other naturals of `c`'s rank, sequences with other naturals of `c`'s suit as subsets
+//!    whose gaps the jokers can fill) into one candidate stack shared by all levels, so the
+//!    inner loop allocates nothing. A state stops trying melds once every remaining card is
+//!    melded (the value of the remaining cards, carried along, is an upper bound). States
+//!    are memoised in a small open-addressing table ([`Memo`]).
+//! 2. **Reconstruction** ([`Search::reconstruct`]): walks one optimal path, trying the melds
+//!    in the order of the original search ([`Ctx::shapes_in_order`]: sets, then sequences by
+//!    ace position, length and start, naturals before jokers) and taking the first that
+//!    reaches the optimum. Ties are therefore broken exactly as before the speed-up, so the
+//!    returned [`Partition`] (melds, card order, rest) is identical to the original search,
+//!    kept as `partition_reference.rs` and compared in `partition_tests.rs`.
 
 use engine::meld::{validate_with_hint, JokerHint, Meld, MeldRules};
 use engine::{penalty, Card, Face, PenaltyTable};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A simple multiplicative hasher for the 128-bit state keys.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// Bit position of the joker count in a state key.
+const JOKER_SHIFT: u32 = 104;
+/// The natural-card part of a state key.
+const NATURALS: u128 = (1u128 << JOKER_SHIFT) - 1;
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.write_u64(n as u64);
-        self.write_u64((n >> 64) as u64);
+/// The key of one card of face `f`.
+fn bit(f: usize) -> u128 {
+    1u128 << (2 * f)
+}
+
+/// The key of `j` jokers.
+fn jokers_key(j: usize) -> u128 {
+    (j as u128) << JOKER_SHIFT
+}
+
+/// Copies of face `f` in `key`.
+fn count(key: u128, f: usize) -> u8 {
+    ((key >> (2 * f)) & 3) as u8
+}
+
+fn jokers_of(key: u128) -> u8 {
+    (key >> JOKER_SHIFT) as u8
+}
+
+/// The lowest face present in `key`.
+fn first_face(key: u128) -> Option<usize> {
+    let naturals = key & NATURALS;
+    if naturals == 0 {
+        None
+    } else {
+        Some(naturals.trailing_zeros() as usize / 2)
     }
 }
 
-type Memo = HashMap<u128, u16, BuildHasherDefault<KeyHasher>>;
-
-const JOKER_SHIFT: u32 = 104;
+/// The face of sequence position `pos` (1 = ace low … 13 = king, 14 = ace high) in `suit`.
+fn seq_face(suit: usize, pos: usize) -> usize {
+    suit * 13 + if pos == 14 { 0 } else { pos - 1 }
+}
 
 /// Face index 0..52 (suit-major, ace first) of a natural card.
 pub fn face_index(face: Face) -> Option<usize> {
@@ -86,60 +117,242 @@ pub fn best_reading(cards: &[Card], rules: &MeldRules) -> Option<(Meld, JokerHin
         .max_by_key(|(m, h)| (m.opening_value(), *h == JokerHint::High))
 }
 
-/// One meld as faces: naturals by face index plus a joker count.
-#[derive(Clone, Debug)]
-struct Shape {
-    faces: Vec<usize>,
-    jokers: u8,
+/// A candidate meld: its key (naturals and jokers) and its value.
+type Candidate = (u128, u32);
+
+/// Exact best values of visited states: open addressing with linear probing.
+struct Memo {
+    keys: Vec<u128>,
+    values: Vec<u32>,
+    len: usize,
 }
 
-struct Search<'a> {
-    rules: &'a MeldRules,
-    value: [u16; 52],
-    joker_value: u16,
-    min_len: usize,
-    max_len: usize,
-    memo: Memo,
-}
+impl Memo {
+    /// No state key has its top bits set (at most 15 jokers).
+    const EMPTY: u128 = u128::MAX;
 
-fn count(key: u128, i: usize) -> u8 {
-    ((key >> (2 * i)) & 3) as u8
-}
-
-fn jokers_of(key: u128) -> u8 {
-    (key >> JOKER_SHIFT) as u8
-}
-
-fn first_face(key: u128) -> Option<usize> {
-    let naturals = key & ((1u128 << JOKER_SHIFT) - 1);
-    if naturals == 0 {
-        None
-    } else {
-        Some(naturals.trailing_zeros() as usize / 2)
-    }
-}
-
-impl Search<'_> {
-    fn remaining_value(&self, key: u128) -> u32 {
-        let mut v = 0u32;
-        for i in 0..52 {
-            v += u32::from(count(key, i)) * u32::from(self.value[i]);
+    fn with_capacity_log2(bits: u32) -> Memo {
+        Memo {
+            keys: vec![Self::EMPTY; 1 << bits],
+            values: vec![0; 1 << bits],
+            len: 0,
         }
-        v + u32::from(jokers_of(key)) * u32::from(self.joker_value)
     }
 
-    fn max_jokers(&self, key: u128) -> u8 {
+    fn slot(&self, key: u128) -> usize {
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(31))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & (self.keys.len() - 1)
+    }
+
+    fn get(&self, key: u128) -> Option<u32> {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let k = self.keys[i];
+            if k == key {
+                return Some(self.values[i]);
+            }
+            if k == Self::EMPTY {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: u128, value: u32) {
+        if 2 * (self.len + 1) > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        while self.keys[i] != Self::EMPTY && self.keys[i] != key {
+            i = (i + 1) & mask;
+        }
+        if self.keys[i] == Self::EMPTY {
+            self.len += 1;
+        }
+        self.keys[i] = key;
+        self.values[i] = value;
+    }
+
+    fn grow(&mut self) {
+        let bits = self.keys.len().trailing_zeros() + 1;
+        let old = std::mem::replace(self, Memo::with_capacity_log2(bits));
+        for (k, v) in old.keys.into_iter().zip(old.values) {
+            if k != Self::EMPTY {
+                self.insert(k, v);
+            }
+        }
+    }
+}
+
+/// The fixed data of one search: rules and card values.
+struct Ctx<'a> {
+    rules: &'a MeldRules,
+    value: [u32; 52],
+    joker_value: u32,
+    min_len: usize,
+    /// Longest set tried.
+    set_max: usize,
+    /// Longest sequence tried (≤ 13).
+    seq_max: usize,
+}
+
+impl Ctx<'_> {
+    /// Value of every card in `key`.
+    fn remaining_value(&self, key: u128) -> u32 {
+        let naturals: u32 = (0..52)
+            .map(|f| u32::from(count(key, f)) * self.value[f])
+            .sum();
+        naturals + u32::from(jokers_of(key)) * self.joker_value
+    }
+
+    /// Jokers one meld may take from `key`.
+    fn max_jokers(&self, key: u128) -> usize {
         let j = jokers_of(key);
-        self.rules.max_jokers_per_meld.map_or(j, |m| j.min(m))
+        usize::from(self.rules.max_jokers_per_meld.map_or(j, |m| j.min(m)))
     }
 
-    /// Every meld shape whose lowest natural is the first remaining face.
-    fn shapes(&self, key: u128, c: usize, out: &mut Vec<Shape>) {
-        let rest = key - (1u128 << (2 * c));
+    /// Pushes every distinct meld whose lowest natural is `c`, the first face of `key`,
+    /// each once (order irrelevant: used for the value only).
+    fn push_shapes(&self, key: u128, c: usize, out: &mut Vec<Candidate>) {
         let maxj = self.max_jokers(key);
-        // Sets: naturals of c's rank from suits ≥ c's suit.
-        let rank = c % 13;
-        let s0 = c / 13;
+        let rest = key - bit(c);
+        let (rank, suit) = (c % 13, c / 13);
+        let (jv, cv) = (self.joker_value, self.value[c]);
+        // `c` with jokers only: a set or a sequence, whichever allows the length.
+        let lone_max = self.set_max.max(self.seq_max);
+        for j in 0..=maxj {
+            let len = 1 + j;
+            if len >= self.min_len && len <= lone_max {
+                out.push((bit(c) + jokers_key(j), cv + j as u32 * jv));
+            }
+        }
+        // Sets with other naturals of c's rank (lower suits are decided already).
+        let mut avail = [0u8; 4];
+        for (s, a) in avail.iter_mut().enumerate().skip(suit) {
+            *a = count(rest, s * 13 + rank);
+            if self.rules.set_distinct_suits {
+                *a = if s == suit { 0 } else { (*a).min(1) };
+            }
+        }
+        if avail.iter().any(|&a| a > 0) {
+            let f = |s: usize| s * 13 + rank;
+            for k0 in 0..=avail[0] {
+                for k1 in 0..=avail[1] {
+                    for k2 in 0..=avail[2] {
+                        for k3 in 0..=avail[3] {
+                            let picks = [k0, k1, k2, k3];
+                            let n = 1 + picks.iter().map(|&k| usize::from(k)).sum::<usize>();
+                            if n == 1 || n > self.set_max {
+                                continue;
+                            }
+                            let mut d = bit(c);
+                            let mut v = cv;
+                            for (s, &k) in picks.iter().enumerate() {
+                                d += u128::from(k) * bit(f(s));
+                                v += u32::from(k) * self.value[f(s)];
+                            }
+                            for j in 0..=maxj {
+                                let len = n + j;
+                                if len > self.set_max {
+                                    break;
+                                }
+                                if len >= self.min_len {
+                                    out.push((d + jokers_key(j), v + j as u32 * jv));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Sequences with other naturals of c's suit. The ace starts one low (position 1,
+        // growing up) or ends one high (position 14, growing down).
+        let starts: &[(usize, bool)] = if rank == 0 {
+            &[(1, true), (14, false)]
+        } else {
+            &[(rank + 1, true)]
+        };
+        for &(p, up) in starts {
+            let seq = Seq {
+                rest,
+                suit,
+                p,
+                up,
+                maxj,
+            };
+            self.extend_seq(&seq, p, 1, 0, bit(c), cv, out);
+        }
+    }
+
+    /// Extends a sequence whose naturals run from `p` to `end` (`n` naturals, `gaps` holes
+    /// for jokers) by each further natural in turn; pushes the melds with ≥ 2 naturals.
+    #[allow(clippy::too_many_arguments)]
+    fn extend_seq(
+        &self,
+        seq: &Seq,
+        end: usize,
+        n: usize,
+        gaps: usize,
+        d: u128,
+        v: u32,
+        out: &mut Vec<Candidate>,
+    ) {
+        if n >= 2 {
+            for j in gaps..=seq.maxj {
+                let len = n + j;
+                if len > self.seq_max {
+                    break;
+                }
+                if len >= self.min_len {
+                    out.push((d + jokers_key(j), v + j as u32 * self.joker_value));
+                }
+            }
+        }
+        // The next natural may be `step` positions further (step − 1 new holes).
+        for step in 1..=(seq.maxj - gaps + 1) {
+            let span = end.abs_diff(seq.p) + 1 + step;
+            if span > self.seq_max {
+                break;
+            }
+            let q = if seq.up {
+                end + step
+            } else if end > step {
+                end - step
+            } else {
+                break;
+            };
+            if !(1..=14).contains(&q) {
+                break;
+            }
+            let f = seq_face(seq.suit, q);
+            if count(seq.rest, f) > 0 {
+                self.extend_seq(
+                    seq,
+                    q,
+                    n + 1,
+                    gaps + step - 1,
+                    d + bit(f),
+                    v + self.value[f],
+                    out,
+                );
+            }
+        }
+    }
+
+    /// Every meld shape whose lowest natural is `c`, in the order of the original search,
+    /// duplicates included; stops (returning true) as soon as `f` returns true.
+    fn shapes_in_order(
+        &self,
+        key: u128,
+        c: usize,
+        f: &mut dyn FnMut(u128, u32) -> bool,
+    ) -> bool {
+        let rest = key - bit(c);
+        let maxj = self.max_jokers(key);
+        let (rank, s0) = (c % 13, c / 13);
         let mut avail = [0u8; 4];
         for (s, a) in avail.iter_mut().enumerate().skip(s0) {
             *a = count(rest, s * 13 + rank);
@@ -147,168 +360,184 @@ impl Search<'_> {
                 *a = if s == s0 { 0 } else { (*a).min(1) };
             }
         }
-        let set_max = if self.rules.set_distinct_suits {
-            4
-        } else {
-            self.max_len
-        };
         let mut pick = [0u8; 4];
-        self.sets(&avail, &mut pick, 0, maxj, set_max, c, out);
-        // Sequences in c's suit.
+        if self.sets_in_order(&avail, &mut pick, 0, maxj, c, f) {
+            return true;
+        }
         let positions: &[usize] = if rank == 0 { &[1, 14] } else { &[rank + 1] };
         for &p in positions {
-            let max_len = self.max_len.min(13);
-            for len in self.min_len..=max_len {
+            for len in self.min_len..=self.seq_max {
                 for lo in p.saturating_sub(len - 1).max(1)..=p {
                     let hi = lo + len - 1;
                     if hi > 14 {
                         break;
                     }
-                    let mut faces = vec![c];
-                    self.seq(rest, s0, lo, hi, p, 0, maxj, &mut faces, out);
+                    let seq = Seq {
+                        rest,
+                        suit: s0,
+                        p,
+                        up: true,
+                        maxj,
+                    };
+                    if self.seq_in_order(&seq, lo, hi, 0, bit(c), self.value[c], f) {
+                        return true;
+                    }
                 }
             }
         }
+        false
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn sets(
+    /// Sets in the original order: copies per suit ascending, then the joker count.
+    fn sets_in_order(
         &self,
         avail: &[u8; 4],
         pick: &mut [u8; 4],
         s: usize,
-        maxj: u8,
-        set_max: usize,
+        maxj: usize,
         c: usize,
-        out: &mut Vec<Shape>,
-    ) {
+        f: &mut dyn FnMut(u128, u32) -> bool,
+    ) -> bool {
         if s == 4 {
-            let naturals = 1 + pick.iter().map(|&k| k as usize).sum::<usize>();
             let rank = c % 13;
-            for j in 0..=maxj as usize {
+            let naturals = 1 + pick.iter().map(|&k| usize::from(k)).sum::<usize>();
+            let mut d = bit(c);
+            let mut v = self.value[c];
+            for (su, &k) in pick.iter().enumerate() {
+                d += u128::from(k) * bit(su * 13 + rank);
+                v += u32::from(k) * self.value[su * 13 + rank];
+            }
+            for j in 0..=maxj {
                 let len = naturals + j;
-                if len < self.min_len || len > set_max {
+                if len < self.min_len || len > self.set_max {
                     continue;
                 }
-                let mut faces = vec![c];
-                for (su, &k) in pick.iter().enumerate() {
-                    faces.extend(std::iter::repeat_n(su * 13 + rank, k as usize));
+                if f(d + jokers_key(j), v + j as u32 * self.joker_value) {
+                    return true;
                 }
-                out.push(Shape {
-                    faces,
-                    jokers: j as u8,
-                });
             }
-            return;
+            return false;
         }
         for k in 0..=avail[s] {
             pick[s] = k;
-            self.sets(avail, pick, s + 1, maxj, set_max, c, out);
+            if self.sets_in_order(avail, pick, s + 1, maxj, c, f) {
+                pick[s] = 0;
+                return true;
+            }
         }
         pick[s] = 0;
+        false
     }
 
+    /// Sequences over positions `pos..=hi` in the original order: at each position the
+    /// natural (if any) before a joker; `c` itself sits at `seq.p`.
     #[allow(clippy::too_many_arguments)]
-    fn seq(
+    fn seq_in_order(
         &self,
-        rest: u128,
-        suit: usize,
+        seq: &Seq,
         pos: usize,
         hi: usize,
-        p: usize,
-        used: u8,
-        maxj: u8,
-        faces: &mut Vec<usize>,
-        out: &mut Vec<Shape>,
-    ) {
+        used: usize,
+        d: u128,
+        v: u32,
+        f: &mut dyn FnMut(u128, u32) -> bool,
+    ) -> bool {
         if pos > hi {
-            out.push(Shape {
-                faces: faces.clone(),
-                jokers: used,
-            });
-            return;
+            return f(d + jokers_key(used), v + used as u32 * self.joker_value);
         }
-        if pos == p {
-            self.seq(rest, suit, pos + 1, hi, p, used, maxj, faces, out);
-            return;
+        if pos == seq.p {
+            return self.seq_in_order(seq, pos + 1, hi, used, d, v, f);
         }
-        let rank = if pos == 14 { 0 } else { pos - 1 };
-        let f = suit * 13 + rank;
-        if count(rest, f) > 0 {
-            faces.push(f);
-            self.seq(rest, suit, pos + 1, hi, p, used, maxj, faces, out);
-            faces.pop();
+        let face = seq_face(seq.suit, pos);
+        if count(seq.rest, face) > 0
+            && self.seq_in_order(
+                seq,
+                pos + 1,
+                hi,
+                used,
+                d + bit(face),
+                v + self.value[face],
+                f,
+            )
+        {
+            return true;
         }
-        if used < maxj {
-            self.seq(rest, suit, pos + 1, hi, p, used + 1, maxj, faces, out);
-        }
+        used < seq.maxj && self.seq_in_order(seq, pos + 1, hi, used + 1, d, v, f)
     }
+}
 
-    fn apply(&self, key: u128, shape: &Shape) -> (u128, u16) {
-        let mut k = key;
-        let mut v = 0u16;
-        for &f in &shape.faces {
-            k -= 1u128 << (2 * f);
-            v += self.value[f];
-        }
-        k -= u128::from(shape.jokers) << JOKER_SHIFT;
-        (k, v + u16::from(shape.jokers) * self.joker_value)
-    }
+/// A sequence being built in one suit around `c` at position `p`.
+struct Seq {
+    /// The state without `c`.
+    rest: u128,
+    suit: usize,
+    p: usize,
+    /// Further naturals lie above `p` (otherwise below: the ace high).
+    up: bool,
+    maxj: usize,
+}
 
-    /// Best melded value from this state.
-    fn best(&mut self, key: u128) -> u16 {
+/// The memo and the candidate stack of one search.
+struct Search {
+    memo: Memo,
+    stack: Vec<Candidate>,
+}
+
+impl Search {
+    /// Best melded value of `key`, whose cards are worth `remaining` in all.
+    fn best(&mut self, ctx: &Ctx, key: u128, remaining: u32) -> u32 {
         let Some(c) = first_face(key) else {
-            return 0;
+            return 0; // jokers alone make no meld
         };
-        if let Some(&v) = self.memo.get(&key) {
+        if let Some(v) = self.memo.get(key) {
             return v;
         }
-        let bound = self.remaining_value(key) as u16;
-        let skip = key - (1u128 << (2 * c));
-        let mut best = self.best(skip);
-        let cap = bound; // every remaining card melded
-        if best < cap {
-            let mut shapes = Vec::new();
-            self.shapes(key, c, &mut shapes);
-            for s in &shapes {
-                let (k, v) = self.apply(key, s);
-                let total = v + self.best(k);
+        let mut best = self.best(ctx, key - bit(c), remaining - ctx.value[c]);
+        if best < remaining {
+            let base = self.stack.len();
+            ctx.push_shapes(key, c, &mut self.stack);
+            for i in base..self.stack.len() {
+                let (d, v) = self.stack[i];
+                let total = v + self.best(ctx, key - d, remaining - v);
                 if total > best {
                     best = total;
-                    if best >= cap {
-                        break;
+                    if best >= remaining {
+                        break; // every remaining card melded
                     }
                 }
             }
+            self.stack.truncate(base);
         }
         self.memo.insert(key, best);
         best
     }
 
-    /// The shapes of an optimal solution from `key`.
-    fn reconstruct(&mut self, mut key: u128) -> Vec<Shape> {
+    /// One optimal path from `key`: (first face, meld key) per meld, ties broken as in the
+    /// original search (leave the card unmelded first, then [`Ctx::shapes_in_order`]).
+    fn reconstruct(&mut self, ctx: &Ctx, mut key: u128) -> Vec<(usize, u128)> {
+        let mut remaining = ctx.remaining_value(key);
         let mut out = Vec::new();
         while let Some(c) = first_face(key) {
-            let target = self.best(key);
-            let skip = key - (1u128 << (2 * c));
-            if self.best(skip) == target {
+            let target = self.best(ctx, key, remaining);
+            let skip = key - bit(c);
+            if self.best(ctx, skip, remaining - ctx.value[c]) == target {
                 key = skip;
+                remaining -= ctx.value[c];
                 continue;
             }
-            let mut shapes = Vec::new();
-            self.shapes(key, c, &mut shapes);
-            let mut next = None;
-            for s in shapes {
-                let (k, v) = self.apply(key, &s);
-                if v + self.best(k) == target {
-                    next = Some((k, s));
-                    break;
+            let mut chosen = None;
+            ctx.shapes_in_order(key, c, &mut |d, v| {
+                let hit = v + self.best(ctx, key - d, remaining - v) == target;
+                if hit {
+                    chosen = Some((d, v));
                 }
-            }
-            match next {
-                Some((k, s)) => {
-                    key = k;
-                    out.push(s);
+                hit
+            });
+            match chosen {
+                Some((d, v)) => {
+                    key -= d;
+                    remaining -= v;
+                    out.push((c, d));
                 }
                 None => break, // cannot happen: the memo came from these shapes
             }
@@ -319,9 +548,16 @@ impl Search<'_> {
 
 /// The exact best partition of `cards` into legal melds and a rest.
 pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) -> Partition {
+    let mut value = [0u32; 52];
+    for (i, v) in value.iter_mut().enumerate() {
+        let face = Face::french((i % 13) as u8 + 1, engine::Suit::ALL[i / 13]);
+        *v = penalty(face, table).min(1000);
+    }
+    // Up to three copies of a face and fifteen jokers take part; anything else is rest.
     let mut key = 0u128;
-    let mut jokers = 0u32;
-    let mut by_face: Vec<Vec<Card>> = vec![Vec::new(); 52];
+    let mut jokers = 0usize;
+    let mut copies = [0u8; 52];
+    let mut naturals: Vec<(usize, Card)> = Vec::with_capacity(cards.len());
     let mut joker_cards = Vec::new();
     let mut rest = Vec::new();
     for c in cards {
@@ -330,48 +566,65 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
                 jokers += 1;
                 joker_cards.push(*c);
             }
-            (_, Some(i)) if by_face[i].len() < 3 => {
-                by_face[i].push(*c);
-                key += 1u128 << (2 * i);
+            (_, Some(i)) if copies[i] < 3 => {
+                copies[i] += 1;
+                naturals.push((i, *c));
+                key += bit(i);
             }
             _ => rest.push(*c),
         }
     }
-    key |= u128::from(jokers) << JOKER_SHIFT;
-    let mut value = [0u16; 52];
-    for (i, v) in value.iter_mut().enumerate() {
-        let face = Face::french((i % 13) as u8 + 1, engine::Suit::ALL[i / 13]);
-        *v = penalty(face, table).min(1000) as u16;
+    key |= jokers_key(jokers);
+    // Cards of one face are handed out last in first (as a stack per face).
+    naturals.sort_by_key(|&(f, _)| f);
+    let mut start = [0usize; 52];
+    let mut acc = 0;
+    for (s, &k) in start.iter_mut().zip(&copies) {
+        *s = acc;
+        acc += usize::from(k);
     }
+    let mut left = copies;
+    let mut pop_face = |f: usize| {
+        left[f] = left[f].checked_sub(1)?;
+        Some(naturals[start[f] + usize::from(left[f])].1)
+    };
     let min_len = usize::from(rules.min_len.max(1));
-    let max_len = if jokers as usize >= min_len {
+    let max_len = if jokers >= min_len {
         13.max(2 * min_len - 1)
     } else {
         2 * min_len - 1
     };
-    let mut search = Search {
+    let ctx = Ctx {
         rules,
         value,
-        joker_value: penalty(Face::Joker, table).min(1000) as u16,
+        joker_value: penalty(Face::Joker, table).min(1000),
         min_len,
-        max_len,
-        memo: Memo::default(),
+        set_max: if rules.set_distinct_suits { 4 } else { max_len },
+        seq_max: max_len.min(13),
     };
-    let shapes = search.reconstruct(key);
+    let mut search = Search {
+        memo: Memo::with_capacity_log2(6),
+        stack: Vec::with_capacity(64),
+    };
+    let shapes = search.reconstruct(&ctx, key);
     let mut melds = Vec::new();
     let mut total = 0u32;
-    for s in shapes {
+    for (c, d) in shapes {
+        // The lowest natural first, then the others by face, then the jokers.
+        let others = (d & NATURALS) - bit(c);
         let mut group = Vec::new();
         let mut ok = true;
-        for &f in &s.faces {
-            match by_face[f].pop() {
-                Some(c) => group.push(c),
+        let faces = std::iter::once(c)
+            .chain((0..52).flat_map(|f| std::iter::repeat_n(f, usize::from(count(others, f)))));
+        for f in faces {
+            match pop_face(f) {
+                Some(card) => group.push(card),
                 None => ok = false,
             }
         }
-        for _ in 0..s.jokers {
+        for _ in 0..jokers_of(d) {
             match joker_cards.pop() {
-                Some(c) => group.push(c),
+                Some(card) => group.push(card),
                 None => ok = false,
             }
         }
@@ -382,8 +635,8 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
             rest.extend(group);
         }
     }
-    for v in by_face {
-        rest.extend(v);
+    for (f, &n) in left.iter().enumerate() {
+        rest.extend(naturals[start[f]..start[f] + usize::from(n)].iter().map(|&(_, c)| c));
     }
     rest.extend(joker_cards);
     Partition {
@@ -392,6 +645,10 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
         value: total,
     }
 }
+
+#[cfg(test)]
+#[path = "partition_reference.rs"]
+mod reference;
 
 #[cfg(test)]
 #[path = "partition_tests.rs"]
