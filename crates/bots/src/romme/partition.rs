@@ -131,6 +131,15 @@ impl Memo {
     /// No state key has its top bits set (at most 15 jokers).
     const EMPTY: u128 = u128::MAX;
 
+    /// An empty memo; the table is allocated on the first insert.
+    fn new() -> Memo {
+        Memo {
+            keys: Vec::new(),
+            values: Vec::new(),
+            len: 0,
+        }
+    }
+
     fn with_capacity_log2(bits: u32) -> Memo {
         Memo {
             keys: vec![Self::EMPTY; 1 << bits],
@@ -146,6 +155,9 @@ impl Memo {
     }
 
     fn get(&self, key: u128) -> Option<u32> {
+        if self.keys.is_empty() {
+            return None;
+        }
         let mask = self.keys.len() - 1;
         let mut i = self.slot(key);
         loop {
@@ -177,7 +189,11 @@ impl Memo {
     }
 
     fn grow(&mut self) {
-        let bits = self.keys.len().trailing_zeros() + 1;
+        let bits = if self.keys.is_empty() {
+            6
+        } else {
+            self.keys.len().trailing_zeros() + 1
+        };
         let old = std::mem::replace(self, Memo::with_capacity_log2(bits));
         for (k, v) in old.keys.into_iter().zip(old.values) {
             if k != Self::EMPTY {
@@ -485,31 +501,39 @@ struct Search {
 
 impl Search {
     /// Best melded value of `key`, whose cards are worth `remaining` in all.
-    fn best(&mut self, ctx: &Ctx, key: u128, remaining: u32) -> u32 {
-        let Some(c) = first_face(key) else {
-            return 0; // jokers alone make no meld
-        };
-        if let Some(v) = self.memo.get(key) {
-            return v;
-        }
-        let mut best = self.best(ctx, key - bit(c), remaining - ctx.value[c]);
-        if best < remaining {
+    fn best(&mut self, ctx: &Ctx, mut key: u128, mut remaining: u32) -> u32 {
+        loop {
+            let Some(c) = first_face(key) else {
+                return 0; // jokers alone make no meld
+            };
+            if let Some(v) = self.memo.get(key) {
+                return v;
+            }
             let base = self.stack.len();
             ctx.push_shapes(key, c, &mut self.stack);
-            for i in base..self.stack.len() {
-                let (d, v) = self.stack[i];
-                let total = v + self.best(ctx, key - d, remaining - v);
-                if total > best {
-                    best = total;
-                    if best >= remaining {
-                        break; // every remaining card melded
+            if self.stack.len() == base {
+                // `c` makes no meld here: the state is worth what the rest is worth.
+                key -= bit(c);
+                remaining -= ctx.value[c];
+                continue;
+            }
+            let mut best = self.best(ctx, key - bit(c), remaining - ctx.value[c]);
+            if best < remaining {
+                for i in base..self.stack.len() {
+                    let (d, v) = self.stack[i];
+                    let total = v + self.best(ctx, key - d, remaining - v);
+                    if total > best {
+                        best = total;
+                        if best >= remaining {
+                            break; // every remaining card melded
+                        }
                     }
                 }
             }
             self.stack.truncate(base);
+            self.memo.insert(key, best);
+            return best;
         }
-        self.memo.insert(key, best);
-        best
     }
 
     /// One optimal path from `key`: (first face, meld key) per meld, ties broken as in the
@@ -544,6 +568,68 @@ impl Search {
         }
         out
     }
+}
+
+/// `key` without the faces that no legal meld of the whole hand can hold: with `j` jokers
+/// per meld, a card is meldable only if a set of its rank or a window of `min_len`
+/// positions of its suit around it has at least `min_len − j` naturals (longer melds
+/// contain such a window). Such cards are never part of a meld candidate, so leaving them
+/// out changes no value and no tie-break; with fewer jokers most cards of a random hand go.
+fn meldable(key: u128, copies: &[u8; 52], ctx: &Ctx) -> u128 {
+    let maxj = ctx.max_jokers(key);
+    let m = ctx.min_len;
+    if maxj + 1 >= m {
+        return key; // every card makes a meld with jokers alone
+    }
+    let need = m - maxj; // ≥ 2 naturals
+    let mut keep = [false; 52];
+    // Sets: copies of the rank (distinct suits only, if the rules say so).
+    for rank in 0..13 {
+        let faces = (0..4).map(|s| s * 13 + rank);
+        let n: usize = if ctx.rules.set_distinct_suits {
+            faces.filter(|&f| copies[f] > 0).count()
+        } else {
+            faces.map(|f| usize::from(copies[f])).sum()
+        };
+        if n >= need {
+            for s in 0..4 {
+                keep[s * 13 + rank] = true;
+            }
+        }
+    }
+    // Sequences: windows of `m` positions (bit q = position q, the ace at 1 and 14).
+    if m <= 14 {
+        let window = (1u32 << m) - 1;
+        for s in 0..4 {
+            let mut present = 0u32;
+            for rank in 0..13 {
+                if copies[s * 13 + rank] > 0 {
+                    present |= 1 << (rank + 1);
+                }
+            }
+            present |= (present & 2) << 13;
+            let mut covered = 0u32;
+            for lo in 1..=(15 - m) {
+                let w = window << lo;
+                if (present & w).count_ones() as usize >= need {
+                    covered |= w;
+                }
+            }
+            covered |= (covered >> 13) & 2; // the ace high is the ace
+            for rank in 0..13 {
+                if covered & (1 << (rank + 1)) != 0 {
+                    keep[s * 13 + rank] = true;
+                }
+            }
+        }
+    }
+    let mut out = key;
+    for (f, &k) in keep.iter().enumerate() {
+        if !k {
+            out &= !(3u128 << (2 * f));
+        }
+    }
+    out
 }
 
 /// The exact best partition of `cards` into legal melds and a rest.
@@ -603,10 +689,10 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
         seq_max: max_len.min(13),
     };
     let mut search = Search {
-        memo: Memo::with_capacity_log2(6),
-        stack: Vec::with_capacity(64),
+        memo: Memo::new(),
+        stack: Vec::new(),
     };
-    let shapes = search.reconstruct(&ctx, key);
+    let shapes = search.reconstruct(&ctx, meldable(key, &copies, &ctx));
     let mut melds = Vec::new();
     let mut total = 0u32;
     for (c, d) in shapes {
