@@ -39,6 +39,13 @@ const JOKER_SHIFT: u32 = 104;
 /// The natural-card part of a state key.
 const NATURALS: u128 = (1u128 << JOKER_SHIFT) - 1;
 
+/// The low bit of every face's field.
+const LOW_BITS: u128 = 0x55_5555_5555_5555_5555_5555_5555;
+/// One suit's fields (13 faces, 26 bits).
+const LANE: u32 = (1 << 26) - 1;
+/// The low bit of the ace's field in every suit; shifted by `2 · rank`, the faces of a rank.
+const ACES: u128 = 0x4000_0010_0000_0400_0001;
+
 /// The key of one card of face `f`.
 fn bit(f: usize) -> u128 {
     1u128 << (2 * f)
@@ -56,6 +63,11 @@ fn count(key: u128, f: usize) -> u8 {
 
 fn jokers_of(key: u128) -> u8 {
     (key >> JOKER_SHIFT) as u8
+}
+
+/// One bit (the low bit of the face's field) per face present in `key`.
+fn presence(key: u128) -> u128 {
+    (key | (key >> 1)) & LOW_BITS
 }
 
 /// The lowest face present in `key`.
@@ -218,10 +230,65 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// Value of every card in `key`.
     fn remaining_value(&self, key: u128) -> u32 {
-        let naturals: u32 = (0..52)
-            .map(|f| u32::from(count(key, f)) * self.value[f])
-            .sum();
-        naturals + u32::from(jokers_of(key)) * self.joker_value
+        let mut v = u32::from(jokers_of(key)) * self.joker_value;
+        let mut bits = presence(key);
+        while bits != 0 {
+            let f = bits.trailing_zeros() as usize / 2;
+            v += u32::from(count(key, f)) * self.value[f];
+            bits &= bits - 1;
+        }
+        v
+    }
+
+    /// `key` without the naturals that no joker-free meld of `key` can hold: a card stays
+    /// if it lies in a run of `min_len` present positions of its suit (the ace also after
+    /// the king) or its rank has `min_len` cards (`min_len` suits if sets need distinct
+    /// suits). Exact for the value when no joker may be used: those cards are never part of
+    /// a meld candidate, so leaving them out changes no value.
+    fn natural_melds_only(&self, key: u128) -> u128 {
+        let m = self.min_len;
+        let present = presence(key);
+        let mut keep = 0u128;
+        if m <= 13 {
+            for s in 0..4 {
+                let lane = (present >> (26 * s)) as u32 & LANE;
+                if (lane.count_ones() as usize) < m {
+                    continue;
+                }
+                // Bit 2·(q−1) = position q; position 14 (ace high) at bit 26.
+                let ext = lane | ((lane & 1) << 26);
+                let mut run = ext; // runs of m positions starting here
+                for i in 1..m {
+                    run &= ext >> (2 * i);
+                }
+                if run == 0 {
+                    continue;
+                }
+                let mut cover = run;
+                for i in 1..m {
+                    cover |= run << (2 * i);
+                }
+                keep |= u128::from((cover | (cover >> 26)) & LANE) << (26 * s);
+            }
+        }
+        let mut per_rank = [0usize; 13];
+        let mut bits = present;
+        while bits != 0 {
+            let f = bits.trailing_zeros() as usize / 2;
+            per_rank[f % 13] += if self.rules.set_distinct_suits {
+                1
+            } else {
+                usize::from(count(key, f))
+            };
+            bits &= bits - 1;
+        }
+        for (rank, &n) in per_rank.iter().enumerate() {
+            if n >= m {
+                keep |= ACES << (2 * rank);
+            }
+        }
+        keep &= present;
+        key & ((keep | (keep << 1)) | !NATURALS)
     }
 
     /// Jokers one meld may take from `key`.
@@ -500,7 +567,8 @@ struct Search {
 }
 
 impl Search {
-    /// Best melded value of `key`, whose cards are worth `remaining` in all.
+    /// Best melded value of `key`; `remaining` is at least the value of its cards (exactly
+    /// that, except below a state whose unmeldable cards were left out): an upper bound.
     fn best(&mut self, ctx: &Ctx, mut key: u128, mut remaining: u32) -> u32 {
         loop {
             let Some(c) = first_face(key) else {
@@ -521,7 +589,12 @@ impl Search {
             if best < remaining {
                 for i in base..self.stack.len() {
                     let (d, v) = self.stack[i];
-                    let total = v + self.best(ctx, key - d, remaining - v);
+                    let mut child = key - d;
+                    if d > NATURALS && ctx.max_jokers(child) == 0 {
+                        // The last usable joker is gone: only natural melds are left.
+                        child = ctx.natural_melds_only(child);
+                    }
+                    let total = v + self.best(ctx, child, remaining - v);
                     if total > best {
                         best = total;
                         if best >= remaining {
@@ -580,6 +653,9 @@ fn meldable(key: u128, copies: &[u8; 52], ctx: &Ctx) -> u128 {
     let m = ctx.min_len;
     if maxj + 1 >= m {
         return key; // every card makes a meld with jokers alone
+    }
+    if maxj == 0 {
+        return ctx.natural_melds_only(key);
     }
     let need = m - maxj; // ≥ 2 naturals
     let mut keep = [false; 52];
