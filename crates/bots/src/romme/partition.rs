@@ -41,8 +41,6 @@ const NATURALS: u128 = (1u128 << JOKER_SHIFT) - 1;
 
 /// The low bit of every face's field.
 const LOW_BITS: u128 = 0x55_5555_5555_5555_5555_5555_5555;
-/// One suit's fields (13 faces, 26 bits).
-const LANE: u32 = (1 << 26) - 1;
 /// The low bit of the ace's field in every suit; shifted by `2 · rank`, the faces of a rank.
 const ACES: u128 = 0x4000_0010_0000_0400_0001;
 
@@ -225,6 +223,10 @@ struct Ctx<'a> {
     set_max: usize,
     /// Longest sequence tried (≤ 13).
     seq_max: usize,
+    /// By the number of usable jokers: the faces of the whole hand that a meld with that
+    /// many jokers can hold ([`Ctx::meldable_mask`]; all for enough jokers). A state
+    /// holds a subset of the hand, so its melds stay inside the mask of its jokers.
+    keep: [u128; 16],
 }
 
 impl Ctx<'_> {
@@ -240,55 +242,72 @@ impl Ctx<'_> {
         v
     }
 
-    /// `key` without the naturals that no joker-free meld of `key` can hold: a card stays
-    /// if it lies in a run of `min_len` present positions of its suit (the ace also after
-    /// the king) or its rank has `min_len` cards (`min_len` suits if sets need distinct
-    /// suits). Exact for the value when no joker may be used: those cards are never part of
-    /// a meld candidate, so leaving them out changes no value.
-    fn natural_melds_only(&self, key: u128) -> u128 {
-        let m = self.min_len;
-        let present = presence(key);
-        let mut keep = 0u128;
-        if m <= 13 {
-            for s in 0..4 {
-                let lane = (present >> (26 * s)) as u32 & LANE;
-                if (lane.count_ones() as usize) < m {
-                    continue;
-                }
-                // Bit 2·(q−1) = position q; position 14 (ace high) at bit 26.
-                let ext = lane | ((lane & 1) << 26);
-                let mut run = ext; // runs of m positions starting here
-                for i in 1..m {
-                    run &= ext >> (2 * i);
-                }
-                if run == 0 {
-                    continue;
-                }
-                let mut cover = run;
-                for i in 1..m {
-                    cover |= run << (2 * i);
-                }
-                keep |= u128::from((cover | (cover >> 26)) & LANE) << (26 * s);
-            }
+    /// The state after melding `d` from `key`. When the meld used jokers, the cards that
+    /// no meld with the jokers still usable can hold are dropped ([`Ctx::keep`]), which
+    /// changes no value and no tie-break: those cards would only ever be left unmelded.
+    fn after(&self, key: u128, d: u128) -> u128 {
+        let child = key - d;
+        if d > NATURALS {
+            child & self.keep[self.max_jokers(child)]
+        } else {
+            child
         }
+    }
+
+    /// A mask (2 bits per face, joker bits set) of the faces of `key` that some legal meld
+    /// of `key`'s cards with at most `maxj` jokers can hold: a set of their rank or a
+    /// window of `min_len` positions of their suit around them (the ace at 1 and 14) has
+    /// at least `min_len − maxj` naturals (every longer meld contains such a window).
+    /// Every meld of a subset of `key` with at most `maxj` jokers lies inside the mask.
+    fn meldable_mask(&self, key: u128, maxj: usize) -> u128 {
+        let m = self.min_len;
+        if maxj + 1 >= m {
+            return u128::MAX; // every card makes a meld with jokers alone
+        }
+        let need = m - maxj; // ≥ 2 naturals
         let mut per_rank = [0usize; 13];
-        let mut bits = present;
+        let mut positions = [0u32; 4]; // per suit: bit q = position q (1..=13) present
+        let mut bits = presence(key);
         while bits != 0 {
             let f = bits.trailing_zeros() as usize / 2;
-            per_rank[f % 13] += if self.rules.set_distinct_suits {
+            let (suit, rank) = (f / 13, f % 13);
+            per_rank[rank] += if self.rules.set_distinct_suits {
                 1
             } else {
                 usize::from(count(key, f))
             };
+            positions[suit] |= 2 << rank;
             bits &= bits - 1;
         }
+        let mut keep = 0u128; // low bit of each kept face's field
         for (rank, &n) in per_rank.iter().enumerate() {
-            if n >= m {
+            if n >= need {
                 keep |= ACES << (2 * rank);
             }
         }
-        keep &= present;
-        key & ((keep | (keep << 1)) | !NATURALS)
+        if m <= 13 {
+            let window = (1u32 << m) - 1;
+            for (suit, &present) in positions.iter().enumerate() {
+                if (present.count_ones() as usize) < need {
+                    continue;
+                }
+                let present = present | ((present & 2) << 13); // the ace high
+                let mut covered = 0u32;
+                for lo in 1..=(15 - m) {
+                    let w = window << lo;
+                    if (present & w).count_ones() as usize >= need {
+                        covered |= w;
+                    }
+                }
+                let mut q = (covered | ((covered >> 13) & 2)) & present & 0x3ffe;
+                while q != 0 {
+                    let rank = q.trailing_zeros() as usize - 1;
+                    keep |= 1u128 << (2 * (suit * 13 + rank));
+                    q &= q - 1;
+                }
+            }
+        }
+        keep | (keep << 1) | !NATURALS
     }
 
     /// Jokers one meld may take from `key`.
@@ -334,7 +353,7 @@ impl Ctx<'_> {
                             let mut d = bit(c);
                             let mut v = cv;
                             for (s, &k) in picks.iter().enumerate() {
-                                d += u128::from(k) * bit(f(s));
+                                d += u128::from(k) << (2 * f(s));
                                 v += u32::from(k) * self.value[f(s)];
                             }
                             for j in 0..=maxj {
@@ -487,7 +506,7 @@ impl Ctx<'_> {
             let mut d = bit(c);
             let mut v = self.value[c];
             for (su, &k) in pick.iter().enumerate() {
-                d += u128::from(k) * bit(su * 13 + rank);
+                d += u128::from(k) << (2 * (su * 13 + rank));
                 v += u32::from(k) * self.value[su * 13 + rank];
             }
             for j in 0..=maxj {
@@ -589,12 +608,7 @@ impl Search {
             if best < remaining {
                 for i in base..self.stack.len() {
                     let (d, v) = self.stack[i];
-                    let mut child = key - d;
-                    if d > NATURALS && ctx.max_jokers(child) == 0 {
-                        // The last usable joker is gone: only natural melds are left.
-                        child = ctx.natural_melds_only(child);
-                    }
-                    let total = v + self.best(ctx, child, remaining - v);
+                    let total = v + self.best(ctx, ctx.after(key, d), remaining - v);
                     if total > best {
                         best = total;
                         if best >= remaining {
@@ -624,7 +638,7 @@ impl Search {
             }
             let mut chosen = None;
             ctx.shapes_in_order(key, c, &mut |d, v| {
-                let hit = v + self.best(ctx, key - d, remaining - v) == target;
+                let hit = v + self.best(ctx, ctx.after(key, d), remaining - v) == target;
                 if hit {
                     chosen = Some((d, v));
                 }
@@ -632,7 +646,7 @@ impl Search {
             });
             match chosen {
                 Some((d, v)) => {
-                    key -= d;
+                    key = ctx.after(key, d);
                     remaining -= v;
                     out.push((c, d));
                 }
@@ -641,71 +655,6 @@ impl Search {
         }
         out
     }
-}
-
-/// `key` without the faces that no legal meld of the whole hand can hold: with `j` jokers
-/// per meld, a card is meldable only if a set of its rank or a window of `min_len`
-/// positions of its suit around it has at least `min_len − j` naturals (longer melds
-/// contain such a window). Such cards are never part of a meld candidate, so leaving them
-/// out changes no value and no tie-break; with fewer jokers most cards of a random hand go.
-fn meldable(key: u128, copies: &[u8; 52], ctx: &Ctx) -> u128 {
-    let maxj = ctx.max_jokers(key);
-    let m = ctx.min_len;
-    if maxj + 1 >= m {
-        return key; // every card makes a meld with jokers alone
-    }
-    if maxj == 0 {
-        return ctx.natural_melds_only(key);
-    }
-    let need = m - maxj; // ≥ 2 naturals
-    let mut keep = [false; 52];
-    // Sets: copies of the rank (distinct suits only, if the rules say so).
-    for rank in 0..13 {
-        let faces = (0..4).map(|s| s * 13 + rank);
-        let n: usize = if ctx.rules.set_distinct_suits {
-            faces.filter(|&f| copies[f] > 0).count()
-        } else {
-            faces.map(|f| usize::from(copies[f])).sum()
-        };
-        if n >= need {
-            for s in 0..4 {
-                keep[s * 13 + rank] = true;
-            }
-        }
-    }
-    // Sequences: windows of `m` positions (bit q = position q, the ace at 1 and 14).
-    if m <= 14 {
-        let window = (1u32 << m) - 1;
-        for s in 0..4 {
-            let mut present = 0u32;
-            for rank in 0..13 {
-                if copies[s * 13 + rank] > 0 {
-                    present |= 1 << (rank + 1);
-                }
-            }
-            present |= (present & 2) << 13;
-            let mut covered = 0u32;
-            for lo in 1..=(15 - m) {
-                let w = window << lo;
-                if (present & w).count_ones() as usize >= need {
-                    covered |= w;
-                }
-            }
-            covered |= (covered >> 13) & 2; // the ace high is the ace
-            for rank in 0..13 {
-                if covered & (1 << (rank + 1)) != 0 {
-                    keep[s * 13 + rank] = true;
-                }
-            }
-        }
-    }
-    let mut out = key;
-    for (f, &k) in keep.iter().enumerate() {
-        if !k {
-            out &= !(3u128 << (2 * f));
-        }
-    }
-    out
 }
 
 /// The exact best partition of `cards` into legal melds and a rest.
@@ -756,19 +705,24 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
     } else {
         2 * min_len - 1
     };
-    let ctx = Ctx {
+    let mut ctx = Ctx {
         rules,
         value,
         joker_value: penalty(Face::Joker, table).min(1000),
         min_len,
         set_max: if rules.set_distinct_suits { 4 } else { max_len },
         seq_max: max_len.min(13),
+        keep: [u128::MAX; 16],
     };
+    let maxj = ctx.max_jokers(key);
+    for j in 0..=maxj.min(min_len.saturating_sub(2)) {
+        ctx.keep[j] = ctx.meldable_mask(key, j);
+    }
     let mut search = Search {
         memo: Memo::new(),
-        stack: Vec::new(),
+        stack: Vec::with_capacity(64),
     };
-    let shapes = search.reconstruct(&ctx, meldable(key, &copies, &ctx));
+    let shapes = search.reconstruct(&ctx, key & ctx.keep[maxj]);
     let mut melds = Vec::new();
     let mut total = 0u32;
     for (c, d) in shapes {
