@@ -232,7 +232,10 @@ fn matches_the_original_search_exactly() {
         with_jokers += usize::from(hand.iter().any(|c| c.face == Face::Joker));
     }
     assert!(nontrivial > 3000, "too few hands with melds: {nontrivial}");
-    assert!(with_jokers > 2000, "too few hands with jokers: {with_jokers}");
+    assert!(
+        with_jokers > 2000,
+        "too few hands with jokers: {with_jokers}"
+    );
 }
 
 /// The same on the benchmark's hands: 13 or 14 cards from two packs with two jokers, the
