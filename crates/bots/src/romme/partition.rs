@@ -727,11 +727,16 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
     for j in 0..=maxj.min(min_len.saturating_sub(2)) {
         ctx.keep[j] = ctx.meldable_mask(key, j);
     }
-    let mut search = Search {
-        memo: Memo::new(),
-        stack: Vec::with_capacity(64),
+    let root = key & ctx.keep[maxj];
+    let shapes = if root & NATURALS == 0 {
+        Vec::new() // no card can be melded: nothing to search
+    } else {
+        let mut search = Search {
+            memo: Memo::new(),
+            stack: Vec::with_capacity(64),
+        };
+        search.reconstruct(&ctx, root)
     };
-    let shapes = search.reconstruct(&ctx, key & ctx.keep[maxj]);
     let mut melds = Vec::new();
     let mut total = 0u32;
     for (c, d) in shapes {
