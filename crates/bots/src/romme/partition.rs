@@ -83,6 +83,20 @@ fn presence(key: u128) -> u128 {
     (key | (key >> 1)) & LOW_BITS
 }
 
+/// The faces of `key` in ascending order, each as often as it is present.
+fn faces_of(key: u128) -> impl Iterator<Item = usize> {
+    let mut bits = presence(key);
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let f = bits.trailing_zeros() as usize / 2;
+        bits &= bits - 1;
+        Some(f)
+    })
+    .flat_map(move |f| std::iter::repeat_n(f, usize::from(count(key, f))))
+}
+
 /// The lowest face present in `key`.
 fn first_face(key: u128) -> Option<usize> {
     let naturals = key & NATURALS;
@@ -392,9 +406,24 @@ impl Ctx<'_> {
         } else {
             &[(rank + 1, true)]
         };
+        // Bit 2·(q−1): a natural at position q = 1..=13 of c's suit (the ace high, position
+        // 14, is never another natural: below `c` for a non-ace, `c`'s own face otherwise).
+        let lane = (rest >> (26 * suit)) as u32;
+        let present = (lane | (lane >> 1)) & 0x0155_5555;
         for &(p, up) in starts {
+            // The next natural lies within maxj + 1 positions, or there is none.
+            let reach = (1u64 << (2 * (maxj + 1))) - 1; // maxj ≤ 15
+            let near = if up {
+                reach << (2 * p)
+            } else {
+                reach << 26 >> (2 * (maxj + 1))
+            };
+            if u64::from(present) & near == 0 {
+                continue;
+            }
             let seq = Seq {
                 rest,
+                present,
                 suit,
                 p,
                 up,
@@ -444,8 +473,8 @@ impl Ctx<'_> {
             if !(1..=14).contains(&q) {
                 break;
             }
-            let f = seq_face(seq.suit, q);
-            if count(seq.rest, f) > 0 {
+            if q <= 13 && (seq.present >> (2 * (q - 1))) & 1 != 0 {
+                let f = seq_face(seq.suit, q);
                 self.extend_seq(
                     seq,
                     q,
@@ -486,6 +515,7 @@ impl Ctx<'_> {
                     }
                     let seq = Seq {
                         rest,
+                        present: 0, // not used in this order
                         suit: s0,
                         p,
                         up: true,
@@ -582,6 +612,8 @@ impl Ctx<'_> {
 struct Seq {
     /// The state without `c`.
     rest: u128,
+    /// Naturals of the suit in `rest`: bit 2·(q−1) for position q = 1..=13.
+    present: u32,
     suit: usize,
     p: usize,
     /// Further naturals lie above `p` (otherwise below: the ace high).
@@ -680,7 +712,7 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
     let mut copies = [0u8; 52];
     let mut naturals: Vec<(usize, Card)> = Vec::with_capacity(cards.len());
     let mut joker_cards = Vec::new();
-    let mut rest = Vec::new();
+    let mut rest = Vec::with_capacity(cards.len());
     for c in cards {
         match (c.face, face_index(c.face)) {
             (Face::Joker, _) if jokers < 15 => {
@@ -738,16 +770,15 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
         };
         search.reconstruct(&ctx, root)
     };
-    let mut melds = Vec::new();
+    let mut melds = Vec::with_capacity(shapes.len());
     let mut total = 0u32;
     for (c, d) in shapes {
         // The lowest natural first, then the others by face, then the jokers.
         let others = (d & NATURALS) - bit(c);
-        let mut group = Vec::new();
+        let naturals_in = (d & LOW_BITS).count_ones() + 2 * ((d >> 1) & LOW_BITS).count_ones();
+        let mut group = Vec::with_capacity(naturals_in as usize + usize::from(jokers_of(d)));
         let mut ok = true;
-        let faces = std::iter::once(c)
-            .chain((0..52).flat_map(|f| std::iter::repeat_n(f, usize::from(count(others, f)))));
-        for f in faces {
+        for f in std::iter::once(c).chain(faces_of(others)) {
             match pop_face(f) {
                 Some(card) => group.push(card),
                 None => ok = false,
