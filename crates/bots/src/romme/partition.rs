@@ -315,18 +315,27 @@ impl Ctx<'_> {
             }
         }
         if m <= 13 {
-            let window = (1u32 << m) - 1;
             for (suit, &present) in positions.iter().enumerate() {
                 if (present.count_ones() as usize) < need {
                     continue;
                 }
                 let present = present | ((present & 2) << 13); // the ace high
-                let mut covered = 0u32;
-                for lo in 1..=(15 - m) {
-                    let w = window << lo;
-                    if (present & w).count_ones() as usize >= need {
-                        covered |= w;
+                                                               // at_least[k]: bit lo set if k of the positions lo, lo+1, … (so far) are
+                                                               // present; after m positions, at_least[need] marks the windows that count.
+                                                               // Windows past position 14 add nothing: the one ending at 14 has the same
+                                                               // naturals and more.
+                let mut at_least = [0u32; 15];
+                at_least[0] = u32::MAX;
+                for i in 0..m {
+                    let shifted = present >> i;
+                    for k in (1..=need.min(i + 1)).rev() {
+                        at_least[k] |= at_least[k - 1] & shifted;
                     }
+                }
+                let starts = at_least[need];
+                let mut covered = 0u32;
+                for i in 0..m {
+                    covered |= starts << i;
                 }
                 let mut q = (covered | ((covered >> 13) & 2)) & present & 0x3ffe;
                 while q != 0 {
