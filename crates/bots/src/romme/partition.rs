@@ -159,30 +159,23 @@ pub fn best_reading(cards: &[Card], rules: &MeldRules) -> Option<(Meld, JokerHin
 /// A candidate meld: its key (naturals and jokers) and its value.
 type Candidate = (u128, u32);
 
-/// Exact best values of visited states: open addressing with linear probing.
+/// Exact best values of visited states: open addressing with linear probing. Each slot
+/// holds the state key (bits 0..108: 104 for the faces, 4 for at most 15 jokers) and its
+/// value above it (< 2²⁰: at most 171 cards worth at most 1000 each). An empty slot is 0,
+/// which no stored state is (stored states hold a natural).
 struct Memo {
-    keys: Vec<u128>,
-    values: Vec<u32>,
+    slots: Vec<u128>,
     len: usize,
 }
 
 impl Memo {
-    /// No state key has its top bits set (at most 15 jokers).
-    const EMPTY: u128 = u128::MAX;
+    const VALUE_SHIFT: u32 = 108;
+    const KEY: u128 = (1 << Self::VALUE_SHIFT) - 1;
 
     /// An empty memo; the table is allocated on the first insert.
     fn new() -> Memo {
         Memo {
-            keys: Vec::new(),
-            values: Vec::new(),
-            len: 0,
-        }
-    }
-
-    fn with_capacity_log2(bits: u32) -> Memo {
-        Memo {
-            keys: vec![Self::EMPTY; 1 << bits],
-            values: vec![0; 1 << bits],
+            slots: Vec::new(),
             len: 0,
         }
     }
@@ -190,54 +183,49 @@ impl Memo {
     fn slot(&self, key: u128) -> usize {
         let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(31))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 32) as usize & (self.keys.len() - 1)
+        (h >> 32) as usize & (self.slots.len() - 1)
     }
 
     fn get(&self, key: u128) -> Option<u32> {
-        if self.keys.is_empty() {
+        if self.slots.is_empty() {
             return None;
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {
-            let k = self.keys[i];
-            if k == key {
-                return Some(self.values[i]);
-            }
-            if k == Self::EMPTY {
+            let e = self.slots[i];
+            if e == 0 {
                 return None;
+            }
+            if e & Self::KEY == key {
+                return Some((e >> Self::VALUE_SHIFT) as u32);
             }
             i = (i + 1) & mask;
         }
     }
 
     fn insert(&mut self, key: u128, value: u32) {
-        if 2 * (self.len + 1) > self.keys.len() {
+        debug_assert!(key != 0 && key <= Self::KEY && value < 1 << 20);
+        if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
-        while self.keys[i] != Self::EMPTY && self.keys[i] != key {
+        while self.slots[i] != 0 && self.slots[i] & Self::KEY != key {
             i = (i + 1) & mask;
         }
-        if self.keys[i] == Self::EMPTY {
+        if self.slots[i] == 0 {
             self.len += 1;
         }
-        self.keys[i] = key;
-        self.values[i] = value;
+        self.slots[i] = key | (u128::from(value) << Self::VALUE_SHIFT);
     }
 
     fn grow(&mut self) {
-        let bits = if self.keys.is_empty() {
-            6
-        } else {
-            self.keys.len().trailing_zeros() + 1
-        };
-        let old = std::mem::replace(self, Memo::with_capacity_log2(bits));
-        for (k, v) in old.keys.into_iter().zip(old.values) {
-            if k != Self::EMPTY {
-                self.insert(k, v);
-            }
+        let size = (2 * self.slots.len()).max(64);
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        self.len = 0;
+        for e in old.into_iter().filter(|&e| e != 0) {
+            self.insert(e & Self::KEY, (e >> Self::VALUE_SHIFT) as u32);
         }
     }
 }
