@@ -42,9 +42,10 @@
 //!    kept as `partition_reference.rs` and compared in `partition_tests.rs`.
 //!
 //! Speed (`cargo run -p bots --profile bench-native --bin bench_romme`, random 13/14-card
-//! hands from two packs with two jokers, on a busy shared machine): mean 10.6–14.7 µs →
-//! 2.4–3.2 µs, median 5.4 µs → 1.5 µs, p99 30 µs → 9 µs (docs/DESIGN.md, "Rommé meld
-//! partition").
+//! hands from two packs with two jokers, on the busy shared machine): median hand 5.5 µs →
+//! 1.2 µs, p99 32 µs → 8 µs, mean 14.7–20.3 µs → 3.2–7.0 µs (the mean there is mostly
+//! scheduler stalls; the best of ten batch passes: 13.7 µs → 2.9 µs). See docs/DESIGN.md,
+//! "Rommé meld partition".
 
 use engine::meld::{validate_with_hint, JokerHint, Meld, MeldRules};
 use engine::{penalty, Card, Face, PenaltyTable};
