@@ -308,11 +308,11 @@ impl Ctx<'_> {
                 if (present.count_ones() as usize) < need {
                     continue;
                 }
-                let present = present | ((present & 2) << 13); // the ace high
-                                                               // at_least[k]: bit lo set if k of the positions lo, lo+1, … (so far) are
-                                                               // present; after m positions, at_least[need] marks the windows that count.
-                                                               // Windows past position 14 add nothing: the one ending at 14 has the same
-                                                               // naturals and more.
+                // The ace high; then at_least[k]: bit lo set if k of the positions lo,
+                // lo+1, … (so far) are present. After m positions at_least[need] marks the
+                // windows that count. Windows past position 14 add nothing: the one ending
+                // at 14 holds the same naturals.
+                let present = present | ((present & 2) << 13);
                 let mut at_least = [0u32; 15];
                 at_least[0] = u32::MAX;
                 for i in 0..m {

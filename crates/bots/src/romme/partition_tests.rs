@@ -118,6 +118,13 @@ fn matches_brute_force_with_many_jokers() {
     }
 }
 
+#[test]
+fn key_constants() {
+    assert_eq!(LOW_BITS, (0..52).map(bit).sum::<u128>());
+    assert_eq!(ACES, (0..4).map(|s| bit(13 * s)).sum::<u128>());
+    assert_eq!(NATURALS, (0..52).map(|f| 3 * bit(f)).sum::<u128>());
+}
+
 fn card(id: u16, rank: u8, suit: Suit) -> Card {
     Card {
         id: CardId(id),
