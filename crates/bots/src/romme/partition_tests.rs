@@ -278,3 +278,41 @@ fn matches_the_original_search_on_game_hands() {
         }
     }
 }
+
+/// Outside the games' limits the two searches still agree: four packs (a fourth copy of a
+/// face goes to the rest), more than fifteen jokers (the rest too), few naturals.
+#[test]
+fn matches_the_original_search_beyond_two_packs() {
+    let mut rng = BotRng::seed_from_u64(404);
+    let mut deck = DeckSpec::French {
+        packs: 4,
+        jokers: 20,
+    }
+    .cards();
+    let narrow: Vec<Card> = deck
+        .iter()
+        .copied()
+        .filter(|c| match c.face {
+            Face::French { rank, suit } => rank.0 <= 4 && suit == Suit::Hearts,
+            _ => true,
+        })
+        .collect();
+    let rules = reference_rules();
+    for round in 0..600 {
+        let r = &rules[round % rules.len()];
+        let hand = if round % 2 == 0 {
+            let mut pool = narrow.clone();
+            rng.shuffle(&mut pool);
+            pool.truncate(4 + rng.below(22) as usize);
+            pool
+        } else {
+            rng.shuffle(&mut deck);
+            deck[..3 + rng.below(12) as usize].to_vec()
+        };
+        assert_eq!(
+            best_partition(&hand, r, TABLE),
+            super::reference::best_partition(&hand, r, TABLE),
+            "{hand:?} {r:?}"
+        );
+    }
+}
