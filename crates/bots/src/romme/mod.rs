@@ -2,8 +2,8 @@
 //! ([`RommeBot`]) in four strengths ([`Level`]): easy, greedy, normal, and hard (normal plus
 //! a determinized Monte-Carlo lookahead, [`hard`]).
 //!
-//! - [`best_partition`] — disjoint legal melds of maximal penalty value (exact; ~20 µs for
-//!   a 14-card hand natively).
+//! - [`best_partition`] — disjoint legal melds of maximal penalty value (exact; a random
+//!   13/14-card hand natively in about 1.2 µs median, 8 µs p99).
 //! - [`RommeBot`] implements [`crate::Bot`]`<Romme>`. Give it the table's options with
 //!   [`RommeBot::with_options`] (public knowledge): it then builds its own melds (checked
 //!   with `engine::meld`) and judges by the right rules. Without them it only plays melds

@@ -118,6 +118,13 @@ fn matches_brute_force_with_many_jokers() {
     }
 }
 
+#[test]
+fn key_constants() {
+    assert_eq!(LOW_BITS, (0..52).map(bit).sum::<u128>());
+    assert_eq!(ACES, (0..4).map(|s| bit(13 * s)).sum::<u128>());
+    assert_eq!(NATURALS, (0..52).map(|f| 3 * bit(f)).sum::<u128>());
+}
+
 fn card(id: u16, rank: u8, suit: Suit) -> Card {
     Card {
         id: CardId(id),
@@ -166,6 +173,146 @@ fn full_random_hands_are_consistent() {
         assert_eq!(
             p.rest_penalty(TABLE) + p.value,
             engine::hand_penalty(&deck[..14], TABLE)
+        );
+    }
+}
+
+/// Meld rules the reference comparison runs under: the game options (distinct suits in sets,
+/// a joker limit per meld) and other minimum lengths.
+fn reference_rules() -> Vec<MeldRules> {
+    let mut all = Vec::new();
+    for set_distinct_suits in [false, true] {
+        for max_jokers_per_meld in [None, Some(0), Some(1), Some(2)] {
+            for min_len in [3, 2, 4] {
+                all.push(MeldRules {
+                    set_distinct_suits,
+                    max_jokers_per_meld,
+                    min_len,
+                });
+            }
+        }
+    }
+    all
+}
+
+const REFERENCE_TABLES: [PenaltyTable; 4] = [
+    PenaltyTable::Romme { joker: 40 },
+    PenaltyTable::Romme { joker: 20 },
+    PenaltyTable::Manipulation,
+    PenaltyTable::ProfiSort,
+];
+
+/// The fast search returns exactly the partition of the original search (kept verbatim in
+/// `partition_reference.rs`): same value, same melds with their cards in the same order,
+/// same rest. Hands of 3–14 cards (some up to 20) from two packs, with 0–4 jokers, both
+/// from a narrow slice (many melds, duplicates) and from the whole deck, under every rules
+/// variant and penalty table.
+#[test]
+fn matches_the_original_search_exactly() {
+    let rules = reference_rules();
+    let mut rng = BotRng::seed_from_u64(2026);
+    let mut full_deck = DeckSpec::French {
+        packs: 2,
+        jokers: 4,
+    }
+    .cards();
+    let (mut nontrivial, mut with_jokers) = (0, 0);
+    for round in 0..6000 {
+        let r = &rules[round % rules.len()];
+        let table = REFERENCE_TABLES[(round / rules.len()) % REFERENCE_TABLES.len()];
+        let n = if round % 10 == 9 {
+            15 + rng.below(6) as usize
+        } else {
+            3 + rng.below(12) as usize
+        };
+        let hand = if round % 3 == 0 {
+            rng.shuffle(&mut full_deck);
+            full_deck[..n].to_vec()
+        } else {
+            let jokers = rng.below(5) as u8;
+            random_hand(&mut rng, n, jokers)
+        };
+        let got = best_partition(&hand, r, table);
+        let want = super::reference::best_partition(&hand, r, table);
+        assert_eq!(got, want, "hand {hand:?} rules {r:?} table {table:?}");
+        nontrivial += usize::from(!want.melds.is_empty());
+        with_jokers += usize::from(hand.iter().any(|c| c.face == Face::Joker));
+    }
+    assert!(nontrivial > 3000, "too few hands with melds: {nontrivial}");
+    assert!(
+        with_jokers > 2000,
+        "too few hands with jokers: {with_jokers}"
+    );
+}
+
+/// The same on the benchmark's hands: 13 or 14 cards from two packs with two jokers, the
+/// Grundspiel rules, and hands with many jokers.
+#[test]
+fn matches_the_original_search_on_game_hands() {
+    let opts = engine::romme::Preset::Grundspiel.options();
+    let (rules, table) = (opts.meld_rules(), opts.penalty_table());
+    let mut rng = BotRng::seed_from_u64(77);
+    let mut deck = DeckSpec::French {
+        packs: 2,
+        jokers: 2,
+    }
+    .cards();
+    for i in 0..3000 {
+        rng.shuffle(&mut deck);
+        let hand = &deck[..13 + i % 2];
+        assert_eq!(
+            best_partition(hand, &rules, table),
+            super::reference::best_partition(hand, &rules, table),
+            "{hand:?}"
+        );
+    }
+    for _ in 0..300 {
+        let n = 6 + rng.below(9) as usize;
+        let hand = random_hand(&mut rng, n, 6);
+        for r in [rules.clone(), MeldRules::default()] {
+            assert_eq!(
+                best_partition(&hand, &r, table),
+                super::reference::best_partition(&hand, &r, table),
+                "{hand:?}"
+            );
+        }
+    }
+}
+
+/// Outside the games' limits the two searches still agree: four packs (a fourth copy of a
+/// face goes to the rest), more than fifteen jokers (the rest too), few naturals.
+#[test]
+fn matches_the_original_search_beyond_two_packs() {
+    let mut rng = BotRng::seed_from_u64(404);
+    let mut deck = DeckSpec::French {
+        packs: 4,
+        jokers: 20,
+    }
+    .cards();
+    let narrow: Vec<Card> = deck
+        .iter()
+        .copied()
+        .filter(|c| match c.face {
+            Face::French { rank, suit } => rank.0 <= 4 && suit == Suit::Hearts,
+            _ => true,
+        })
+        .collect();
+    let rules = reference_rules();
+    for round in 0..600 {
+        let r = &rules[round % rules.len()];
+        let hand = if round % 2 == 0 {
+            let mut pool = narrow.clone();
+            rng.shuffle(&mut pool);
+            pool.truncate(4 + rng.below(22) as usize);
+            pool
+        } else {
+            rng.shuffle(&mut deck);
+            deck[..3 + rng.below(12) as usize].to_vec()
+        };
+        assert_eq!(
+            best_partition(&hand, r, TABLE),
+            super::reference::best_partition(&hand, r, TABLE),
+            "{hand:?} {r:?}"
         );
     }
 }
