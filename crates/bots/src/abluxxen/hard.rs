@@ -22,8 +22,7 @@ use super::{normal, ranked};
 use crate::search::{argmax, means, paired, Lookahead, Search};
 use crate::BotRng;
 use engine::abluxxen::{
-    card_value, Abluxxen, AbluxxenAction, AbluxxenEvent, AbluxxenView, DrawSource, Guess,
-    Pending,
+    card_value, Abluxxen, AbluxxenAction, AbluxxenEvent, AbluxxenView, DrawSource, Guess, Pending,
 };
 use engine::card::{Card, DeckSpec, Face};
 use engine::Game;
@@ -101,9 +100,7 @@ pub fn known(view: &AbluxxenView) -> Known {
                 }
             }
             AbluxxenEvent::Discarded { faces, .. } => k.discard.extend(faces),
-            AbluxxenEvent::ShadowRefilled { out_of_play, .. } => {
-                k.out_of_play.extend(out_of_play)
-            }
+            AbluxxenEvent::ShadowRefilled { out_of_play, .. } => k.out_of_play.extend(out_of_play),
             _ => {}
         }
     }
@@ -135,7 +132,12 @@ pub fn unseen(view: &AbluxxenView) -> Vec<Card> {
 
 /// Takes up to `n` cards from `cards` (shuffled), those of the faces in `faces` first,
 /// then any for which `fits` holds, then any.
-fn take(cards: &mut Vec<Card>, faces: &[Face], n: usize, fits: impl Fn(&Card) -> bool) -> Vec<Card> {
+fn take(
+    cards: &mut Vec<Card>,
+    faces: &[Face],
+    n: usize,
+    fits: impl Fn(&Card) -> bool,
+) -> Vec<Card> {
     let mut out = Vec::with_capacity(n);
     for f in faces {
         if out.len() >= n {
@@ -167,15 +169,19 @@ pub fn sample_world(
 ) -> Option<Abluxxen> {
     let mut cards = pool.to_vec();
     rng.shuffle(&mut cards);
-    let out_of_play = take(&mut cards, &known.out_of_play, view.out_of_play_count, |c| {
-        card_value(c) >= 13
-    });
+    let out_of_play = take(
+        &mut cards,
+        &known.out_of_play,
+        view.out_of_play_count,
+        |c| card_value(c) >= 13,
+    );
     let discard = take(&mut cards, &known.discard, view.discard_count, |_| false);
     let mut hands = vec![Vec::new(); view.seats];
     for (seat, hand) in hands.iter_mut().enumerate() {
         if seat != view.seat {
             let n = view.players[seat].hand_count;
-            *hand = take(&mut cards, &known.hands[seat], n, |_| false);
+            let faces = known.hands.get(seat).map_or(&[][..], Vec::as_slice);
+            *hand = take(&mut cards, faces, n, |_| false);
         }
     }
     let guess = Guess {
@@ -294,7 +300,9 @@ impl Lookahead for Look {
 
     fn play(&mut self, world: &Abluxxen, candidate: usize) -> (f64, usize) {
         let mut g = world.clone();
-        if g.apply(self.view.seat, &self.candidates[candidate]).is_err() {
+        if g.apply(self.view.seat, &self.candidates[candidate])
+            .is_err()
+        {
             return (-1_000.0, 0);
         }
         let steps = rollout(&mut g, self.results_before);
@@ -370,4 +378,214 @@ pub fn evaluate(
     let (outcomes, after) = Search::new(look, rng.clone()).finish();
     *rng = after;
     outcomes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abluxxen::{AbluxxenBot, Level};
+    use crate::Bot;
+    use engine::abluxxen::AbluxxenOptions;
+
+    fn options(profiduell: bool, draw_if_no_luxx: bool) -> AbluxxenOptions {
+        AbluxxenOptions {
+            draw_if_no_luxx,
+            rounds: 2,
+            profiduell,
+        }
+    }
+
+    /// Positions where the hard bot searches (`count` of them, after `skip` such
+    /// decisions), reached by normal play.
+    fn thinking_positions(
+        o: &AbluxxenOptions,
+        seats: usize,
+        count: usize,
+    ) -> Vec<(Abluxxen, usize)> {
+        let mut out = Vec::new();
+        for seed in 0..50 {
+            let mut g = Abluxxen::new(o, seats, seed).unwrap();
+            let mut rng = BotRng::seed_from_u64(seed);
+            let mut seen = 0;
+            while let Some(s) = g.to_move() {
+                let legal = g.legal_actions(s);
+                let view = g.view(s);
+                if candidates(&view, &legal, Budget::DEFAULT).len() >= 2 {
+                    seen += 1;
+                    if seen % 7 == 3 {
+                        out.push((g.clone(), s));
+                        if out.len() >= count {
+                            return out;
+                        }
+                    }
+                }
+                let a = normal(&view, &legal, &mut rng);
+                g.apply(s, &a).unwrap();
+            }
+        }
+        panic!("too few positions with a real choice");
+    }
+
+    #[test]
+    fn bots_never_peek_the_same_view_gets_the_same_decision() {
+        for (o, seats) in [
+            (options(false, false), 2),
+            (options(false, true), 4),
+            (options(true, false), 2),
+        ] {
+            for (real, seat) in thinking_positions(&o, seats, 4) {
+                let view = real.view(seat);
+                // Another state with the same view: the hidden cards dealt differently.
+                let mut rng = BotRng::seed_from_u64(99);
+                let other = sample_world(&view, &unseen(&view), &Known::default(), &mut rng)
+                    .expect("a world");
+                assert_eq!(other.view(seat), view);
+                let hidden = |g: &Abluxxen| {
+                    let json = serde_json::to_value(g).unwrap();
+                    (json["hands"].clone(), json["pile"].clone())
+                };
+                assert_ne!(hidden(&real), hidden(&other), "the hidden cards differ");
+                let legal = real.legal_actions(seat);
+                assert_eq!(other.legal_actions(seat), legal);
+                let mut a_bot = AbluxxenBot::new(Level::Hard, 7);
+                let mut b_bot = AbluxxenBot::new(Level::Hard, 7);
+                let a = a_bot.choose(&view, &legal);
+                let b = b_bot.choose(&other.view(seat), &other.legal_actions(seat));
+                assert_eq!(a, b);
+                assert!(legal.contains(&a));
+            }
+        }
+    }
+
+    #[test]
+    fn thinking_in_slices_decides_as_choose_does() {
+        for (o, seats) in [
+            (options(false, false), 2),
+            (options(false, false), 3),
+            (options(true, true), 2),
+        ] {
+            for (g, seat) in thinking_positions(&o, seats, 3) {
+                let view = g.view(seat);
+                let legal = g.legal_actions(seat);
+                let mut whole = AbluxxenBot::new(Level::Hard, 5);
+                let mut sliced = AbluxxenBot::new(Level::Hard, 5);
+                let a = whole.choose(&view, &legal);
+                let mut slices = 0;
+                let b = loop {
+                    if let Some(b) = sliced.think(&view, &legal, &mut || true) {
+                        break b;
+                    }
+                    slices += 1;
+                    assert!(slices < 100_000);
+                };
+                assert!(slices > 2, "the search paused {slices} times");
+                assert_eq!(a, b);
+                assert_eq!(whole.rng.next_u64(), sliced.rng.next_u64());
+                // A paused search is finished by `choose` for the same view.
+                let mut other = AbluxxenBot::new(Level::Hard, 5);
+                assert_eq!(other.think(&view, &legal, &mut || true), None);
+                assert_eq!(other.choose(&view, &legal), a);
+            }
+        }
+    }
+
+    /// Every state reached by bot play (2–5 seats, the Profiduell, every phase): a world
+    /// sampled from a seat's view shows that seat the same view and the same actions, and
+    /// what the events tell about hidden cards is true.
+    #[test]
+    fn sampled_worlds_match_the_view_in_every_phase_of_bot_games() {
+        let mut phases = std::collections::BTreeSet::new();
+        for (o, seats) in [
+            (options(false, false), 2),
+            (options(false, true), 3),
+            (options(false, false), 4),
+            (options(false, true), 5),
+            (options(true, false), 2),
+            (options(true, true), 2),
+        ] {
+            for seed in 0..3 {
+                let mut g = Abluxxen::new(&o, seats, seed).unwrap();
+                let mut bots: Vec<Box<dyn Bot<Abluxxen>>> = (0..seats)
+                    .map(|s| -> Box<dyn Bot<Abluxxen>> {
+                        match s {
+                            0 => Box::new(AbluxxenBot::new(Level::Normal, s as u64)),
+                            1 => Box::new(AbluxxenBot::new(Level::Easy, s as u64)),
+                            _ => Box::new(crate::abluxxen::GreedyBot),
+                        }
+                    })
+                    .collect();
+                let mut rng = BotRng::seed_from_u64(seed);
+                while let Some(s) = g.to_move() {
+                    let legal = g.legal_actions(s);
+                    for viewer in 0..seats {
+                        let view = g.view(viewer);
+                        let k = known(&view);
+                        let w = sample_world(&view, &unseen(&view), &k, &mut rng)
+                            .unwrap_or_else(|| panic!("no world for {:?}", view.pending));
+                        assert_eq!(w.view(viewer), view);
+                        if viewer == s {
+                            assert_eq!(w.legal_actions(s), legal);
+                        }
+                        // The known faces are really in those hands.
+                        let real = serde_json::to_value(&g).unwrap();
+                        for (seat, faces) in k.hands.iter().enumerate() {
+                            let hand: Vec<Face> =
+                                serde_json::from_value::<Vec<Card>>(real["hands"][seat].clone())
+                                    .unwrap()
+                                    .iter()
+                                    .map(|c| c.face)
+                                    .collect();
+                            let mut left = hand.clone();
+                            for f in faces {
+                                let i = left.iter().position(|x| x == f);
+                                assert!(i.is_some(), "seat {seat} holds no {f:?}: {hand:?}");
+                                left.swap_remove(i.unwrap());
+                            }
+                        }
+                    }
+                    let kind = format!("{:?}", g.view(s).pending);
+                    phases.insert(kind.split([' ', '{']).next().unwrap_or("").to_string());
+                    let a = bots[s].choose(&g.view(s), &legal);
+                    g.apply(s, &a).unwrap();
+                }
+            }
+        }
+        for p in [
+            "Play",
+            "ShadowChoice",
+            "LuxxDecision",
+            "VictimDecision",
+            "Draw",
+        ] {
+            assert!(phases.contains(p), "{p} not reached: {phases:?}");
+        }
+    }
+
+    #[test]
+    fn unseen_is_the_deck_minus_what_the_seat_sees() {
+        let g = Abluxxen::new(&options(true, false), 2, 5).unwrap();
+        let view = g.view(0);
+        let shown = view.hand.len() + view.shadow.len() + view.supply.iter().flatten().count();
+        assert_eq!(unseen(&view).len(), 109 - shown);
+    }
+
+    #[test]
+    fn decide_keeps_the_normal_choice_unless_the_lead_is_clear() {
+        let noisy = vec![vec![0.0, 30.0], vec![0.0, -28.0]];
+        assert_eq!(decide(&noisy, 2), 0);
+        let clear = vec![vec![0.0, 5.0], vec![1.0, 6.0], vec![2.0, 6.5]];
+        assert_eq!(decide(&clear, 2), 1);
+    }
+
+    #[test]
+    fn the_first_candidate_is_the_normal_choice() {
+        for (o, seats) in [(options(false, true), 3), (options(true, false), 2)] {
+            for (g, seat) in thinking_positions(&o, seats, 6) {
+                let view = g.view(seat);
+                let legal = g.legal_actions(seat);
+                let c = candidates(&view, &legal, Budget::DEFAULT);
+                assert_eq!(c[0], normal(&view, &legal, &mut BotRng::seed_from_u64(1)));
+            }
+        }
+    }
 }

@@ -348,7 +348,8 @@ pub fn ranked(view: &AbluxxenView, legal: &[AbluxxenAction]) -> Vec<AbluxxenActi
     };
     match &view.pending {
         Pending::Play { .. } | Pending::ShadowChoice { .. } | Pending::Draw { .. } => {
-            let mut scored: Vec<(f64, &AbluxxenAction)> = legal.iter().map(|a| (score(a), a)).collect();
+            let mut scored: Vec<(f64, &AbluxxenAction)> =
+                legal.iter().map(|a| (score(a), a)).collect();
             // Stable: equal scores keep the listed order, as `normal` picks the first.
             scored.sort_by(|x, y| y.0.total_cmp(&x.0));
             scored.into_iter().map(|(_, a)| a.clone()).collect()

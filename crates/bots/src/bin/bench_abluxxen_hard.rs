@@ -53,7 +53,11 @@ fn main() {
         let mut game = Abluxxen::new(&opts, players, 77 + round).expect("options");
         let mut bots: Vec<AbluxxenBot> = (0..players)
             .map(|s| {
-                let level = if s == hero { Level::Hard } else { Level::Normal };
+                let level = if s == hero {
+                    Level::Hard
+                } else {
+                    Level::Normal
+                };
                 AbluxxenBot::new(level, round * 10 + s as u64).with_budget(budget)
             })
             .collect();
