@@ -35,7 +35,7 @@ pub struct Budget {
     /// Candidates compared (the normal bot's best options).
     pub candidates: usize,
     /// Sampling stops once the rollouts have played this many actions (at least two
-    /// worlds).
+    /// worlds; heads-up, fewer with more seats: [`step_limit`]).
     pub steps: usize,
 }
 
@@ -310,8 +310,14 @@ impl Lookahead for Look {
     }
 
     fn enough(&self, outcomes: &[Vec<f64>], _tried: usize, steps: usize) -> bool {
-        steps >= self.budget.steps && outcomes.len() >= 2
+        steps >= step_limit(self.view.seats, self.budget) && outcomes.len() >= 2
     }
+}
+
+/// The rollout actions one decision may play: `budget.steps` heads-up, fewer with more
+/// seats (an action costs more there: a bigger view, more opponents to weigh).
+pub fn step_limit(seats: usize, budget: Budget) -> usize {
+    budget.steps * 4 / (seats.max(2) + 2)
 }
 
 /// The candidate to play: the best mean, but the first (the normal choice) unless the best
