@@ -167,7 +167,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("setup.kind_label", "Mensch oder Bot", "Human or bot"),
     ("setup.levels", "Was die Bot-Stufen können", "What the bot levels do"),
     ("setup.bot_normal_desc", "Spielt solide nach festen Regeln.", "Plays solidly by fixed rules."),
-    ("setup.bot_hard_desc", "Denkt voraus: spielt viele mögliche Verläufe durch, bevor er zieht, legt oder klopft.", "Thinks ahead: plays through many possible futures before it draws, melds or knocks."),
+    ("setup.bot_hard_desc", "Denkt voraus: spielt viele mögliche Verläufe durch, bevor er sich entscheidet.", "Thinks ahead: plays through many possible futures before it decides."),
     ("setup.human_desc", "Ein Mensch an diesem Gerät.", "A human at this device."),
     ("bench.title", "Messung: Karussell-Löser", "Benchmark: Karussell solver"),
     ("bench.intro", "Löst je Zeile {n} zufällige, aber feste Stellungen (dieselben wie die native Messung) und misst die Zeit in Millisekunden.", "Solves {n} random but fixed positions per row (the same as the native benchmark) and measures the time in milliseconds."),

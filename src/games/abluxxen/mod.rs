@@ -23,6 +23,14 @@ pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
 
 impl UiGame for Abluxxen {
+    /// The hard bot (Monte-Carlo lookahead) beats the normal one clearly, in the base game
+    /// and in the Profiduell, which shares this list (docs/DESIGN.md).
+    const BOT_LEVELS: &'static [BotLevel] = &[
+        BotLevel::Easy,
+        BotLevel::Greedy,
+        BotLevel::Normal,
+        BotLevel::Hard,
+    ];
     fn deals_played(view: &Self::View) -> u32 {
         u32::from(view.round)
     }

@@ -427,8 +427,12 @@ pub(crate) fn legal_actions(g: &Abluxxen, seat: Seat) -> Vec<AbluxxenAction> {
     }
 }
 
-/// One play per (value, count, jokers) shape of `hand`.
+/// One play per (value, count, jokers) shape of `hand`, its cards taken in view order
+/// (by value, then id), so the list depends on the cards held, not on their order.
 pub fn play_shapes(hand: &[Card]) -> Vec<AbluxxenAction> {
+    let mut sorted = hand.to_vec();
+    sort_cards(&mut sorted);
+    let hand = &sorted;
     let jokers: Vec<CardId> = hand
         .iter()
         .filter(|c| c.face.is_joker())

@@ -44,6 +44,7 @@ mod actions;
 mod events;
 mod options;
 mod setup;
+mod sim;
 mod state;
 mod view;
 
@@ -57,6 +58,7 @@ pub use events::{AbluxxenEvent, DrawSource, RoundResult, SupplyPlacement};
 pub use options::{
     AbluxxenOptions, HAND_SIZE, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, SHADOW_SIZE, SUPPLY_SLOTS,
 };
+pub use sim::Guess;
 pub use state::{card_value, group_value, JOKER_GROUP_VALUE};
 pub use view::{AbluxxenView, DrawReason, Group, LuxxPreview, Pending, PlayerView, ShadowOption};
 

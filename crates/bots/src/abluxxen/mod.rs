@@ -1,7 +1,11 @@
-//! Abluxxen bots: a heuristic bot (Easy / Normal) and a greedy baseline.
+//! Abluxxen bots: a heuristic bot (Easy / Normal), its lookahead (Hard, see [`hard`]) and
+//! a greedy baseline.
 //!
-//! Both decide from the seat's view and the legal actions only.
+//! All decide from the seat's view and the legal actions only.
 
+pub mod hard;
+
+use crate::search::Pending as Paused;
 use crate::Bot;
 use crate::BotRng;
 use engine::abluxxen::{Abluxxen, AbluxxenAction, AbluxxenView, Pending, JOKER_GROUP_VALUE};
@@ -14,16 +18,18 @@ pub enum Level {
     Easy,
     /// The full heuristic.
     Normal,
+    /// The heuristic's few best options compared by determinized Monte-Carlo rollouts.
+    Hard,
 }
 
-/// The Abluxxen bot of a suite level, for the app and the tournament alike (hard plays as
-/// normal until Abluxxen has one).
+/// The Abluxxen bot of a suite level, for the app and the tournament alike.
 pub fn bot(level: engine::BotLevel, seed: u64) -> Box<dyn Bot<Abluxxen>> {
     use engine::BotLevel;
     match level {
         BotLevel::Greedy => Box::new(GreedyBot),
         BotLevel::Easy => Box::new(AbluxxenBot::new(Level::Easy, seed)),
-        BotLevel::Normal | BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Normal, seed)),
+        BotLevel::Normal => Box::new(AbluxxenBot::new(Level::Normal, seed)),
+        BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Hard, seed)),
     }
 }
 
@@ -31,15 +37,27 @@ pub fn bot(level: engine::BotLevel, seed: u64) -> Box<dyn Bot<Abluxxen>> {
 #[derive(Clone, Debug)]
 pub struct AbluxxenBot {
     pub level: Level,
+    /// The hard level's thinking budget.
+    pub budget: hard::Budget,
     rng: BotRng,
+    /// The hard level's search between slices ([`Bot::think`]).
+    pending: Paused<AbluxxenView, hard::Look>,
 }
 
 impl AbluxxenBot {
     pub fn new(level: Level, seed: u64) -> AbluxxenBot {
         AbluxxenBot {
             level,
+            budget: hard::Budget::DEFAULT,
             rng: BotRng::seed_from_u64(seed),
+            pending: Paused::none(),
         }
+    }
+
+    /// Changes the hard level's thinking budget. For experiments and benchmarks.
+    pub fn with_budget(mut self, budget: hard::Budget) -> AbluxxenBot {
+        self.budget = budget;
+        self
     }
 }
 
@@ -94,7 +112,41 @@ impl Bot<Abluxxen> for AbluxxenBot {
         match self.level {
             Level::Easy => self.easy(view, legal),
             Level::Normal => normal(view, legal, &mut self.rng),
+            Level::Hard => self
+                .think(view, legal, &mut || false)
+                .unwrap_or_else(|| normal(view, legal, &mut self.rng)),
         }
+    }
+
+    fn think(
+        &mut self,
+        view: &AbluxxenView,
+        legal: &[AbluxxenAction],
+        pause: &mut dyn FnMut() -> bool,
+    ) -> Option<AbluxxenAction> {
+        if self.level != Level::Hard || legal.len() == 1 {
+            return Some(self.choose(view, legal));
+        }
+        let mut search = match self.pending.take_for(view) {
+            Some(search) => search,
+            None => match hard::start(view, legal, self.budget, &self.rng) {
+                Ok(action) => return Some(action),
+                Err(search) => search,
+            },
+        };
+        if !search.run(pause) {
+            self.pending.keep(view.clone(), search);
+            return None;
+        }
+        let (look, outcomes, rng) = search.into_parts();
+        self.rng = rng;
+        let action = look.best(&outcomes);
+        // The candidates are listed actions; a stale search never reaches here.
+        Some(if legal.contains(&action) {
+            action
+        } else {
+            normal(view, legal, &mut self.rng)
+        })
     }
 }
 
@@ -278,7 +330,41 @@ fn score_draw(view: &AbluxxenView, a: &AbluxxenAction) -> f64 {
     }
 }
 
-fn normal(view: &AbluxxenView, legal: &[AbluxxenAction], rng: &mut BotRng) -> AbluxxenAction {
+/// The normal bot's options at this decision, best first (its choice first): plays, shadow
+/// values and draws by their heuristic scores, the two answers of a luxx decision with the
+/// normal one first.
+pub fn ranked(view: &AbluxxenView, legal: &[AbluxxenAction]) -> Vec<AbluxxenAction> {
+    let u = unseen(view);
+    let hand = counts(&view.hand);
+    let score = |a: &AbluxxenAction| -> f64 {
+        match (&view.pending, a) {
+            (Pending::Play { .. }, AbluxxenAction::Play { cards }) => score_play(view, &u, cards),
+            (Pending::ShadowChoice { .. }, AbluxxenAction::LuxxShadow { value }) => {
+                hand[*value as usize] as f64 + *value as f64 / 13.0
+            }
+            (Pending::Draw { .. }, _) => score_draw(view, a) + rng_jitter(a),
+            _ => f64::MIN,
+        }
+    };
+    match &view.pending {
+        Pending::Play { .. } | Pending::ShadowChoice { .. } | Pending::Draw { .. } => {
+            let mut scored: Vec<(f64, &AbluxxenAction)> =
+                legal.iter().map(|a| (score(a), a)).collect();
+            // Stable: equal scores keep the listed order, as `normal` picks the first.
+            scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+            scored.into_iter().map(|(_, a)| a.clone()).collect()
+        }
+        _ => {
+            let first = normal(view, legal, &mut BotRng::seed_from_u64(0));
+            let mut out = vec![first.clone()];
+            out.extend(legal.iter().filter(|a| **a != first).cloned());
+            out
+        }
+    }
+}
+
+/// The normal bot's decision (its generator is only used once the match is over).
+pub fn normal(view: &AbluxxenView, legal: &[AbluxxenAction], rng: &mut BotRng) -> AbluxxenAction {
     let u = unseen(view);
     let hand = counts(&view.hand);
     let pick = |f: &dyn Fn(&AbluxxenAction) -> f64| -> AbluxxenAction {
