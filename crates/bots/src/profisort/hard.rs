@@ -18,7 +18,9 @@ use super::{discard_ranking, normal, ProfiSortBot};
 use crate::search::{argmax, means, paired, Lookahead, Search};
 use crate::{Bot, BotRng};
 use engine::card::{Card, CardId};
-use engine::profisort::{special_left, Guess, Phase, ProfiSort, ProfiSortAction as A, ProfiSortView};
+use engine::profisort::{
+    special_left, Guess, Phase, ProfiSort, ProfiSortAction as A, ProfiSortView,
+};
 use engine::{BotLevel, Game, Seat};
 
 /// How much the hard bot thinks per decision.
@@ -389,5 +391,192 @@ fn card_of(a: &A) -> Option<CardId> {
     match a {
         A::Discard { card } | A::GiveAce { card, .. } => Some(*card),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::profisort::{ProfiSortOptions, TalonEnd};
+
+    /// A position where the hard bot searches (`seats` players), reached by normal play.
+    fn thinking_position(seats: usize, skip: usize) -> (ProfiSort, Seat) {
+        let opts = ProfiSortOptions::default();
+        let mut skipped = 0;
+        for seed in 0..50 {
+            let mut g = ProfiSort::new(&opts, seats, seed).unwrap();
+            let mut bots: Vec<ProfiSortBot> = (0..seats)
+                .map(|s| ProfiSortBot::new(BotLevel::Normal, s as u64))
+                .collect();
+            for _ in 0..2_000 {
+                let Some(s) = g.to_move() else { break };
+                let legal = g.legal_actions(s);
+                let view = g.view(s);
+                let mut probe = ProfiSortBot::new(BotLevel::Hard, 1);
+                if view.deal > 1
+                    && g.deal().talon.len() > 30
+                    && start(&mut probe, &view, &legal).is_err()
+                {
+                    if skipped == skip {
+                        return (g, s);
+                    }
+                    skipped += 1;
+                }
+                let a = bots[s].choose(&view, &legal);
+                g.apply(s, &a).unwrap();
+            }
+        }
+        panic!("no position with a real choice");
+    }
+
+    #[test]
+    fn bots_never_peek_the_same_view_gets_the_same_decision() {
+        for (seats, skip) in [(2, 0), (2, 7), (3, 3)] {
+            let (real, seat) = thinking_position(seats, skip);
+            let view = real.view(seat);
+            // Another state with the same view: the hidden cards dealt differently.
+            let mut rng = BotRng::seed_from_u64(99);
+            let other = sample_world(&view, &unseen(&view), &mut rng).unwrap();
+            assert_eq!(other.view(seat), view);
+            assert!(
+                real.deal().hands != other.deal().hands || real.deal().talon != other.deal().talon
+            );
+            let legal = real.legal_actions(seat);
+            assert_eq!(other.legal_actions(seat), legal);
+            let a = ProfiSortBot::new(BotLevel::Hard, 7).choose(&view, &legal);
+            let b = ProfiSortBot::new(BotLevel::Hard, 7).choose(&other.view(seat), &legal);
+            assert_eq!(a, b, "{seats} players");
+            assert!(legal.contains(&a));
+        }
+    }
+
+    #[test]
+    fn thinking_in_slices_decides_as_choose_does() {
+        for (seats, skip) in [(2, 0), (2, 5), (3, 2)] {
+            let (real, seat) = thinking_position(seats, skip);
+            let view = real.view(seat);
+            let legal = real.legal_actions(seat);
+            let mut whole = ProfiSortBot::new(BotLevel::Hard, 5);
+            let mut sliced = ProfiSortBot::new(BotLevel::Hard, 5);
+            let a = whole.choose(&view, &legal);
+            let mut slices = 0;
+            let b = loop {
+                if let Some(b) = sliced.think(&view, &legal, &mut || true) {
+                    break b;
+                }
+                slices += 1;
+                assert!(slices < 100_000);
+            };
+            assert!(slices > 2, "the search paused {slices} times");
+            assert_eq!(a, b);
+            assert_eq!(whole.rng.next_u64(), sliced.rng.next_u64());
+            // A paused search is finished by `choose` for the same view.
+            let mut other = ProfiSortBot::new(BotLevel::Hard, 5);
+            assert_eq!(other.think(&view, &legal, &mut || true), None);
+            assert_eq!(other.choose(&view, &legal), a);
+        }
+    }
+
+    /// `for_simulation` from the real hidden cards rebuilds the deal and every seat's view;
+    /// a sampled world shows the viewer its view with the same legal actions. Whole matches
+    /// of normal bots, two and three players, with the variants (taking the discard, the
+    /// talon rebuilt), so every phase occurs.
+    #[test]
+    fn simulated_states_show_exactly_the_view_in_every_phase() {
+        let mut phases = std::collections::BTreeSet::new();
+        let mut rebuilt = false;
+        for (i, seats) in [(0u64, 2usize), (1, 3), (2, 2), (3, 3)] {
+            let opts = ProfiSortOptions {
+                draw_from_discard: i >= 2,
+                talon_end: if i % 2 == 1 {
+                    TalonEnd::Reshuffle
+                } else {
+                    TalonEnd::ScoreAll
+                },
+                ..ProfiSortOptions::default()
+            };
+            let mut g = ProfiSort::new(&opts, seats, 40 + i).unwrap();
+            let mut bots: Vec<ProfiSortBot> = (0..seats)
+                .map(|s| ProfiSortBot::new(BotLevel::Normal, s as u64))
+                .collect();
+            let mut rng = BotRng::seed_from_u64(i);
+            let mut step = 0;
+            while let Some(s) = g.to_move() {
+                step += 1;
+                phases.insert(format!("{:?}", g.phase()));
+                rebuilt |= g.deal().rebuilt;
+                let guess = Guess {
+                    hands: g.deal().hands.clone(),
+                    talon: g.deal().talon.clone(),
+                };
+                let view = g.view(s);
+                let sim = ProfiSort::for_simulation(&view, guess, 3);
+                if matches!(g.phase(), Phase::DealOver | Phase::MatchOver) {
+                    assert!(sim.is_err());
+                } else {
+                    let sim = sim.unwrap();
+                    assert_eq!(sim.deal(), g.deal());
+                    for viewer in 0..seats {
+                        assert_eq!(sim.view(viewer), g.view(viewer), "step {step}");
+                    }
+                    if g.phase() != Phase::RedealChoice && step % 3 == 0 {
+                        let w = sample_world(&view, &unseen(&view), &mut rng).unwrap();
+                        assert_eq!(w.view(s), view, "step {step}");
+                        assert_eq!(w.legal_actions(s), g.legal_actions(s));
+                    }
+                }
+                let legal = g.legal_actions(s);
+                let a = bots[s].choose(&view, &legal);
+                g.apply(s, &a).unwrap();
+            }
+        }
+        for p in ["RedealChoice", "Draw", "Play", "LastDiscard", "DealOver"] {
+            assert!(phases.contains(p), "{p} never reached: {phases:?}");
+        }
+        assert!(rebuilt, "the talon was never rebuilt");
+    }
+
+    #[test]
+    fn a_guess_that_does_not_fit_the_view_is_refused() {
+        let (real, seat) = thinking_position(2, 0);
+        let view = real.view(seat);
+        let other = 1 - seat;
+        let good = || Guess {
+            hands: real.deal().hands.clone(),
+            talon: real.deal().talon.clone(),
+        };
+        assert!(ProfiSort::for_simulation(&view, good(), 1).is_ok());
+        let mut dup = good();
+        dup.hands[other][0] = dup.talon[0];
+        assert!(ProfiSort::for_simulation(&view, dup, 1).is_err());
+        let mut size = good();
+        let c = size.talon.pop().unwrap();
+        size.hands[other].push(c);
+        assert!(ProfiSort::for_simulation(&view, size, 1).is_err());
+        // A card of the discard pile in a guessed hand (it is open).
+        let mut open = good();
+        if let Some(top) = view.discard.last() {
+            open.hands[other][0] = *top;
+            assert!(ProfiSort::for_simulation(&view, open, 1).is_err());
+        }
+    }
+
+    #[test]
+    fn unseen_is_the_deck_minus_what_the_seat_sees() {
+        let (real, seat) = thinking_position(3, 0);
+        let view = real.view(seat);
+        let hidden: usize = (0..3)
+            .filter(|&s| s != seat)
+            .map(|s| view.hand_sizes[s])
+            .sum();
+        assert_eq!(unseen(&view).len(), hidden + view.talon);
+    }
+
+    #[test]
+    fn decide_keeps_the_normal_choice_unless_the_lead_is_clear() {
+        let noisy = vec![vec![0.0, 30.0], vec![0.0, -28.0]];
+        assert_eq!(decide(&noisy, 2), 0);
+        let clear = vec![vec![0.0, 5.0], vec![1.0, 6.0], vec![2.0, 6.5]];
+        assert_eq!(decide(&clear, 2), 1);
     }
 }
