@@ -7,10 +7,11 @@
 //!   prints the median, p95, p99 and maximum, how many were searched and how often the
 //!   search overruled the normal choice. STEPS and DISCARDS override the budget.
 
-use bots::profisort::hard::Budget;
+use bots::profisort::hard::{start, Budget};
 use bots::profisort::{heads_up, ProfiSortBot};
+use bots::search::Lookahead;
 use bots::Bot;
-use engine::profisort::{ProfiSort, ProfiSortAction as A, ProfiSortOptions};
+use engine::profisort::{ProfiSort, ProfiSortAction as A, ProfiSortOptions, ProfiSortView};
 use engine::{BotLevel, Game};
 use std::time::Instant;
 
@@ -64,6 +65,8 @@ fn hard_times(players: usize, matches: u64, budget: Budget) {
     let mut times: Vec<f64> = Vec::new();
     let mut cpu_times: Vec<f64> = Vec::new();
     let mut overruled: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut rollouts: Vec<f64> = Vec::new();
+    let mut rollout_cpu = 0u64;
     for m in 0..matches {
         let hero = (m as usize) % players;
         let mut game = ProfiSort::new(&opts, players, 77 + m).expect("options");
@@ -87,6 +90,11 @@ fn hard_times(players: usize, matches: u64, budget: Budget) {
                 b.level = BotLevel::Normal;
                 b.choose(&view, &legal)
             });
+            if s == hero && times.len() % 10 == 0 {
+                let cpu = thread_cpu_ns();
+                time_rollouts(&mut bots[s].clone(), &view, &legal, &mut rollouts);
+                rollout_cpu += thread_cpu_ns().saturating_sub(cpu);
+            }
             let t = Instant::now();
             let cpu = thread_cpu_ns();
             let a = bots[s].choose(&view, &legal);
@@ -125,6 +133,36 @@ fn hard_times(players: usize, matches: u64, budget: Budget) {
         );
     }
     println!("  overruled the normal choice: {overruled:?}");
+    rollouts.sort_by(f64::total_cmp);
+    let q = |p: f64| rollouts[((rollouts.len() - 1) as f64 * p).round() as usize];
+    if !rollouts.is_empty() {
+        println!(
+            "  one rollout (one world × one candidate): {} timed, wall ms: median {:.2}, p95 {:.2}, max {:.2}; thread CPU mean {:.2} ms",
+            rollouts.len(),
+            q(0.5),
+            q(0.95),
+            q(1.0),
+            rollout_cpu as f64 / 1e6 / rollouts.len() as f64
+        );
+    }
+}
+
+/// Times single rollouts of the search the hard bot would start here (a few worlds).
+fn time_rollouts(bot: &mut ProfiSortBot, view: &ProfiSortView, legal: &[A], out: &mut Vec<f64>) {
+    let Err(search) = start(bot, view, legal) else {
+        return;
+    };
+    let (mut look, _, mut rng) = search.into_parts();
+    for _ in 0..3 {
+        let Some(world) = look.sample(&mut rng) else {
+            continue;
+        };
+        for c in 0..look.candidates() {
+            let t = Instant::now();
+            look.play(&world, c);
+            out.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
 }
 
 /// CPU time of this thread in ns (Linux: /proc/thread-self/schedstat; 0 elsewhere), so that
