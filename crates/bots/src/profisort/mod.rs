@@ -7,6 +7,10 @@
 //!   lays off cards outside its plans, gives its ace to the opponent closest to going out
 //!   or to finishing the sheet, sits out only near the end of a deal or when the received
 //!   ace blocks going out.
+//! - Hard: plays like normal, but where it matters (which card to discard, giving its ace,
+//!   sitting out, which task to lay) it samples the hidden cards consistently with its
+//!   view and plays each candidate out to the end of the deal with the normal policy
+//!   (see [`hard`]).
 
 pub mod hard;
 pub mod plan;
