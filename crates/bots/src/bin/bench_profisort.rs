@@ -90,7 +90,7 @@ fn hard_times(players: usize, matches: u64, budget: Budget) {
                 b.level = BotLevel::Normal;
                 b.choose(&view, &legal)
             });
-            if s == hero && times.len() % 10 == 0 {
+            if s == hero && times.len().is_multiple_of(10) {
                 let cpu = thread_cpu_ns();
                 time_rollouts(&mut bots[s].clone(), &view, &legal, &mut rollouts);
                 rollout_cpu += thread_cpu_ns().saturating_sub(cpu);

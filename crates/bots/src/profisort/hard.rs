@@ -17,7 +17,7 @@
 use super::{discard_ranking, normal, ProfiSortBot};
 use crate::search::{argmax, means, paired, Lookahead, Search};
 use crate::{Bot, BotRng};
-use engine::card::{Card, CardId};
+use engine::card::{Card, Face};
 use engine::profisort::{
     special_left, Guess, Phase, ProfiSort, ProfiSortAction as A, ProfiSortView,
 };
@@ -296,12 +296,15 @@ pub fn candidates(
             } else {
                 budget.discards
             };
-            let mut faces: Vec<engine::card::Face> = Vec::new();
-            if let Some(c) = card_of(chosen).and_then(|id| view.hand.iter().find(|c| c.id == id)) {
-                if matches!(chosen, A::Discard { .. }) {
-                    faces.push(c.face);
-                }
-            }
+            let mut faces: Vec<Face> = match chosen {
+                A::Discard { card } => view
+                    .hand
+                    .iter()
+                    .filter(|c| c.id == *card)
+                    .map(|c| c.face)
+                    .collect(),
+                _ => Vec::new(),
+            };
             for (a, c) in discard_ranking(view, legal, ps) {
                 if faces.len() >= wanted {
                     break;
@@ -383,14 +386,6 @@ impl ProfiSortBot {
         } else {
             legal.first().cloned().unwrap_or(A::Draw)
         })
-    }
-}
-
-/// The card a candidate throws or gives away.
-fn card_of(a: &A) -> Option<CardId> {
-    match a {
-        A::Discard { card } | A::GiveAce { card, .. } => Some(*card),
-        _ => None,
     }
 }
 
