@@ -28,6 +28,13 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
 );
 
 impl UiGame for ProfiSort {
+    /// The hard bot (Monte-Carlo lookahead over normal's choices, docs/DESIGN.md).
+    const BOT_LEVELS: &'static [BotLevel] = &[
+        BotLevel::Easy,
+        BotLevel::Greedy,
+        BotLevel::Normal,
+        BotLevel::Hard,
+    ];
     /// Laying tasks, laying off and giving an ace reveal nothing: they can be taken back
     /// until the discard. Draws, taking the discard and sitting out cannot.
     fn undoable(action: &engine::profisort::ProfiSortAction) -> bool {

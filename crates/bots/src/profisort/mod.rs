@@ -7,9 +7,15 @@
 //!   lays off cards outside its plans, gives its ace to the opponent closest to going out
 //!   or to finishing the sheet, sits out only near the end of a deal or when the received
 //!   ace blocks going out.
+//! - Hard: plays like normal, but where it matters (which card to discard, giving its ace,
+//!   sitting out, which task to lay) it samples the hidden cards consistently with its
+//!   view and plays each candidate out to the end of the deal with the normal policy
+//!   (see [`hard`]).
 
+pub mod hard;
 pub mod plan;
 
+use crate::search::Pending;
 use crate::Bot;
 use crate::BotRng;
 use engine::card::{Card, CardId};
@@ -25,6 +31,10 @@ pub struct ProfiSortBot {
     pub level: BotLevel,
     rng: BotRng,
     cache: Option<(PlanKey, Vec<Plan>)>,
+    /// The hard level's thinking budget.
+    pub budget: hard::Budget,
+    /// The hard level's search between slices ([`Bot::think`]).
+    pending: Pending<ProfiSortView, hard::Look>,
 }
 
 impl ProfiSortBot {
@@ -33,6 +43,8 @@ impl ProfiSortBot {
             level,
             rng: BotRng::seed_from_u64(seed),
             cache: None,
+            budget: hard::Budget::DEFAULT,
+            pending: Pending::none(),
         }
     }
 
@@ -268,6 +280,40 @@ fn gift_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> Option<A> {
     if ps.first().is_some_and(|p| p.size + 1 >= view.hand.len()) {
         return None;
     }
+    best_gift(view, legal)
+}
+
+/// Discards a card outside the two best plans: aces first, then the highest penalty. A
+/// joker no plan uses goes too (it costs 20 at the deal end): protecting every joker lost
+/// most matches against the easy bot once the deck has 8 jokers (38 % → 100 % without).
+fn discard_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> A {
+    discard_ranking(view, legal, ps)
+        .first()
+        .map(|(a, _)| (*a).clone())
+        .unwrap_or_else(|| legal[0].clone())
+}
+
+/// The listed discards, normal's favourite first (on equal keys the later listed one, as
+/// `max_by_key` picks it).
+fn discard_ranking<'a>(view: &'a ProfiSortView, legal: &'a [A], ps: &[Plan]) -> Vec<(&'a A, Card)> {
+    let keep = kept(ps);
+    let first = ps.first().map(|p| p.uses.clone()).unwrap_or_default();
+    let key = |c: &Card| {
+        (
+            !first.contains(&c.id),
+            !keep.contains(&c.id),
+            is_ace(c),
+            penalty(c),
+        )
+    };
+    let mut ranked: Vec<(&A, Card)> = discards(view, legal).collect();
+    ranked.reverse();
+    ranked.sort_by_key(|(_, c)| std::cmp::Reverse(key(c)));
+    ranked
+}
+
+/// The ace gift normal would make, without its guard for a 10-card plan.
+fn best_gift(view: &ProfiSortView, legal: &[A]) -> Option<A> {
     legal
         .iter()
         .filter(|a| matches!(a, A::GiveAce { .. }))
@@ -278,31 +324,28 @@ fn gift_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> Option<A> {
         .cloned()
 }
 
-/// Discards a card outside the two best plans: aces first, then the highest penalty. A
-/// joker no plan uses goes too (it costs 20 at the deal end): protecting every joker lost
-/// most matches against the easy bot once the deck has 8 jokers (38 % → 100 % without).
-fn discard_choice(view: &ProfiSortView, legal: &[A], ps: &[Plan]) -> A {
-    let keep = kept(ps);
-    let first = ps.first().map(|p| p.uses.clone()).unwrap_or_default();
-    discards(view, legal)
-        .max_by_key(|(_, c)| {
-            (
-                !first.contains(&c.id),
-                !keep.contains(&c.id),
-                is_ace(c),
-                penalty(c),
-            )
-        })
-        .map(|(a, _)| a.clone())
-        .unwrap_or_else(|| legal[0].clone())
-}
-
 impl Bot<ProfiSort> for ProfiSortBot {
+    fn think(
+        &mut self,
+        view: &ProfiSortView,
+        legal: &[A],
+        pause: &mut dyn FnMut() -> bool,
+    ) -> Option<A> {
+        if self.level == BotLevel::Hard {
+            self.think_hard(view, legal, pause)
+        } else {
+            Some(self.choose(view, legal))
+        }
+    }
+
     fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
         match self.level {
             BotLevel::Easy => self.easy(legal),
             BotLevel::Greedy => greedy(view, legal),
-            BotLevel::Normal | BotLevel::Hard => {
+            BotLevel::Hard => self
+                .think_hard(view, legal, &mut || false)
+                .unwrap_or_else(|| legal[0].clone()),
+            BotLevel::Normal => {
                 for a in [A::Redeal, A::NextDeal] {
                     if legal.contains(&a) {
                         return a;

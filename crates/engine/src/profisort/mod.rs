@@ -50,6 +50,7 @@ pub mod find;
 pub mod legal;
 pub mod options;
 pub mod scoring;
+pub mod sim;
 pub mod state;
 pub mod tasks;
 pub mod turn;
@@ -63,6 +64,7 @@ pub use actions::{DealEnd, Need, ProfiSortAction, ProfiSortError, ProfiSortEvent
 pub use find::{find_layout, jokers_in, FindOpts};
 pub use options::{ProfiSortOptions, TalonEnd, HAND_SIZE};
 pub use scoring::{bonuses, hand_points, special_left, Bonus, DealSummary, ScoreRow};
+pub use sim::Guess;
 pub use state::{Deal, Phase, ProfiSort, Setup, Sheet};
 pub use tasks::{shape, Part, PartKind, PartSpec, TaskMeld, TaskShape, SHAPES};
 pub use validate::check_layout;

@@ -49,6 +49,10 @@ pub struct ProfiSortView {
     pub talon: usize,
     /// The discard pile, top last.
     pub discard: Vec<Card>,
+    /// The talon was rebuilt from the discard pile in this deal (`talon_end = reshuffle`
+    /// does it once); everybody saw it.
+    #[serde(default)]
+    pub rebuilt: bool,
     /// Per seat: laid a task in this deal (may lay off).
     pub opened: Vec<bool>,
     /// Per seat: gave his ace in this deal.
@@ -107,6 +111,7 @@ impl ProfiSort {
             melds: d.melds.clone(),
             talon: d.talon.len(),
             discard: d.discard.clone(),
+            rebuilt: d.rebuilt,
             opened: d.opened.clone(),
             gave_ace: d.gave_ace.clone(),
             taken: d.taken,
