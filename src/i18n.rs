@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+mod rules;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Lang {
     #[default]
@@ -641,7 +643,7 @@ static TABLE: &[(&str, &str, &str)] = &[
 
 /// Looks up `key` in `lang`; unknown keys come back unchanged (and are caught by a test).
 pub fn tr(lang: Lang, key: &str) -> &str {
-    match TABLE.iter().find(|(k, _, _)| *k == key) {
+    match entries().find(|(k, _, _)| *k == key) {
         Some((_, de, en)) => match lang {
             Lang::De => de,
             Lang::En => en,
@@ -689,7 +691,13 @@ pub fn format_euros(lang: Lang, euros: f64) -> String {
 }
 
 pub fn has_key(key: &str) -> bool {
-    TABLE.iter().any(|(k, _, _)| *k == key)
+    entries().any(|(k, _, _)| *k == key)
+}
+
+/// Every entry of the one table: the app's texts, then the rules pages' longer texts
+/// (kept in [`rules::RULES`] for readability, looked up and tested as one table).
+fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
+    TABLE.iter().chain(rules::RULES.iter())
 }
 
 #[cfg(test)]
@@ -698,12 +706,12 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_translated() {
-        let mut keys: Vec<&str> = TABLE.iter().map(|(k, _, _)| *k).collect();
+        let mut keys: Vec<&str> = entries().map(|(k, _, _)| *k).collect();
         keys.sort();
         let n = keys.len();
         keys.dedup();
         assert_eq!(keys.len(), n, "duplicate translation keys");
-        for (k, de, en) in TABLE {
+        for (k, de, en) in entries() {
             assert!(!de.is_empty() && !en.is_empty(), "{k} lacks a text");
         }
     }

@@ -1,6 +1,7 @@
 //! Abluxxen in the app: setup panel, board, texts.
 
 pub mod board;
+pub mod rules;
 mod dialog;
 mod display;
 mod end;

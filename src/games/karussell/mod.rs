@@ -1,6 +1,7 @@
 //! Karussell in the app: the scratch table, board, setup and texts.
 
 pub mod board;
+pub mod rules;
 mod round_end;
 pub mod scratch;
 pub mod setup;

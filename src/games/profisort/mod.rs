@@ -1,6 +1,7 @@
 //! Profi-Sort in the app: board, task sheets, task builder, setup and texts.
 
 pub mod board;
+pub mod rules;
 mod builder;
 mod deal_end;
 mod melds;

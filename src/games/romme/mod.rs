@@ -1,6 +1,7 @@
 //! Rommé in the app: setup panel, board, texts.
 
 pub mod board;
+pub mod rules;
 mod moves;
 pub mod rob;
 pub mod setup;
