@@ -88,7 +88,10 @@ mod tests {
         assert_eq!(Route::parse("#/settings/"), Route::Settings);
         assert_eq!(Route::parse("#/setup/"), Route::NotFound("setup/".into()));
         assert_eq!(Route::parse("#/zzz"), Route::NotFound("zzz".into()));
-        assert_eq!(Route::parse("#/rules/romme/"), Route::Rules("romme".into(), None));
+        assert_eq!(
+            Route::parse("#/rules/romme/"),
+            Route::Rules("romme".into(), None)
+        );
         assert_eq!(Route::parse("#/rules/"), Route::NotFound("rules/".into()));
         assert_eq!(
             Route::parse("#/rules/romme/a/b"),

@@ -575,13 +575,22 @@ fn every_variant_has_a_rules_page_in_both_languages() {
         };
         let de = options.rules(Lang::De);
         let en = options.rules(Lang::En);
-        assert!(de.sections.len() >= 7, "{}: {} sections", e.id(), de.sections.len());
+        assert!(
+            de.sections.len() >= 7,
+            "{}: {} sections",
+            e.id(),
+            de.sections.len()
+        );
         assert!(!de.house.is_empty(), "{}", e.id());
         assert_eq!(de.house.len(), en.house.len());
         assert_ne!(de.text(), en.text(), "{}", e.id());
         for doc in [&de, &en] {
             let text = doc.text();
-            assert!(!text.contains("rules.") && !text.contains('{'), "{}: {text}", e.id());
+            assert!(
+                !text.contains("rules.") && !text.contains('{'),
+                "{}: {text}",
+                e.id()
+            );
             for h in &doc.house {
                 assert!(has_key(h.key), "{}", h.key);
                 assert!(!h.value.is_empty() && !h.value.contains("::"), "{}", h.key);

@@ -8,7 +8,7 @@ pub(super) static RULES: &[(&str, &str, &str)] = &[
     ("rules.title", "Regeln: {game}", "Rules: {game}"),
     ("rules.link", "Regeln", "Rules"),
     ("rules.read", "Regeln lesen", "Read the rules"),
-    ("rules.of_game", "Regeln dieser Partie", "Rules of this game"),
+    ("rules.of_game", "Regeln & Hausregeln", "Rules & house rules"),
     ("rules.defaults", "Die Regeln mit den Standard-Einstellungen. Am Tisch geänderte Hausregeln zeigt die Regelseite, die aus der laufenden Partie geöffnet wird.", "The rules with the default settings. House rules changed at the table show on the rules page opened from the running game."),
     ("rules.for_game", "Die Regeln der laufenden Partie mit {players} – mit den Hausregeln, die in dieser Partie gelten.", "The rules of the running game with {players} – with the house rules in force in this game."),
     ("rules.house", "Hausregeln dieser Partie", "House rules of this game"),

@@ -22,7 +22,9 @@ struct Source {
 fn source(variant: &str, game: Option<&str>) -> Option<Source> {
     let loaded = game.and_then(|id| {
         let json = storage::load_game(id)?;
-        engine::games::load_any(&json).ok().map(|l| (id.to_string(), l))
+        engine::games::load_any(&json)
+            .ok()
+            .map(|l| (id.to_string(), l))
     });
     match loaded {
         Some((id, l)) => {
@@ -69,7 +71,11 @@ pub fn RulesPage(variant: String, game: Option<String>) -> impl IntoView {
         let game = src.game.clone();
         let missing = src.missing;
         move || match &game {
-            Some((_, names)) => fill(app.lang(), "rules.for_game", &[("players", names.join(", "))]),
+            Some((_, names)) => fill(
+                app.lang(),
+                "rules.for_game",
+                &[("players", names.join(", "))],
+            ),
             None if missing => app.t("rules.no_game"),
             None => app.t("rules.defaults"),
         }
@@ -84,7 +90,11 @@ pub fn RulesPage(variant: String, game: Option<String>) -> impl IntoView {
             view! { <a class="button primary" data-testid="rules-play" href=href>{move || app.t("rules.play")}</a> }.into_any()
         }
     };
-    let house_title = if from_game { "rules.house" } else { "rules.house_defaults" };
+    let house_title = if from_game {
+        "rules.house"
+    } else {
+        "rules.house_defaults"
+    };
     view! {
         <article class="panel rules-page" data-testid="rules-page" data-variant=src.variant.clone()
             data-from-game=from_game.to_string()>

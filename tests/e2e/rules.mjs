@@ -60,6 +60,7 @@ const TESTS = [
       await fitsWidth(page, '360x640');
       await page.screenshot({ path: `${SHOTS}/rules-360x640.png` });
       await page.screenshot({ path: `${SHOTS}/rules-360x640-full.png`, fullPage: true });
+      await page.locator('.rules-house-wrap').screenshot({ path: `${SHOTS}/rules-360x640-house.png` });
       await page.setViewportSize({ width: 1366, height: 768 });
     },
   },

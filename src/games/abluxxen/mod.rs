@@ -1,10 +1,10 @@
 //! Abluxxen in the app: setup panel, board, texts.
 
 pub mod board;
-pub mod rules;
 mod dialog;
 mod display;
 mod end;
+pub mod rules;
 pub mod setup;
 pub mod texts;
 

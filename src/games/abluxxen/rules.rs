@@ -74,7 +74,10 @@ mod tests {
             rounds: 3,
         };
         let de = rules(&duel, Lang::De).text();
-        assert!(de.contains("Der Schatten bekommt") && de.contains("3 Spiele"), "{de}");
+        assert!(
+            de.contains("Der Schatten bekommt") && de.contains("3 Spiele"),
+            "{de}"
+        );
         assert!(de.contains("eine Karte ziehen"), "{de}");
     }
 }

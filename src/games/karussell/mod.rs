@@ -1,8 +1,8 @@
 //! Karussell in the app: the scratch table, board, setup and texts.
 
 pub mod board;
-pub mod rules;
 mod round_end;
+pub mod rules;
 pub mod scratch;
 pub mod setup;
 mod table;

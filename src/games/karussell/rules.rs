@@ -72,7 +72,10 @@ pub fn rules(o: &KarussellOptions, lang: Lang) -> RulesDoc {
     w.house("ka.opt.knock_limit", o.knock_limit.to_string());
     w.house("ka.opt.meld_ends_turn", w.yes_no(o.meld_ends_turn));
     w.house("ka.opt.target", o.target.to_string());
-    w.house("ka.opt.round_bonus_for_all", w.yes_no(o.round_bonus_for_all));
+    w.house(
+        "ka.opt.round_bonus_for_all",
+        w.yes_no(o.round_bonus_for_all),
+    );
     w.house("ka.opt.hints", w.yes_no(o.hints));
     w.done()
 }
@@ -85,7 +88,10 @@ mod tests {
     fn knocking_target_and_jokers_follow_the_options() {
         let o = KarussellOptions::default();
         let de = rules(&o, Lang::De).text();
-        assert!(de.contains("höchstens 5 Punkte") && de.contains("150 Punkte"), "{de}");
+        assert!(
+            de.contains("höchstens 5 Punkte") && de.contains("150 Punkte"),
+            "{de}"
+        );
         let o = KarussellOptions {
             knock_limit: 8,
             target: 300,
@@ -93,7 +99,10 @@ mod tests {
             ..o
         };
         let en = rules(&o, Lang::En).text();
-        assert!(en.contains("at most 8 points") && en.contains("300 points"), "{en}");
+        assert!(
+            en.contains("at most 8 points") && en.contains("300 points"),
+            "{en}"
+        );
         assert!(en.contains("3 jokers"), "{en}");
     }
 }

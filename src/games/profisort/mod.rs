@@ -1,10 +1,10 @@
 //! Profi-Sort in the app: board, task sheets, task builder, setup and texts.
 
 pub mod board;
-pub mod rules;
 mod builder;
 mod deal_end;
 mod melds;
+pub mod rules;
 pub mod setup;
 pub mod sheet;
 pub mod texts;

@@ -115,7 +115,10 @@ mod tests {
     fn jokers_beginner_mode_and_left_out_tasks_follow_the_options() {
         let o = ProfiSortOptions::default();
         let de = rules(&o, Lang::De).text();
-        assert!(de.contains("8 Joker (112 Karten)") && de.contains("15 Aufgaben"), "{de}");
+        assert!(
+            de.contains("8 Joker (112 Karten)") && de.contains("15 Aufgaben"),
+            "{de}"
+        );
         let o = ProfiSortOptions {
             jokers: 6,
             beginner_tasks: Some(5),
@@ -123,7 +126,10 @@ mod tests {
             ..o
         };
         let en = rules(&o, Lang::En).text();
-        assert!(en.contains("6 jokers (110 cards)") && en.contains("14 tasks"), "{en}");
+        assert!(
+            en.contains("6 jokers (110 cards)") && en.contains("14 tasks"),
+            "{en}"
+        );
         assert!(en.contains("first to complete 5 tasks"), "{en}");
     }
 }

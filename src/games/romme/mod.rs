@@ -1,9 +1,9 @@
 //! Rommé in the app: setup panel, board, texts.
 
 pub mod board;
-pub mod rules;
 mod moves;
 pub mod rob;
+pub mod rules;
 pub mod setup;
 pub mod sheet;
 mod status;

@@ -3,9 +3,7 @@
 use super::setup::applies;
 use crate::games::rules_doc::{RulesDoc, Writer};
 use crate::i18n::Lang;
-use engine::romme::{
-    DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring,
-};
+use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring};
 
 /// The page for `preset` played with the options `o`.
 pub fn rules(preset: Preset, o: &RommeOptions, lang: Lang) -> RulesDoc {
@@ -237,7 +235,8 @@ fn house(w: &mut Writer, preset: Preset, o: &RommeOptions) {
         ),
         (
             "ro.ring_pot",
-            o.ring_pot.map_or_else(|| w.t("rules.off"), |n| n.to_string()),
+            o.ring_pot
+                .map_or_else(|| w.t("rules.off"), |n| n.to_string()),
         ),
     ];
     for (key, value) in rows {
@@ -279,10 +278,20 @@ mod tests {
         let raeuber = text(Preset::Raeuber, &Preset::Raeuber.options(), Lang::De);
         let kaufen = text(Preset::MitKaufen, &Preset::MitKaufen.options(), Lang::De);
         assert!(raeuber.contains("Rauben"), "{raeuber}");
-        assert!(!grund.contains("Rauben") && !grund.contains("raub"), "{grund}");
+        assert!(
+            !grund.contains("Rauben") && !grund.contains("raub"),
+            "{grund}"
+        );
         assert!(kaufen.contains("Kaufen") && !grund.contains("kauf"));
-        let trad = text(Preset::Traditionell, &Preset::Traditionell.options(), Lang::En);
-        assert!(trad.contains("without jokers") && trad.contains("hand rummy"), "{trad}");
+        let trad = text(
+            Preset::Traditionell,
+            &Preset::Traditionell.options(),
+            Lang::En,
+        );
+        assert!(
+            trad.contains("without jokers") && trad.contains("hand rummy"),
+            "{trad}"
+        );
     }
 
     #[test]
