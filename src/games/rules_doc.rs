@@ -184,3 +184,82 @@ impl AnyOptions {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::host::Session;
+    use engine::save::SaveMeta;
+
+    fn meta(variant: &str) -> SaveMeta {
+        SaveMeta {
+            player_names: vec!["Anna".into(), "Ben".into()],
+            seat_kinds: vec![engine::SeatKind::Human, engine::SeatKind::Human],
+            variant: variant.into(),
+            ..SaveMeta::default()
+        }
+    }
+
+    #[test]
+    fn a_stored_game_brings_its_house_rules() {
+        let mut o = Preset::Raeuber.options();
+        o.first_meld_min = 55;
+        o.jokers = 3;
+        let s = Session::<engine::romme::Romme>::start(
+            "g1".into(),
+            o.clone(),
+            meta("romme_raeuber"),
+            7,
+        )
+        .unwrap();
+        let loaded = engine::games::load_any(&s.to_json().unwrap()).unwrap();
+        let any = AnyOptions::of_game(&loaded);
+        assert_eq!(any, AnyOptions::Romme(Preset::Raeuber, o));
+        let doc = any.rules(Lang::De);
+        let text = doc.text();
+        assert!(
+            text.contains("mindestens 55 Punkte") && text.contains("3 Joker"),
+            "{text}"
+        );
+        let value = |key: &str| {
+            doc.house
+                .iter()
+                .find(|h| h.key == key)
+                .map(|h| h.value.clone())
+        };
+        assert_eq!(value("ro.first_meld_min").as_deref(), Some("55"));
+        assert_eq!(value("ro.robbing").as_deref(), Some("ja"));
+        // Buying is no option of Räuber-Rommé's setup, so not a house rule either.
+        assert_eq!(value("ro.buying"), None);
+
+        let duel = engine::games::abluxxen_preset("profiduell");
+        let s = Session::<engine::abluxxen::Abluxxen>::start(
+            "g2".into(),
+            duel.clone(),
+            meta("profiduell"),
+            9,
+        )
+        .unwrap();
+        let loaded = engine::games::load_any(&s.to_json().unwrap()).unwrap();
+        assert_eq!(AnyOptions::of_game(&loaded), AnyOptions::Abluxxen(duel));
+    }
+
+    #[test]
+    fn every_playable_entry_has_default_options() {
+        for e in crate::catalog::entries() {
+            assert_eq!(
+                AnyOptions::defaults(e.id()).is_some(),
+                e.available(),
+                "{}",
+                e.id()
+            );
+        }
+        assert_eq!(AnyOptions::defaults("nope"), None);
+        match AnyOptions::defaults("romme_trad") {
+            Some(AnyOptions::Romme(p, o)) => {
+                assert_eq!((p, o.jokers), (Preset::Traditionell, 0));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
