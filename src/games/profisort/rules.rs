@@ -42,7 +42,17 @@ pub fn rules(o: &ProfiSortOptions, lang: Lang) -> RulesDoc {
     ]);
     w.section("tasks");
     w.para(w.t("rules.ps.tasks_intro"));
-    w.list(tasks.iter().map(|&t| task_label(t, lang)).collect());
+    let items = tasks
+        .iter()
+        .map(|&t| {
+            let desc = w.t(&format!("rules.ps.task.{t}"));
+            w.f(
+                "rules.ps.task_item",
+                &[("label", task_label(t, lang)), ("desc", desc)],
+            )
+        })
+        .collect();
+    w.list(items);
     w.list(vec![
         w.t(if o.distinct_ranks {
             "rules.ps.distinct"

@@ -54,8 +54,10 @@ fn turn(w: &mut Writer, o: &RommeOptions) {
     };
     let play = if o.robbing {
         "rules.ro.play_rob"
-    } else {
+    } else if o.jokers > 0 && o.joker_exchange {
         "rules.ro.play"
+    } else {
+        "rules.ro.play_no_joker"
     };
     let discard = if o.go_out_needs_discard {
         "rules.ro.discard_always"
@@ -132,7 +134,10 @@ fn end_and_scoring(w: &mut Writer, o: &RommeOptions) {
         })),
     }
     w.section("scoring");
-    w.para(w.t("rules.ro.score_plain"));
+    w.para(w.t(match o.end_mode {
+        EndMode::BidAtMost => "rules.ro.score_plain",
+        EndMode::GoOut => "rules.ro.score_out",
+    }));
     let example = if o.jokers == 0 {
         w.t("rules.ro.score_example_no_joker")
     } else {
@@ -147,11 +152,14 @@ fn end_and_scoring(w: &mut Writer, o: &RommeOptions) {
     w.example(example);
     match o.scoring {
         Scoring::Plain => {}
-        Scoring::AnlegenBonuses => w.list(vec![
-            w.t("rules.ro.bonus_winner"),
-            w.t("rules.ro.bonus_joker"),
-            w.t("rules.ro.bonus_first"),
-        ]),
+        Scoring::AnlegenBonuses => {
+            let mut bonuses = vec![w.t("rules.ro.bonus_winner")];
+            if o.jokers > 0 {
+                bonuses.push(w.n("rules.ro.bonus_joker", o.joker_penalty));
+            }
+            bonuses.push(w.t("rules.ro.bonus_first"));
+            w.list(bonuses);
+        }
         Scoring::Traditionell => w.para(w.t("rules.ro.score_trad")),
     }
     if let Some(pot) = o.ring_pot {
