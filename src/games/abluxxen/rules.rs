@@ -25,10 +25,11 @@ pub fn rules(o: &AbluxxenOptions, lang: Lang) -> RulesDoc {
         w.para(w.t("rules.ab.shadow_setup"));
     }
     w.section("turn");
-    let mut steps = vec![w.t("rules.ab.play"), w.t("rules.ab.luxx")];
+    let mut steps = vec![w.t("rules.ab.play")];
     if duel {
         steps.push(w.t("rules.ab.luxx_shadow"));
     }
+    steps.push(w.t("rules.ab.luxx"));
     steps.push(w.t("rules.ab.decide"));
     steps.push(w.t(if o.draw_if_no_luxx {
         "rules.ab.draw_if_none"
@@ -46,7 +47,10 @@ pub fn rules(o: &AbluxxenOptions, lang: Lang) -> RulesDoc {
         special.push(w.t("rules.ab.shadow_never"));
     }
     w.list(special);
-    w.section("end");
+    if duel {
+        w.example(w.t("rules.ab.shadow_example"));
+    }
+    w.section("end_game");
     w.para(w.t("rules.ab.end"));
     w.section("scoring");
     w.para(w.t("rules.ab.score"));
