@@ -71,6 +71,7 @@ const TESTS = [
       await page.goto(base + '#/setup/romme_kaufen');
       await page.reload();
       await page.waitForSelector('[data-testid=start]');
+      assert(await page.$('.setup [data-testid=rules-link]'), 'the setup links the rules');
       await page.click('[data-testid=house-rules] summary');
       const input = page.locator('[data-testid=house-rules] [data-option="ro.first_meld_min"] input');
       await input.fill('45');
@@ -78,6 +79,8 @@ const TESTS = [
       await page.waitForFunction(() => document.querySelector('[data-testid=rules-summary]').textContent.includes('45'));
       await page.click('[data-testid=start]');
       await page.waitForSelector('[data-testid=romme-board]');
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/game-1366x768-full.png`, fullPage: true });
       await page.click('.host-tools [data-testid=rules-link]');
       await page.waitForSelector('[data-testid=rules-page][data-from-game=true]');
       let text = await checkPage(page, 'romme_kaufen', 'De');
