@@ -448,7 +448,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ro.rob.build", "Kombination bilden", "Build meld"),
     ("ro.rob.commit", "Rauben abschließen", "Commit robbery"),
     ("ro.rob.reset", "Zurücksetzen", "Reset"),
-    ("ro.ui.rules", "Regeln dieser Partie", "Rules of this match"),
+    ("ro.ui.rules", "Einstellungen dieser Partie", "Settings of this match"),
     ("ro.ui.meld", "Auslegen", "Meld"),
     ("ro.ui.buy", "Kaufen", "Buy"),
     ("ro.ui.pass_buy", "Nicht kaufen", "Don't buy"),

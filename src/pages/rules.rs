@@ -28,11 +28,16 @@ fn source(variant: &str, game: Option<&str>) -> Option<Source> {
     });
     match loaded {
         Some((id, l)) => {
-            let variant = if catalog::find(&l.meta.variant).is_some() {
-                l.meta.variant.clone()
-            } else {
-                variant.to_string()
-            };
+            // The save's variant; for an old save without one, the route's or the game's first.
+            let variant = [l.meta.variant.as_str(), variant]
+                .into_iter()
+                .find(|v| catalog::find(v).is_some_and(|e| e.info.game == Some(l.game.name())))
+                .map(str::to_string)
+                .or_else(|| {
+                    catalog::entries()
+                        .find(|e| e.info.game == Some(l.game.name()))
+                        .map(|e| e.id().to_string())
+                })?;
             Some(Source {
                 variant,
                 options: AnyOptions::of_game(&l),

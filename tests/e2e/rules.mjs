@@ -105,6 +105,11 @@ const TESTS = [
       // Back to the game.
       await page.click('[data-testid=rules-back]');
       await page.waitForSelector('[data-testid=romme-board]');
+      // The saved games link each game's rules too.
+      await page.goto(base + '#/saves');
+      await page.click('[data-testid=save-row] [data-testid=rules-link]');
+      await page.waitForSelector('[data-testid=rules-page][data-from-game=true]');
+      eq(await page.textContent('[data-testid=rules-house] [data-option="ro.first_meld_min"] [data-testid=rules-house-value]'), '45', 'house rules from the saved games');
     },
   },
 ];
