@@ -147,6 +147,7 @@ pub fn App() -> impl IntoView {
                     Route::Play(id) => view! { <pages::play::Play id=id/> }.into_any(),
                     Route::Saves => view! { <pages::saves::Saves/> }.into_any(),
                     Route::Stats => view! { <pages::stats::StatsPage/> }.into_any(),
+                    Route::Rules(variant, game) => view! { <pages::rules::RulesPage variant=variant game=game/> }.into_any(),
                     Route::Bench(n) => view! { <pages::bench::Bench count=n/> }.into_any(),
                     Route::Link(payload) => view! { <pages::play::OpenLink payload=payload/> }.into_any(),
                     Route::NotFound(_) => view! {

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+mod rules;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Lang {
     #[default]
@@ -463,7 +465,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("ro.rob.build", "Kombination bilden", "Build meld"),
     ("ro.rob.commit", "Rauben abschließen", "Commit robbery"),
     ("ro.rob.reset", "Zurücksetzen", "Reset"),
-    ("ro.ui.rules", "Regeln dieser Partie", "Rules of this match"),
+    ("ro.ui.rules", "Einstellungen dieser Partie", "Settings of this match"),
     ("ro.ui.meld", "Auslegen", "Meld"),
     ("ro.ui.buy", "Kaufen", "Buy"),
     ("ro.ui.pass_buy", "Nicht kaufen", "Don't buy"),
@@ -658,7 +660,7 @@ static TABLE: &[(&str, &str, &str)] = &[
 
 /// Looks up `key` in `lang`; unknown keys come back unchanged (and are caught by a test).
 pub fn tr(lang: Lang, key: &str) -> &str {
-    match TABLE.iter().find(|(k, _, _)| *k == key) {
+    match entries().find(|(k, _, _)| *k == key) {
         Some((_, de, en)) => match lang {
             Lang::De => de,
             Lang::En => en,
@@ -706,7 +708,13 @@ pub fn format_euros(lang: Lang, euros: f64) -> String {
 }
 
 pub fn has_key(key: &str) -> bool {
-    TABLE.iter().any(|(k, _, _)| *k == key)
+    entries().any(|(k, _, _)| *k == key)
+}
+
+/// Every entry of the one table: the app's texts, then the rules pages' longer texts
+/// (kept in [`rules::RULES`] for readability, looked up and tested as one table).
+fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
+    TABLE.iter().chain(rules::RULES.iter())
 }
 
 #[cfg(test)]
@@ -715,12 +723,12 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_translated() {
-        let mut keys: Vec<&str> = TABLE.iter().map(|(k, _, _)| *k).collect();
+        let mut keys: Vec<&str> = entries().map(|(k, _, _)| *k).collect();
         keys.sort();
         let n = keys.len();
         keys.dedup();
         assert_eq!(keys.len(), n, "duplicate translation keys");
-        for (k, de, en) in TABLE {
+        for (k, de, en) in entries() {
             assert!(!de.is_empty() && !en.is_empty(), "{k} lacks a text");
         }
     }

@@ -9,6 +9,9 @@ pub enum Route {
     Saves,
     Stats,
     Settings,
+    /// The rules of a catalog entry: `#/rules/<variant>` with the default options, or
+    /// `#/rules/<variant>/<save-id>` with the options of that stored game (its house rules).
+    Rules(String, Option<String>),
     /// A shared game arriving by link: `#/link/<payload>`.
     Link(String),
     /// The solver benchmark with n positions per row: `#/bench/<n>` (not linked anywhere).
@@ -27,6 +30,13 @@ impl Route {
             ("", _) => Route::Home,
             ("setup", id) if !id.is_empty() => Route::Setup(id.to_string()),
             ("play", id) if !id.is_empty() => Route::Play(id.to_string()),
+            ("rules", rest) if !rest.is_empty() => match rest.split_once('/') {
+                None => Route::Rules(rest.to_string(), None),
+                Some((v, g)) if !v.is_empty() && !g.is_empty() && !g.contains('/') => {
+                    Route::Rules(v.to_string(), Some(g.to_string()))
+                }
+                _ => Route::NotFound(path.to_string()),
+            },
             ("link", payload) if !payload.is_empty() => Route::Link(payload.to_string()),
             ("bench", n) if n.parse::<usize>().is_ok() => Route::Bench(n.parse().unwrap_or(20)),
             ("saves", "") => Route::Saves,
@@ -41,6 +51,8 @@ impl Route {
             Route::Home => "#/".into(),
             Route::Setup(id) => format!("#/setup/{id}"),
             Route::Play(id) => format!("#/play/{id}"),
+            Route::Rules(v, None) => format!("#/rules/{v}"),
+            Route::Rules(v, Some(g)) => format!("#/rules/{v}/{g}"),
             Route::Link(p) => format!("#/link/{p}"),
             Route::Bench(n) => format!("#/bench/{n}"),
             Route::Saves => "#/saves".into(),
@@ -66,6 +78,8 @@ mod tests {
             Route::Settings,
             Route::Link("eyJ2Ijox".into()),
             Route::Bench(20),
+            Route::Rules("romme_raeuber".into(), None),
+            Route::Rules("karussell".into(), Some("g1a2b".into())),
         ] {
             assert_eq!(Route::parse(&r.to_hash()), r);
         }
@@ -78,5 +92,14 @@ mod tests {
         assert_eq!(Route::parse("#/settings/"), Route::Settings);
         assert_eq!(Route::parse("#/setup/"), Route::NotFound("setup/".into()));
         assert_eq!(Route::parse("#/zzz"), Route::NotFound("zzz".into()));
+        assert_eq!(
+            Route::parse("#/rules/romme/"),
+            Route::Rules("romme".into(), None)
+        );
+        assert_eq!(Route::parse("#/rules/"), Route::NotFound("rules/".into()));
+        assert_eq!(
+            Route::parse("#/rules/romme/a/b"),
+            Route::NotFound("rules/romme/a/b".into())
+        );
     }
 }

@@ -562,3 +562,52 @@ fn the_boot_screen_matches_the_home_screen() {
         assert!(html.contains(&text), "index.html lacks {k}: {text}");
     }
 }
+
+/// Every catalog entry has a rules page in both languages: no missing key, no placeholder
+/// left, no English in the German page, and the house rules list every option.
+#[test]
+fn every_variant_has_a_rules_page_in_both_languages() {
+    use crate::games::rules_doc::{AnyOptions, Block};
+    for e in crate::catalog::entries() {
+        let Some(options) = AnyOptions::defaults(e.id()) else {
+            assert!(!e.available(), "{} has no rules page", e.id());
+            continue;
+        };
+        let de = options.rules(Lang::De);
+        let en = options.rules(Lang::En);
+        assert!(
+            de.sections.len() >= 7,
+            "{}: {} sections",
+            e.id(),
+            de.sections.len()
+        );
+        assert!(!de.house.is_empty(), "{}", e.id());
+        assert_eq!(de.house.len(), en.house.len());
+        assert_ne!(de.text(), en.text(), "{}", e.id());
+        for doc in [&de, &en] {
+            let text = doc.text();
+            assert!(
+                !text.contains("rules.") && !text.contains('{'),
+                "{}: {text}",
+                e.id()
+            );
+            for h in &doc.house {
+                assert!(has_key(h.key), "{}", h.key);
+                assert!(!h.value.is_empty() && !h.value.contains("::"), "{}", h.key);
+            }
+        }
+        let what = format!("rules page {}", e.id());
+        for s in &de.sections {
+            assert_german(&s.title, &what);
+            for b in &s.blocks {
+                match b {
+                    Block::Para(p) | Block::Example(p) => assert_german(p, &what),
+                    Block::List(items) => items.iter().for_each(|i| assert_german(i, &what)),
+                }
+            }
+        }
+        for h in &de.house {
+            assert_german(&format!("{}: {}", h.label, h.value), &what);
+        }
+    }
+}

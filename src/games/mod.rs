@@ -14,6 +14,7 @@ pub mod karussell;
 pub mod profisort;
 pub mod registry;
 pub mod romme;
+pub mod rules_doc;
 
 /// Builds the host for a stored save, dispatching on the save's game name.
 pub fn host_for_save(id: String, json: &str) -> Result<AnyView, String> {

@@ -14,6 +14,7 @@ pub fn Home() -> impl IntoView {
             let key = e.key();
             let desc = e.desc_key();
             let href = format!("#/setup/{}", e.id());
+            let rules_href = format!("#/rules/{}", e.id());
             let icon = e.ui.map_or(Face::french(7, Suit::Hearts), |ui| ui.icon);
             let available = e.available();
             view! {
@@ -22,6 +23,9 @@ pub fn Home() -> impl IntoView {
                     <div class="game-text">
                         <h2>{move || app.t(&key)}</h2>
                         <p>{move || app.t(&desc)}</p>
+                        {available.then(|| view! {
+                            <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.link")}</a>
+                        })}
                     </div>
                     {if available {
                         view! { <a class="button primary" href=href>{move || app.t("home.play")}</a> }.into_any()

@@ -163,6 +163,8 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
 
     let e = row.entry.clone();
     let href = format!("#/play/{}", e.id);
+    // The rules with this game's house rules.
+    let rules_href = format!("#/rules/{}/{}", e.variant, e.id);
     let when = (e.updated_ms > 0).then(|| {
         let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(e.updated_ms as f64));
         String::from(d.to_locale_string(
@@ -215,6 +217,9 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
                                         <strong>{title}</strong>
                                         <span>{e.players.join(", ")}</span>
                                         <small>{when.map(|w| format!("{w} · "))} {move || app.t(if finished { "saves.finished" } else { "saves.running" })}</small>
+                                        {(!e.variant.is_empty()).then(|| view! {
+                                            <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.link")}</a>
+                                        })}
                                     </div>
                                     <a class="button primary" data-testid="open" href=href>{move || app.t(if finished { "saves.show" } else { "saves.resume" })}</a>
                                     <button class="button" data-testid="delete" on:click=delete>{t("saves.delete")}</button>

@@ -79,9 +79,11 @@ pub fn Setup(id: String) -> impl IntoView {
     let seats = RwSignal::new(default_seats(entry.info.default_players));
     let (min, max) = (entry.info.min_players, entry.info.max_players);
     let game_panel = (ui.setup_panel)(entry.info, seats);
+    let rules_href = format!("#/rules/{}", entry.id());
     view! {
         <section class="panel setup">
             <h1>{move || app.t(&key)}</h1>
+            <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.read")}</a>
             <h2>{move || app.t("setup.players")}</h2>
             <SeatEditor seats=seats min=min max=max levels=ui.bot_levels/>
             {game_panel}

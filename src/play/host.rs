@@ -229,8 +229,11 @@ fn share_tools<G: UiGame>(
     let app = use_app();
     let share = RwSignal::new(None::<String>);
     let t = move |k: &str| tr(app.lang(), k).to_string();
+    // The rules with this game's options (its house rules).
+    let rules_href = sess.with_untracked(|s| format!("#/rules/{}/{}", s.meta.variant, s.id));
     view! {
         <div class="host-tools">
+            <a class="button small" data-testid="rules-link" href=rules_href>{move || t("rules.of_game")}</a>
             <button class="button small" data-testid="share" on:click=move |_| {
                 let s = sess.get_untracked();
                 match save::share_link(&s.record, &s.meta) {

@@ -22,6 +22,7 @@ const PAGES = [
   ['setup', '#/setup/romme', '[data-testid=start]'],
   ['saves', '#/saves', '.saves-tools, main'],
   ['settings', '#/settings', '.settings'],
+  ['rules', '#/rules/romme_raeuber', '[data-testid=rules-page]'],
 ];
 
 export default [

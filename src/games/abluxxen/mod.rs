@@ -4,6 +4,7 @@ pub mod board;
 mod dialog;
 mod display;
 mod end;
+pub mod rules;
 pub mod setup;
 pub mod texts;
 

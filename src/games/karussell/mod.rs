@@ -2,6 +2,7 @@
 
 pub mod board;
 mod round_end;
+pub mod rules;
 pub mod scratch;
 pub mod setup;
 mod table;

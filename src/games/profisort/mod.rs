@@ -4,6 +4,7 @@ pub mod board;
 mod builder;
 mod deal_end;
 mod melds;
+pub mod rules;
 pub mod setup;
 pub mod sheet;
 pub mod texts;

@@ -3,6 +3,7 @@
 pub mod board;
 mod moves;
 pub mod rob;
+pub mod rules;
 pub mod setup;
 pub mod sheet;
 mod status;
