@@ -4,7 +4,6 @@
 import { assert, eq } from './assert.mjs';
 import { findMeld, hand, board } from './romme.mjs';
 import { abState, abWaitMine, abHand, biggestPlay, abStart } from './abluxxen.mjs';
-// (A lay-off uses the same focusable meld targets; it has no keyboard test of its own yet.)
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 
@@ -89,6 +88,84 @@ export default [
       }
       assert(melded, 'a meld laid out by keyboard');
       eq(await page.evaluate(() => !!document.querySelector('.drag-ghost')), false, 'no drag left over');
+    },
+  },
+  {
+    name: 'keyboard: a Rommé lay-off by keyboard only – pick a card, Tab to the highlighted table meld, Enter',
+    async run({ page, base, shot }) {
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await page.waitForSelector('[data-testid=start]');
+      await key(page, '[data-testid=start]', 'Enter');
+      await page.waitForSelector('[data-testid=romme-board]');
+      let melded = false;
+      let laidOff = false;
+      for (let turn = 0; turn < 150 && !laidOff; turn++) {
+        if (await page.$('[data-testid=deal-end]')) {
+          melded = false;
+          await key(page, '[data-testid=next-deal]', 'Enter');
+          await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'), null, { timeout: 15000 });
+          continue;
+        }
+        if (await mine(page, 'draw')) continue;
+        await key(page, '[data-testid=draw]', 'Enter');
+        if (await mine(page, 'play')) continue;
+        const openedBefore = melded; // lay-offs once the own melds of an earlier turn stand
+        // Open with melds first (as many as the simple finder sees).
+        for (let m = 0; m < 4; m++) {
+          const ids = findMeld(await hand(page));
+          if (!ids || (await hand(page)).length <= 3) break;
+          const n = (await page.$$('[data-testid=table-meld]')).length;
+          for (const id of ids) await key(page, `[data-testid=hand-card][data-card="${id}"]`, ' ');
+          const button = (await page.$('[data-testid=meld-button]')) ? '[data-testid=meld-button]' : (await page.$('[data-testid=meld-high]')) ? '[data-testid=meld-high]' : null;
+          if (!button) { await page.keyboard.press('Escape'); break; }
+          await key(page, button, 'Enter');
+          const ok = await page.waitForFunction((k) => document.querySelectorAll('[data-testid=table-meld]').length > k, n, { timeout: 3000 }).then(() => true, () => false);
+          if (!ok) { await page.keyboard.press('Escape'); break; }
+          melded = true;
+        }
+        // A lay-off: pick each card in turn; a table meld it fits is highlighted (.target).
+        if (openedBefore && (await board(page)).phase === 'play') {
+          // Natural cards only (a joker on a run would also ask which end it takes).
+          for (const c of (await hand(page)).filter((x) => /^[♣♠♥♦]/.test(x.face))) {
+            if ((await hand(page)).length <= 1) break;
+            await key(page, `[data-testid=hand-card][data-card="${c.id}"]`, ' ');
+            if (await page.$('[data-testid=table-meld].target')) {
+              const before = (await hand(page)).length;
+              await shot('keyboard-layoff-target');
+              await key(page, '[data-testid=table-meld].target', 'Enter');
+              const took = await page.waitForFunction((n) => document.querySelectorAll('[data-testid=hand-card]').length < n, before, { timeout: 3000 }).then(() => true, () => false);
+              if (!took) { await page.keyboard.press('Escape'); continue; }
+              const tableIds = await page.$$eval('[data-testid=table-meld] [data-cid]', (e) => e.map((x) => x.dataset.cid));
+              assert(tableIds.includes(c.id), 'the card now lies in a table meld');
+              laidOff = true;
+              break;
+            }
+            await page.keyboard.press('Escape');
+          }
+        }
+        if ((await board(page)).phase !== 'play' || laidOff) continue;
+        // Discard the last natural card (a joker just won by an exchange may not be discarded).
+        const lastNatural = async () => (await hand(page)).filter((x) => /^[♣♠♥♦]/.test(x.face)).at(-1) || (await hand(page)).at(-1);
+        await key(page, `[data-testid=hand-card][data-card="${(await lastNatural()).id}"]`, ' ');
+        // Melds short of the opening minimum cannot stay: take them back (undo), then discard.
+        for (let u = 0; u < 6 && !(await page.$('[data-testid=discard-button]')); u++) {
+          // (also a joker won by an exchange, which must be laid out in the same turn)
+          if (!(await page.$('[data-testid=undo]:not([disabled])'))) break;
+          await key(page, '[data-testid=undo]', 'Enter');
+          await page.waitForTimeout(100);
+          melded = false;
+          await key(page, `[data-testid=hand-card][data-card="${(await lastNatural()).id}"]`, ' ');
+        }
+        await key(page, '[data-testid=discard-button]', 'Enter');
+        if (await page.$('[data-testid=discard-warning]')) await key(page, '[data-testid=discard-button]', 'Enter');
+        await page.waitForFunction(() => {
+          const b = document.querySelector('[data-testid=romme-board]');
+          return !b || b.dataset.phase !== 'play' || b.dataset.mine !== 'true';
+        });
+      }
+      assert(laidOff, 'a card laid off by keyboard');
     },
   },
   {
