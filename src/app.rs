@@ -117,6 +117,10 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class=root_class>
+            // First Tab stop: jumps to the hand on a board, to the start button on a setup,
+            // else to the page's content.
+            <a class="skip-link" href="#/" data-testid="skip-link"
+                on:click=move |ev| { ev.prevent_default(); skip_to_content(); }>{move || ctx.t("nav.skip")}</a>
             <header class="topbar" class:menu-open=move || menu_open.get()>
                 <a class="brand" href="#/">{move || ctx.t("app.title")}</a>
                 // On a narrow screen the links fold into this menu.
@@ -139,7 +143,7 @@ pub fn App() -> impl IntoView {
                         aria-label=move || ctx.t("st.close")>"✕"</button>
                 </div>
             </Show>
-            <main class="page">
+            <main class="page" id="content" tabindex="-1">
                 {move || match route.get() {
                     Route::Home => view! { <pages::home::Home/> }.into_any(),
                     Route::Setup(id) => view! { <pages::setup::Setup id=id/> }.into_any(),
@@ -160,5 +164,29 @@ pub fn App() -> impl IntoView {
                 }}
             </main>
         </div>
+    }
+}
+
+/// The skip link's target: a marked element (`data-skip-target`), else the hand's focusable
+/// card, else the page's content.
+fn skip_to_content() {
+    use wasm_bindgen::JsCast;
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for sel in [
+        "[data-skip-target]",
+        "[data-testid=hand-card][tabindex='0']",
+        "#content",
+    ] {
+        if let Some(el) = doc
+            .query_selector(sel)
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+            return;
+        }
     }
 }

@@ -31,6 +31,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("nav.saves", "Gespeicherte Spiele", "Saved games"),
     ("nav.back", "Zurück", "Back"),
     ("nav.stats", "Statistik", "Statistics"),
+    ("nav.skip", "Zum Spiel springen", "Skip to the game"),
     ("stats.title", "Statistik", "Statistics"),
     ("stats.none", "Noch keine beendete Partie. Hier steht, wie es gelaufen ist, sobald eine Partie zu Ende gespielt ist.", "No finished match yet. Once a match is played to the end, this page shows how it went."),
     ("stats.finished", "Beendete Partien", "Finished matches"),

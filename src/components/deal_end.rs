@@ -21,15 +21,23 @@ pub fn EndPanel(
     children: Children,
 ) -> impl IntoView {
     match layout {
-        EndLayout::Overlay => view! {
-            <div class=class data-testid=testid>
-                <div class="overlay-box">
-                    <h2>{title}</h2>
-                    {children()}
+        EndLayout::Overlay => {
+            // A modal dialog: it takes the focus, Tab stays inside, the focus goes back after.
+            let node = NodeRef::<leptos::html::Div>::new();
+            let trap = super::focus_trap::focus_trap(node);
+            let title_id = format!("{testid}-title");
+            let label_id = title_id.clone();
+            view! {
+                <div class=class data-testid=testid>
+                    <div class="overlay-box" role="dialog" aria-modal="true" aria-labelledby=label_id
+                        node_ref=node on:keydown=move |ev| trap(ev)>
+                        <h2 id=title_id>{title}</h2>
+                        {children()}
+                    </div>
                 </div>
-            </div>
+            }
+            .into_any()
         }
-        .into_any(),
         EndLayout::Section => view! {
             <section class=class data-testid=testid>
                 <h2>{title}</h2>

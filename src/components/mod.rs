@@ -3,6 +3,7 @@ pub mod card;
 pub mod deal_end;
 pub mod dock;
 pub mod drag;
+pub mod focus_trap;
 pub mod hand;
 pub mod opponents;
 pub mod options;

@@ -58,7 +58,7 @@ pub fn start_footer(
         <Show when=move || problem.get().is_some()>
             <p class="error-box" data-testid="setup-error">{move || problem.get().unwrap_or_default()}</p>
         </Show>
-        <button class="button primary big" data-testid="start" on:click=start>{move || app.t("setup.start")}</button>
+        <button class="button primary big" data-testid="start" data-skip-target="" on:click=start>{move || app.t("setup.start")}</button>
     }
 }
 

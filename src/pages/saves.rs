@@ -268,15 +268,7 @@ fn delete_dialog(
     pending_delete: RwSignal<Option<IndexEntry>>,
     index: RwSignal<Vec<IndexEntry>>,
 ) -> impl IntoView {
-    let app = use_app();
-    let t = move |k: &'static str| move || app.t(k);
-    // The dialog: focus on "Abbrechen" when it opens, Escape closes it.
-    let cancel_ref = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = cancel_ref.get() {
-            let _ = b.focus();
-        }
-    });
+    // Escape closes the dialog.
     let esc = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" && pending_delete.with_untracked(Option::is_some) {
             pending_delete.set(None);
@@ -293,22 +285,45 @@ fn delete_dialog(
     };
 
     view! {
-            <Show when=move || pending_delete.with(Option::is_some)>
-                <div class="overlay dialog-backdrop" on:click=move |_| pending_delete.set(None)>
-                    <div class="overlay-box dialog" role="dialog" aria-modal="true" aria-labelledby="delete-title"
-                        data-testid="confirm-delete" on:click=|ev| ev.stop_propagation()>
-                        <h2 id="delete-title">{t("st.delete_title")}</h2>
-                        <p>{move || {
-                            let e = pending_delete.get();
-                            let name = e.as_ref().map(|e| if e.title.is_empty() { e.id.clone() } else { e.title.clone() }).unwrap_or_default();
-                            fill(app.lang(), "st.delete_question", &[("title", name)])
-                        }}</p>
-                        <div class="overlay-actions">
-                            <button class="button danger" data-testid="confirm-delete-yes" on:click=confirm_delete>{t("saves.delete")}</button>
-                            <button class="button" data-testid="confirm-delete-no" node_ref=cancel_ref on:click=move |_| pending_delete.set(None)>{t("st.cancel")}</button>
-                        </div>
-                    </div>
+        <Show when=move || pending_delete.with(Option::is_some)>
+            <DeleteBox pending_delete=pending_delete confirm=confirm_delete/>
+        </Show>
+    }
+}
+
+/// The box of the "really delete?" dialog (a modal dialog: the focus stays inside).
+#[component]
+fn DeleteBox(
+    pending_delete: RwSignal<Option<IndexEntry>>,
+    confirm: impl Fn(leptos::ev::MouseEvent) + Copy + 'static,
+) -> impl IntoView {
+    let app = use_app();
+    let t = move |k: &'static str| move || app.t(k);
+    let cancel_ref = NodeRef::<leptos::html::Button>::new();
+    let node = NodeRef::<leptos::html::Div>::new();
+    let trap = crate::components::focus_trap::focus_trap(node);
+    // "Abbrechen" has the focus when the dialog opens.
+    Effect::new(move |_| {
+        if let Some(b) = cancel_ref.get() {
+            let _ = b.focus();
+        }
+    });
+    view! {
+        <div class="overlay dialog-backdrop" on:click=move |_| pending_delete.set(None)>
+            <div class="overlay-box dialog" role="dialog" aria-modal="true" aria-labelledby="delete-title"
+                data-testid="confirm-delete" node_ref=node on:keydown=move |ev| trap(ev)
+                on:click=|ev| ev.stop_propagation()>
+                <h2 id="delete-title">{t("st.delete_title")}</h2>
+                <p>{move || {
+                    let e = pending_delete.get();
+                    let name = e.as_ref().map(|e| if e.title.is_empty() { e.id.clone() } else { e.title.clone() }).unwrap_or_default();
+                    fill(app.lang(), "st.delete_question", &[("title", name)])
+                }}</p>
+                <div class="overlay-actions">
+                    <button class="button danger" data-testid="confirm-delete-yes" on:click=confirm>{t("saves.delete")}</button>
+                    <button class="button" data-testid="confirm-delete-no" node_ref=cancel_ref on:click=move |_| pending_delete.set(None)>{t("st.cancel")}</button>
                 </div>
-            </Show>
+            </div>
+        </div>
     }
 }

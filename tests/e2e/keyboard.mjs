@@ -169,6 +169,49 @@ export default [
     },
   },
   {
+    name: 'keyboard: the skip link reaches the start button and the hand; dialogs keep the focus inside and give it back',
+    async run({ page, base }) {
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await page.waitForSelector('[data-testid=start]');
+      const focused = () => page.evaluate(() => document.activeElement && (document.activeElement.dataset.testid || document.activeElement.tagName));
+      // Three key presses from the setup to a running game: Tab, Enter (skip link), Enter.
+      await page.keyboard.press('Tab');
+      eq(await focused(), 'skip-link', 'the first Tab stop is the skip link');
+      assert(await page.isVisible('[data-testid=skip-link]'), 'the skip link shows when focused');
+      await page.keyboard.press('Enter');
+      eq(await focused(), 'start', 'the skip link jumps to the start button');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid=romme-board]');
+      // On the board the skip link jumps to the hand.
+      await tabTo(page, '[data-testid=skip-link]');
+      await page.keyboard.press('Enter');
+      eq(await focused(), 'hand-card', 'the skip link jumps to the hand');
+
+      // The delete dialog of the saves page: focus inside, Tab cycles, Escape gives it back.
+      await page.goto(base + '#/saves');
+      await page.waitForSelector('[data-testid=delete]');
+      await tabTo(page, '[data-testid=delete]');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid=confirm-delete]');
+      eq(await focused(), 'confirm-delete-no', 'the dialog opens with the focus on Abbrechen');
+      const inside = () => page.evaluate(() => !!document.activeElement.closest('[data-testid=confirm-delete]'));
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab');
+        assert(await inside(), `Tab ${i + 1} stays in the dialog`);
+      }
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Shift+Tab');
+        assert(await inside(), `Shift+Tab ${i + 1} stays in the dialog`);
+      }
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=confirm-delete]'));
+      eq(await focused(), 'delete', 'the focus is back on the button that opened the dialog');
+      eq((await page.$$('[data-testid=save-row]')).length, 1, 'nothing deleted');
+    },
+  },
+  {
     name: 'keyboard: the hand – one Tab stop, arrows move the focus, Shift+arrow moves the card, Space picks, Escape clears',
     async run({ page, base }) {
       await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
