@@ -30,7 +30,7 @@ pub fn EndPanel(
             view! {
                 <div class=class data-testid=testid>
                     <div class="overlay-box" role="dialog" aria-modal="true" aria-labelledby=label_id
-                        node_ref=node on:keydown=move |ev| trap(ev)>
+                        node_ref=node on:keydown=trap>
                         <h2 id=title_id>{title}</h2>
                         {children()}
                     </div>

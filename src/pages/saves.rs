@@ -311,7 +311,7 @@ fn DeleteBox(
     view! {
         <div class="overlay dialog-backdrop" on:click=move |_| pending_delete.set(None)>
             <div class="overlay-box dialog" role="dialog" aria-modal="true" aria-labelledby="delete-title"
-                data-testid="confirm-delete" node_ref=node on:keydown=move |ev| trap(ev)
+                data-testid="confirm-delete" node_ref=node on:keydown=trap
                 on:click=|ev| ev.stop_propagation()>
                 <h2 id="delete-title">{t("st.delete_title")}</h2>
                 <p>{move || {
