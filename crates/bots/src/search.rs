@@ -180,9 +180,65 @@ pub fn paired(outcomes: &[Vec<f64>], a: usize, b: usize) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
+/// The candidate to play when candidate 0 is the normal bot's choice: the best mean, but 0
+/// unless the best leads it by more than `z` standard errors of the paired difference.
+pub fn overrule(outcomes: &[Vec<f64>], candidates: usize, z: f64) -> usize {
+    let best = argmax(&means(outcomes, candidates));
+    if best == 0 || outcomes.len() < 2 {
+        return 0;
+    }
+    let (mean, se) = paired(outcomes, best, 0);
+    if mean > z * se {
+        best
+    } else {
+        0
+    }
+}
+
+/// For the hard levels' tests: thinking in slices (pausing after every unit of work)
+/// decides as `choose` does and the search really paused; a paused search is finished by
+/// `choose` for the same view. `bot()` makes identical fresh bots; returns the bot that
+/// decided at once and the one that decided in slices.
+#[cfg(test)]
+pub fn check_slicing<G: engine::Game, B: crate::Bot<G>>(
+    bot: impl Fn() -> B,
+    view: &G::View,
+    legal: &[G::Action],
+) -> (B, B)
+where
+    G::Action: std::fmt::Debug + PartialEq,
+{
+    let mut whole = bot();
+    let mut sliced = bot();
+    let a = whole.choose(view, legal);
+    let mut slices = 0;
+    let b = loop {
+        if let Some(b) = sliced.think(view, legal, &mut || true) {
+            break b;
+        }
+        slices += 1;
+        assert!(slices < 100_000);
+    };
+    assert!(slices > 2, "the search paused {slices} times");
+    assert_eq!(a, b);
+    let mut other = bot();
+    assert_eq!(other.think(view, legal, &mut || true), None);
+    assert_eq!(other.choose(view, legal), a);
+    (whole, sliced)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overrule_keeps_the_first_candidate_unless_the_lead_is_clear() {
+        let noisy = vec![vec![0.0, 30.0], vec![0.0, -28.0]];
+        assert_eq!(overrule(&noisy, 2, 1.0), 0);
+        let clear = vec![vec![0.0, 5.0], vec![1.0, 6.0], vec![2.0, 6.5]];
+        assert_eq!(overrule(&clear, 2, 1.0), 1);
+        assert_eq!(overrule(&clear[..1], 2, 1.0), 0);
+    }
 
     /// Candidate c's value in world w is (w * 7 + c * 3) mod 10; every fifth sample fails.
     struct Toy {

@@ -19,7 +19,7 @@
 //! two states with the same view get the same decision.
 
 use super::{normal, ranked};
-use crate::search::{argmax, means, paired, Lookahead, Search};
+use crate::search::{Lookahead, Search};
 use crate::BotRng;
 use engine::abluxxen::{
     card_value, Abluxxen, AbluxxenAction, AbluxxenEvent, AbluxxenView, DrawSource, Guess, Pending,
@@ -323,17 +323,7 @@ pub fn step_limit(seats: usize, budget: Budget) -> usize {
 /// The candidate to play: the best mean, but the first (the normal choice) unless the best
 /// leads it by `Z` standard errors of the paired difference.
 pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
-    let m = means(outcomes, candidates);
-    let best = argmax(&m);
-    if best == 0 || outcomes.len() < 2 {
-        return 0;
-    }
-    let (mean, se) = paired(outcomes, best, 0);
-    if mean > Z * se {
-        best
-    } else {
-        0
-    }
+    crate::search::overrule(outcomes, candidates, Z)
 }
 
 /// The candidates worth comparing here, the normal choice first (fewer than two: nothing
@@ -473,24 +463,13 @@ mod tests {
             for (g, seat) in thinking_positions(&o, seats, 3) {
                 let view = g.view(seat);
                 let legal = g.legal_actions(seat);
-                let mut whole = AbluxxenBot::new(Level::Hard, 5);
-                let mut sliced = AbluxxenBot::new(Level::Hard, 5);
-                let a = whole.choose(&view, &legal);
-                let mut slices = 0;
-                let b = loop {
-                    if let Some(b) = sliced.think(&view, &legal, &mut || true) {
-                        break b;
-                    }
-                    slices += 1;
-                    assert!(slices < 100_000);
-                };
-                assert!(slices > 2, "the search paused {slices} times");
-                assert_eq!(a, b);
+                let (mut whole, mut sliced) = crate::search::check_slicing::<
+                    engine::abluxxen::Abluxxen,
+                    _,
+                >(
+                    || AbluxxenBot::new(Level::Hard, 5), &view, &legal
+                );
                 assert_eq!(whole.rng.next_u64(), sliced.rng.next_u64());
-                // A paused search is finished by `choose` for the same view.
-                let mut other = AbluxxenBot::new(Level::Hard, 5);
-                assert_eq!(other.think(&view, &legal, &mut || true), None);
-                assert_eq!(other.choose(&view, &legal), a);
             }
         }
     }
@@ -573,14 +552,6 @@ mod tests {
         let view = g.view(0);
         let shown = view.hand.len() + view.shadow.len() + view.supply.iter().flatten().count();
         assert_eq!(unseen(&view).len(), 109 - shown);
-    }
-
-    #[test]
-    fn decide_keeps_the_normal_choice_unless_the_lead_is_clear() {
-        let noisy = vec![vec![0.0, 30.0], vec![0.0, -28.0]];
-        assert_eq!(decide(&noisy, 2), 0);
-        let clear = vec![vec![0.0, 5.0], vec![1.0, 6.0], vec![2.0, 6.5]];
-        assert_eq!(decide(&clear, 2), 1);
     }
 
     #[test]

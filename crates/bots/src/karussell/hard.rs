@@ -369,28 +369,15 @@ mod tests {
     #[test]
     fn thinking_in_slices_decides_as_choose_does() {
         use crate::karussell::KarussellBot;
-        use crate::Bot;
         use engine::BotLevel;
         let (real, seat) = thinking_position();
         let view = real.view(seat);
         let legal = real.legal_actions(seat);
-        let mut whole = KarussellBot::new(BotLevel::Hard, 5);
-        let mut sliced = KarussellBot::new(BotLevel::Hard, 5);
-        let a = whole.choose(&view, &legal);
-        let mut slices = 0;
-        let b = loop {
-            if let Some(b) = sliced.think(&view, &legal, &mut || true) {
-                break b;
-            }
-            slices += 1;
-            assert!(slices < 100_000);
-        };
-        assert!(slices > 2, "the search paused {slices} times");
-        assert_eq!(a, b);
-        // A paused search is finished by `choose` for the same view.
-        let mut other = KarussellBot::new(BotLevel::Hard, 5);
-        assert_eq!(other.think(&view, &legal, &mut || true), None);
-        assert_eq!(other.choose(&view, &legal), a);
+        let _ = crate::search::check_slicing::<Karussell, _>(
+            || KarussellBot::new(BotLevel::Hard, 5),
+            &view,
+            &legal,
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use super::{Level, RommeBot};
 pub use crate::search::{argmax, means};
-use crate::search::{paired, Lookahead, Search};
+use crate::search::{Lookahead, Search};
 use crate::Bot;
 use crate::BotRng;
 use engine::romme::{Guess, Phase, Romme, RommeAction, RommeView};
@@ -309,17 +309,7 @@ fn step_limit(view: &RommeView, budget: Budget) -> usize {
 /// The candidate to play: the best mean, but the first (the normal choice) unless the best
 /// leads it by `Z` standard errors of the paired difference.
 pub fn decide(outcomes: &[Vec<f64>], candidates: usize) -> usize {
-    let m = means(outcomes, candidates);
-    let best = argmax(&m);
-    if best == 0 || outcomes.len() < 2 {
-        return 0;
-    }
-    let (mean, se) = paired(outcomes, best, 0);
-    if mean > Z * se {
-        best
-    } else {
-        0
-    }
+    crate::search::overrule(outcomes, candidates, Z)
 }
 
 /// How sure the lookahead must be to overrule the normal choice (standard errors).
