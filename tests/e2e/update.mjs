@@ -43,7 +43,7 @@ async function checked(page, result) {
 export default [
   {
     name: 'update: a new version is offered between games only, and the reload keeps the saves',
-    async run({ page, context }) {
+    async run({ page, context, shot }) {
       const server = await serve('dist', 0, SUB);
       const base = `http://127.0.0.1:${server.address().port}${SUB}`;
       const next = nextVersion();
@@ -93,6 +93,7 @@ export default [
         await checked(page, 'new');
         await page.waitForSelector('[data-testid=update-notice]', { timeout: 5000 });
         eq((await page.textContent('[data-testid=update-reload]')).trim(), 'Neue Version – neu laden', 'the button says what it does');
+        await shot('update-offer');
         // Its files are in the offline cache already.
         for (const h of next.hashes.values()) {
           assert(await page.evaluate(async (h) => (await (await caches.open('kartenrunde-v1')).keys()).some((r) => r.url.includes(h)), h), `new file ${h} cached`);
