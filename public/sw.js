@@ -1,6 +1,7 @@
 // Offline support. The page puts everything it loaded into the cache (see index.html).
 // Navigations: network first, the cached page when offline (so a new version is picked up).
 // Everything else has a content hash in its name: cache first, network as fallback.
+// Requests made with cache: 'no-store' (the update check of index.html) go to the network.
 // Relative URLs throughout, so it works from any sub-path.
 const CACHE = 'kartenrunde-v1';
 self.addEventListener('install', (event) => {
@@ -23,6 +24,8 @@ function remember(req, res) {
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  // The page's update check (index.html) asks the network itself, past every cache.
+  if (req.cache === 'no-store') return;
   if (req.mode === 'navigate') {
     event.respondWith(
       fetch(req).then((res) => remember(req, res)).catch(() => caches.match(req, { ignoreSearch: true }))

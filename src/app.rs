@@ -11,6 +11,9 @@ use leptos::prelude::*;
 pub struct AppCtx {
     pub settings: RwSignal<Settings>,
     pub route: RwSignal<Route>,
+    /// Whether the match on the page `#/play/<id>` is over (set by the game host): a
+    /// newer version is offered only then, never in the middle of a game.
+    pub match_over: RwSignal<bool>,
 }
 
 impl AppCtx {
@@ -58,6 +61,13 @@ fn current_hash() -> String {
         .unwrap_or_default()
 }
 
+/// Whether index.html has announced a newer version already (`window.krUpdateReady`).
+fn update_announced() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"krUpdateReady".into()).ok())
+        .is_some_and(|v| v.is_truthy())
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     // Storage first: if the browser refuses it, everything is kept in memory and a notice
@@ -70,7 +80,12 @@ pub fn App() -> impl IntoView {
     crate::play::storage::probe();
     let settings = RwSignal::new(Settings::load());
     let route = RwSignal::new(Route::parse(&current_hash()));
-    let ctx = AppCtx { settings, route };
+    let match_over = RwSignal::new(false);
+    let ctx = AppCtx {
+        settings,
+        route,
+        match_over,
+    };
     provide_context(ctx);
 
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
@@ -93,6 +108,21 @@ pub fn App() -> impl IntoView {
             let _ = el.set_attribute("lang", s.lang.code());
         }
     });
+
+    // A newer version is ready (index.html checks for one, see docs/DESIGN.md "Updates"):
+    // offered between games only, never while a match is running on the page.
+    let update_ready = RwSignal::new(update_announced());
+    let update_handle = window_event_listener_untyped("kr-update", move |_| {
+        update_ready.set(true);
+    });
+    on_cleanup(move || update_handle.remove());
+    let offer_update = move || {
+        update_ready.get()
+            && match route.get() {
+                Route::Play(_) | Route::Link(_) => match_over.get(),
+                _ => true,
+            }
+    };
 
     // The folded menu of a narrow screen closes when the page changes.
     let menu_open = RwSignal::new(false);
@@ -141,6 +171,16 @@ pub fn App() -> impl IntoView {
                     <span>{move || ctx.t("st.memory_only")}</span>
                     <button class="button small" on:click=move |_| notice_closed.set(true)
                         aria-label=move || ctx.t("st.close")>"✕"</button>
+                </div>
+            </Show>
+            <Show when=offer_update>
+                <div class="update-notice" role="status" data-testid="update-notice">
+                    <button class="button small" data-testid="update-reload" on:click=move |_| {
+                        // The new files are in the cache already; the save is in localStorage.
+                        if let Some(w) = web_sys::window() {
+                            let _ = w.location().reload();
+                        }
+                    }>{move || ctx.t("update.reload")}</button>
                 </div>
             </Show>
             <main class="page" id="content" tabindex="-1">

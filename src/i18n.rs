@@ -504,6 +504,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     // --- Storage, export/import, links (storage branch) ---
     ("st.memory_only", "Speichern nicht möglich – Spiele und Einstellungen werden nur im Speicher gehalten und gehen beim Schließen verloren. Sichern: Gespeicherte Spiele → Exportieren.", "Saving is not possible – games and settings are kept in memory only and are lost when you close the page. To keep them: Saved games → Export."),
     ("st.close", "Hinweis schließen", "Close the notice"),
+    ("update.reload", "Neue Version – neu laden", "New version – reload"),
     ("st.export", "Exportieren", "Export"),
     ("st.import", "Importieren …", "Import …"),
     ("st.backup_hint", "Alle Spielstände und Punktelisten als eine Datei sichern oder aus einer solchen Datei zurückholen.", "Back up every saved game and score sheet as one file, or bring them back from such a file."),

@@ -342,6 +342,16 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let initial_log = log_lines(&session.record, &names, app.lang());
 
     let sess = RwSignal::new(session);
+    // The app offers a newer version only once the match is over (see `AppCtx::match_over`).
+    Effect::new(move |_| {
+        let over = sess.with(|s| s.state.is_over());
+        if app.match_over.get_untracked() != over {
+            app.match_over.set(over);
+        }
+    });
+    on_cleanup(move || {
+        app.match_over.try_set(false);
+    });
     let viewer = RwSignal::new(first_viewer);
     // With several humans, the hand stays hidden until the shown player confirms.
     let privacy = RwSignal::new(if several_humans {

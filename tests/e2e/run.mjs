@@ -9,7 +9,7 @@ import { serve } from './serve.mjs';
 import shellTests from './shell.mjs';
 
 const SUITES = [...shellTests];
-const extra = ['romme.mjs', 'abluxxen.mjs', 'robust.mjs', 'storage.mjs', 'karussell.mjs', 'profisort.mjs', 'table.mjs', 'phone.mjs', 'keyboard.mjs', 'a11y.mjs', 'bots.mjs', 'stats.mjs', 'rules.mjs'];
+const extra = ['romme.mjs', 'abluxxen.mjs', 'robust.mjs', 'storage.mjs', 'karussell.mjs', 'profisort.mjs', 'table.mjs', 'phone.mjs', 'keyboard.mjs', 'a11y.mjs', 'bots.mjs', 'stats.mjs', 'rules.mjs', 'update.mjs'];
 for (const f of extra) {
   const p = new URL(`./${f}`, import.meta.url);
   if (fs.existsSync(p)) SUITES.push(...(await import(p)).default);

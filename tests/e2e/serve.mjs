@@ -15,8 +15,10 @@ const TYPES = {
 
 const COMPRESS = new Set(['.html', '.js', '.wasm', '.css', '.json', '.webmanifest', '.svg']);
 
+// The returned server's setDir(dir) serves another directory from then on (the e2e test of
+// updates deploys a new version that way).
 export function serve(dir, port, sub = '/') {
-  const root = path.resolve(dir);
+  let root = path.resolve(dir);
   const brotli = new Map(); // file -> [mtime, compressed bytes]
   const prefix = sub.endsWith('/') ? sub : sub + '/';
   const server = http.createServer((req, res) => {
@@ -33,7 +35,8 @@ export function serve(dir, port, sub = '/') {
       if (err) { res.writeHead(404); return res.end('not found'); }
       const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
       if (COMPRESS.has(path.extname(file)) && /\bbr\b/.test(req.headers['accept-encoding'] || '')) {
-        const mtime = fs.statSync(file).mtimeMs;
+        let mtime = 0;
+        try { mtime = fs.statSync(file).mtimeMs; } catch { /* gone meanwhile: compress again */ }
         let hit = brotli.get(file);
         if (!hit || hit[0] !== mtime) {
           hit = [mtime, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } })];
@@ -46,6 +49,7 @@ export function serve(dir, port, sub = '/') {
       res.end(data);
     });
   });
+  server.setDir = (next) => { root = path.resolve(next); };
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
