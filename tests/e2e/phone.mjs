@@ -237,13 +237,17 @@ TESTS.push({
     let release;
     const held = new Promise((r) => { release = r; });
     // No service worker or cache may answer: the wasm must come over the (held) network.
+    // (First let the page finish storing its offline copy, or it registers the worker again.)
+    await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
     await page.evaluate(async () => {
       for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
       for (const k of await caches.keys()) await caches.delete(k);
     });
     await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
     const nav = page.reload({ waitUntil: 'commit' });
-    await page.waitForSelector('#boot .boot-loading', { timeout: 5000 });
+    await page.waitForSelector('#boot .boot-loading', { timeout: 10000 });
+    // The page may still be parsing: wait for the whole list.
+    await page.waitForFunction(() => document.querySelectorAll('#boot .game-entry h2').length === 9, null, { timeout: 10000 });
     const entries = await page.$$eval('#boot .game-entry h2', (els) => els.map((e) => e.textContent));
     assert(entries.length === 9 && entries.includes('Karussell (Manipulation-Rommé)'), 'the game list: ' + entries.join(', '));
     await inView(page, ['#boot .boot-loading', '#boot .topbar'], 'boot screen at 360');
