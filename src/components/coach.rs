@@ -50,7 +50,9 @@ pub fn parse_seen(text: Option<&str>) -> Vec<String> {
 }
 
 pub fn seen(family: &str) -> bool {
-    parse_seen(storage::get(KEY).as_deref()).iter().any(|f| f == family)
+    parse_seen(storage::get(KEY).as_deref())
+        .iter()
+        .any(|f| f == family)
 }
 
 pub fn mark_seen(family: &str) {
@@ -82,16 +84,25 @@ fn place(bubble: &web_sys::HtmlElement, selector: &str) -> (f64, f64, f64, &'sta
     let w = f64::from(bubble.offset_width()).max(1.0);
     let h = f64::from(bubble.offset_height()).max(1.0);
     let dock = doc.query_selector("[data-testid=dock]").ok().flatten();
-    let dock_top = dock.as_ref().map_or(vh, |d| d.get_bounding_client_rect().top());
+    let dock_top = dock
+        .as_ref()
+        .map_or(vh, |d| d.get_bounding_client_rect().top());
     // Above the dock if there is room for the bubble there, else the whole screen.
-    let limit = if dock_top > h + 2.0 * MARGIN && dock_top <= vh { dock_top } else { vh };
+    let limit = if dock_top > h + 2.0 * MARGIN && dock_top <= vh {
+        dock_top
+    } else {
+        vh
+    };
     let docked = |cx: f64| {
         let left = (cx - w / 2.0).clamp(MARGIN, (vw - w - MARGIN).max(MARGIN));
         ((limit - h - MARGIN).max(MARGIN), left, cx - left, "docked")
     };
     if let Ok(list) = doc.query_selector_all(".coach-target") {
         for i in 0..list.length() {
-            if let Some(e) = list.item(i).and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok()) {
+            if let Some(e) = list
+                .item(i)
+                .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+            {
                 let _ = e.class_list().remove_1("coach-target");
             }
         }
@@ -132,7 +143,9 @@ pub fn Coach(family: &'static str, open: RwSignal<bool>, step: RwSignal<usize>) 
     let pos = RwSignal::new(None::<(f64, f64, f64, &'static str)>);
     let mark = move || marks.get(step.get().min(n.saturating_sub(1))).copied();
     let reposition = move || {
-        if let (Some(el), Some((sel, _))) = (bubble.get_untracked(), marks.get(step.get_untracked())) {
+        if let (Some(el), Some((sel, _))) =
+            (bubble.get_untracked(), marks.get(step.get_untracked()))
+        {
             let p = place(&el, sel);
             if pos.get_untracked() != Some(p) {
                 pos.set(Some(p));
@@ -162,14 +175,19 @@ pub fn Coach(family: &'static str, open: RwSignal<bool>, step: RwSignal<usize>) 
         }
         if let Ok(list) = document().query_selector_all(".coach-target") {
             for i in 0..list.length() {
-                if let Some(e) = list.item(i).and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok()) {
+                if let Some(e) = list
+                    .item(i)
+                    .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+                {
                     let _ = e.class_list().remove_1("coach-target");
                 }
             }
         }
     });
     let style = move || match pos.get() {
-        Some((top, left, arrow, _)) => format!("top:{top:.0}px;left:{left:.0}px;--arrow-x:{arrow:.0}px"),
+        Some((top, left, arrow, _)) => {
+            format!("top:{top:.0}px;left:{left:.0}px;--arrow-x:{arrow:.0}px")
+        }
         None => "top:0;left:0;visibility:hidden".to_string(),
     };
     let last = move || step.get() + 1 >= n;
@@ -200,7 +218,10 @@ mod tests {
         assert!(parse_seen(Some("{kaputt")).is_empty());
         assert!(parse_seen(Some("{\"romme\":true}")).is_empty());
         assert!(parse_seen(Some("17")).is_empty());
-        assert_eq!(parse_seen(Some("[\"romme\",3,null,\"karussell\"]")), ["romme", "karussell"]);
+        assert_eq!(
+            parse_seen(Some("[\"romme\",3,null,\"karussell\"]")),
+            ["romme", "karussell"]
+        );
         assert!(!seen("abluxxen"));
         storage::set(KEY, "not json");
         assert!(!seen("abluxxen"));
