@@ -207,6 +207,33 @@ pub fn Coach(family: &'static str, open: RwSignal<bool>, step: RwSignal<usize>) 
     }
 }
 
+/// The guide where the host puts it: while `open`, and not while `hidden` (the privacy screen
+/// between players on one device). Not generic, so the four game hosts share its code.
+pub fn coach_slot(
+    family: &'static str,
+    open: RwSignal<bool>,
+    step: RwSignal<usize>,
+    hidden: Signal<bool>,
+) -> AnyView {
+    view! {
+        <Show when=move || open.get() && !hidden.get()>
+            <Coach family=family open=open step=step/>
+        </Show>
+    }
+    .into_any()
+}
+
+/// The host's "Show guide" button: the guide from its first mark.
+pub fn show_button(open: RwSignal<bool>, step: RwSignal<usize>) -> AnyView {
+    let app = use_app();
+    view! {
+        <button class="button small" data-testid="coach-show" on:click=move |_| { step.set(0); open.set(true); }>
+            {move || app.t("coach.show")}
+        </button>
+    }
+    .into_any()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

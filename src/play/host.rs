@@ -7,7 +7,7 @@ use super::bot_turn::BotTurn;
 use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::use_app;
-use crate::components::coach::Coach;
+use crate::components::coach::{coach_slot, show_button};
 use crate::components::dock::{ErrorLine, HostError};
 use crate::i18n::{tr, Lang};
 use engine::save::{self, Record, SaveError, SaveMeta};
@@ -236,11 +236,7 @@ fn share_tools<G: UiGame>(
     view! {
         <div class="host-tools">
             <a class="button small" data-testid="rules-link" href=rules_href>{move || t("rules.of_game")}</a>
-            {coach.map(|(open, step)| view! {
-                <button class="button small" data-testid="coach-show" on:click=move |_| { step.set(0); open.set(true); }>
-                    {move || t("coach.show")}
-                </button>
-            })}
+            {coach.map(|(open, step)| show_button(open, step))}
             <button class="button small" data-testid="share" on:click=move |_| {
                 let s = sess.get_untracked();
                 match save::share_link(&s.record, &s.meta) {
@@ -453,9 +449,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
             </Show>
             // Not over the privacy screen: only once a hand is visible.
-            <Show when=move || coach_open.get() && privacy.get().is_none()>
-                <Coach family=G::NAME open=coach_open step=coach_step/>
-            </Show>
+            {coach_slot(G::NAME, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
             {share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>
