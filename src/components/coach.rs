@@ -127,6 +127,9 @@ fn place(bubble: &web_sys::HtmlElement, selector: &str) -> (f64, f64, f64, &'sta
         (r.bottom() + 10.0, left, cx - left, "below")
     } else if r.top() - 10.0 - h >= MARGIN {
         (r.top() - 10.0 - h, left, cx - left, "above")
+    } else if limit - h - MARGIN >= r.bottom() + 2.0 {
+        // Little room (a phone): just above the dock, still below its target.
+        (limit - h - MARGIN, left, cx - left, "below")
     } else {
         docked(cx)
     }
