@@ -512,7 +512,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("coach.ps.sheet", "Dein Aufgabenzettel: Hier siehst du, welche Aufgaben du noch legen musst.", "Your task sheet: it shows which tasks you still have to lay."),
     ("coach.ps.lay", "Wähle Karten für eine Aufgabe; passen sie, legst du die Aufgabe hier aus.", "Pick cards for a task; when they fit, lay the task from here."),
     ("coach.ps.discard", "Zum Schluss eine Karte abwerfen – sie kommt auf diesen Ablagestapel.", "End your turn by discarding a card onto this pile."),
-    ("coach.ab.play", "Spiel eine Gruppe gleicher Karten aus deiner Hand hierher auf deine Auslage.", "Play a group of equal cards from your hand onto your display here."),
+    ("coach.ab.play", "Tippe Karten gleichen Werts in deiner Hand an und spiel sie mit „Auslegen“ auf deine Auslage.", "Tap cards of one value in your hand and play them onto your display with “Lay group”."),
     ("coach.ab.luxx", "Schlägt deine Gruppe eine der anderen, luxxt du sie ab: nehmen oder liegen lassen?", "If your group beats another player’s, you luxx it: take the cards or leave them?"),
     ("coach.ab.draw", "Danach ziehst du nach: aus dem offenen Vorrat oder vom Stapel.", "Then draw back up: from the open supply or the pile."),
     ("host.share_hint", "Link kopiert – schick ihn an die nächste Person:", "Link copied – send it to the next player:"),

@@ -29,7 +29,7 @@ pub fn steps(family: &str) -> &'static [(&'static str, &'static str)] {
             ("[data-testid=discard-pile]", "coach.ps.discard"),
         ],
         "abluxxen" => &[
-            ("[data-testid=my-display]", "coach.ab.play"),
+            ("[data-testid=hand]", "coach.ab.play"),
             ("[data-testid=player]", "coach.ab.luxx"),
             ("[data-testid=supply]", "coach.ab.draw"),
         ],

@@ -168,7 +168,7 @@ export default [
       await start(page, base, 'abluxxen', 'ab-board');
       await waitCoach(page);
       const ab = await measure(page);
-      eq(ab.sel, '[data-testid=my-display]', 'Abluxxen starts at the own display');
+      eq(ab.sel, '[data-testid=hand]', 'Abluxxen starts at the hand');
       checkPlacement(ab, 'abluxxen step 1');
       await page.click('[data-testid=coach-close]');
       await page.waitForSelector('[data-testid=coach]', { state: 'detached' });
