@@ -165,7 +165,7 @@ pub fn Coach(family: &'static str, open: RwSignal<bool>, step: RwSignal<usize>) 
         request_animation_frame(reposition);
     });
     // The board moves (cards drawn, melds laid, scrolling): follow the target.
-    let timer = set_interval_with_handle(reposition, Duration::from_millis(250)).ok();
+    let timer = set_interval_with_handle(reposition, Duration::from_millis(120)).ok();
     let esc = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" {
             close();
