@@ -1,5 +1,6 @@
 pub mod action_bar;
 pub mod card;
+pub mod coach;
 pub mod deal_end;
 pub mod dock;
 pub mod drag;

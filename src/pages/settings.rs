@@ -24,6 +24,7 @@ pub fn delay_of_speed(speed: u32) -> u32 {
 pub fn SettingsPage() -> impl IntoView {
     let app = use_app();
     let s = app.settings;
+    let coach_reset = RwSignal::new(false);
     let radio = move |name: &'static str,
                       label: String,
                       checked: Signal<bool>,
@@ -90,6 +91,16 @@ pub fn SettingsPage() -> impl IntoView {
                         }/>
                     <span>{move || app.t("settings.fast")}</span>
                 </div>
+            </fieldset>
+            <fieldset>
+                <legend>{move || app.t("coach.settings")}</legend>
+                <button class="button" data-testid="coach-reset" on:click=move |_| {
+                    crate::components::coach::reset();
+                    coach_reset.set(true);
+                }>{move || app.t("coach.reset")}</button>
+                <p role="status" data-testid="coach-reset-done">
+                    {move || coach_reset.get().then(|| app.t("coach.reset_done"))}
+                </p>
             </fieldset>
         </section>
     }

@@ -7,6 +7,7 @@ use super::bot_turn::BotTurn;
 use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::use_app;
+use crate::components::coach::{coach_slot, show_button};
 use crate::components::dock::{ErrorLine, HostError};
 use crate::i18n::{tr, Lang};
 use engine::save::{self, Record, SaveError, SaveMeta};
@@ -225,6 +226,7 @@ fn privacy_screen(privacy: RwSignal<Option<Seat>>, names: Arc<Vec<String>>) -> i
 fn share_tools<G: UiGame>(
     sess: RwSignal<Session<G>>,
     error: RwSignal<Option<String>>,
+    coach: Option<(RwSignal<bool>, RwSignal<usize>)>,
 ) -> impl IntoView {
     let app = use_app();
     let share = RwSignal::new(None::<String>);
@@ -234,6 +236,7 @@ fn share_tools<G: UiGame>(
     view! {
         <div class="host-tools">
             <a class="button small" data-testid="rules-link" href=rules_href>{move || t("rules.of_game")}</a>
+            {coach.map(|(open, step)| show_button(open, step))}
             <button class="button small" data-testid="share" on:click=move |_| {
                 let s = sess.get_untracked();
                 match save::share_link(&s.record, &s.meta) {
@@ -332,6 +335,12 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         .filter(|&s| session.is_human(s))
         .collect();
     let several_humans = humans.len() > 1;
+    // The first-game guide: once per game family, only with a human at the table.
+    let has_human = !humans.is_empty();
+    let coach_open = RwSignal::new(
+        has_human && !session.state.is_over() && !crate::components::coach::seen(G::NAME),
+    );
+    let coach_step = RwSignal::new(0usize);
     let first_viewer = session
         .state
         .to_move()
@@ -449,7 +458,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             <Show when=move || save_error.get().is_some()>
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
             </Show>
-            {share_tools(sess, error)}
+            // Not over the privacy screen: only once a hand is visible.
+            {coach_slot(G::NAME, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
+            {share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>
                 <ol data-testid="log" aria-live="polite" aria-relevant="additions" tabindex="0">
