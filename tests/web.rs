@@ -245,6 +245,7 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
         provide_context(AppCtx {
             settings: RwSignal::new(Settings::default()),
             route: RwSignal::new(Route::Home),
+            match_over: RwSignal::new(false),
         });
         let (_, err) = signal(None::<String>);
         let props = BoardProps::<Abluxxen> {
