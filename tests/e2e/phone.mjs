@@ -121,7 +121,7 @@ TESTS.push({
   async run({ page, base, shot }) {
     for (const [w, h] of PHONES) {
       // A card missing from the shown hand after an undo, found again after the reload, was
-      // seen in about 2 of 5 full runs and never alone (docs/DESIGN.md, open): the turn is
+      // seen in about 2 of 5 full runs and once in 8 alone (docs/DESIGN.md, open): the turn is
       // played once more then, and a second miss fails.
       for (let attempt = 1; ; attempt++) {
         try {
