@@ -120,9 +120,9 @@ TESTS.push({
   name: 'phone: a Rommé turn by taps without scrolling – discard tap before drawing, draw, meld, undo, discard; hand order kept',
   async run({ page, base, shot }) {
     for (const [w, h] of PHONES) {
-      // A card missing from the shown hand after an undo, found again after the reload, was
-      // seen in about 2 of 5 full runs and once in 8 alone (docs/DESIGN.md, open): the turn is
-      // played once more then, and a second miss fails.
+      // A joker shown in the wrong hand row (a bot's freed joker, fixed late, docs/DESIGN.md
+      // "Fixed late") made the hand differ across a reload in about 2 of 5 full runs: a
+      // mismatch is printed and the turn played once more; a second one fails.
       for (let attempt = 1; ; attempt++) {
         try {
           await page.setViewportSize({ width: w, height: h });

@@ -27,7 +27,7 @@ pub(super) struct Board {
     pub legal: Memo<Vec<RommeAction>>,
     /// The hand in the player's own order.
     pub ordered: Memo<Vec<Card>>,
-    /// What the hand row shows: the ordered hand, then freed jokers.
+    /// What the hand row shows: the ordered hand, then (on one's own turn) freed jokers.
     pub shown: Memo<Vec<Card>>,
     /// The selection as a meld (`None`: fewer than two cards selected — one card is no
     /// meld attempt yet, it may as well be meant for a lay-off or the discard).
@@ -69,7 +69,13 @@ impl Board {
             Memo::new(move |_| view.with(|v| hand.order.with(|o| ordered_hand(&v.hand, o))));
         let shown = Memo::new(move |_| {
             let mut cards = ordered.get();
-            view.with(|v| cards.extend(v.freed_jokers.iter().copied()));
+            // Freed jokers belong to the turn owner: shown in this hand only on one's own turn
+            // (a bot's exchanged joker once appeared in the human's hand row).
+            view.with(|v| {
+                if v.turn == v.seat {
+                    cards.extend(v.freed_jokers.iter().copied())
+                }
+            });
             cards
         });
         let preview = Memo::new(move |_| {
