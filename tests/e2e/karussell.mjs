@@ -174,7 +174,9 @@ export default [
           const table = await tableFaces(page);
           const first = (await page.$$('[data-testid=hand-card]'))[0];
           await drag(page, first, await page.$('[data-testid=new-meld]'));
-          await page.waitForTimeout(60);
+          // A click within 80 ms of a drag's end is swallowed by design (components/drag.rs):
+          // wait as a person would before tapping "reset".
+          await page.waitForTimeout(150);
           assert((await handIds(page)).length === hand.length - 1, 'the card moved to the table');
           assert(await page.$eval('[data-testid=commit]', (e) => e.disabled), 'a lone card cannot be committed');
           await page.click('[data-testid=reset]');
