@@ -144,7 +144,7 @@ impl HandState {
 
     /// Sorts the hand by `key` (the new order replaces the player's own).
     pub fn sort_by<K: Ord>(&self, mut hand: Vec<Card>, key: impl FnMut(&Card) -> K) {
-        hand.sort_by_key(key);
+        engine::sort::sort_by_key(&mut hand, key);
         self.order.set(hand.iter().map(|c| c.id).collect());
     }
 }
@@ -355,12 +355,12 @@ mod tests {
                 face: Face::french(9, Suit::Clubs),
             },
         ];
-        h.sort_by_key(rank_sort_key);
+        engine::sort::sort_by_key(&mut h, rank_sort_key);
         assert_eq!(
             h.iter().map(|c| c.id.0).collect::<Vec<_>>(),
             vec![2, 3, 1, 5]
         );
-        h.sort_by_key(suit_sort_key);
+        engine::sort::sort_by_key(&mut h, suit_sort_key);
         assert_eq!(
             h.iter().map(|c| c.id.0).collect::<Vec<_>>(),
             vec![2, 3, 1, 5]

@@ -102,7 +102,9 @@ pub fn placeholder_entry(id: &str) -> IndexEntry {
 }
 
 fn sort_index(index: &mut [IndexEntry]) {
-    index.sort_by(|a, b| b.updated_ms.cmp(&a.updated_ms).then(a.id.cmp(&b.id)));
+    engine::sort::sort_by(index, |a, b| {
+        b.updated_ms.cmp(&a.updated_ms).then(a.id.cmp(&b.id))
+    });
 }
 
 /// Repairs the index against the stored games: an unreadable index is rebuilt from the
@@ -306,7 +308,9 @@ pub fn place_link(link_json: &str, existing: &[(String, String)]) -> Option<Link
         .map(|(id, json)| (id, json, relation(json, link_json)))
         .filter(|(_, _, r)| !matches!(r, Relation::Unrelated | Relation::Diverged))
         .collect();
-    related.sort_by_key(|(id, json, _)| (**id != base, std::cmp::Reverse(log_len(json))));
+    engine::sort::sort_by_key(&mut related, |(id, json, _)| {
+        (**id != base, std::cmp::Reverse(log_len(json)))
+    });
     if let Some((id, _, _)) = related
         .iter()
         .find(|(_, _, r)| matches!(r, Relation::Same | Relation::Ahead))

@@ -263,7 +263,7 @@ pub fn store_game(entry: IndexEntry, json: &str) {
     let mut index = read_index();
     index.retain(|e| e.id != entry.id);
     index.insert(0, entry);
-    index.sort_by_key(|e| std::cmp::Reverse(e.updated_ms));
+    engine::sort::sort_by_key(&mut index, |e| std::cmp::Reverse(e.updated_ms));
     write_index(&index);
 }
 
@@ -305,7 +305,7 @@ pub fn import_all(text: &str) -> Result<bundle::ImportPlan, bundle::BundleError>
         index.retain(|e| &e.id != id);
         index.push(entry.clone());
     }
-    index.sort_by_key(|e| std::cmp::Reverse(e.updated_ms));
+    engine::sort::sort_by_key(&mut index, |e| std::cmp::Reverse(e.updated_ms));
     write_index(&index);
     Ok(plan)
 }

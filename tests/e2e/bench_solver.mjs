@@ -16,7 +16,7 @@ for (const line of out.split('\n')) {
 }
 
 const PORT = 8125;
-const server = await serve('dist', PORT, '/kartenrunde/');
+const server = await serve(process.env.DIST || 'dist', PORT, '/kartenrunde/');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -229,7 +229,7 @@ impl Position {
     /// Sorted ids of `cards` (a hand's order is the player's business, not the game's).
     pub fn hand(cards: &[Card]) -> Vec<u16> {
         let mut ids: Vec<u16> = cards.iter().map(|c| c.id.0).collect();
-        ids.sort_unstable();
+        crate::sort::sort(&mut ids);
         ids
     }
 

@@ -59,6 +59,7 @@ pub mod rng;
 pub mod romme;
 pub mod save;
 mod sim;
+pub mod sort;
 
 pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
 pub use game::{

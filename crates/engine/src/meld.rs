@@ -253,8 +253,8 @@ impl Parts {
             return Err(MeldError::OnlyJokers);
         }
         check_joker_limit(jokers.len(), rules)?;
-        naturals.sort_by_key(|n| (n.rank, n.suit, n.card.id));
-        jokers.sort_by_key(|c| c.id);
+        crate::sort::sort_by_key(&mut naturals, |n| (n.rank, n.suit, n.card.id));
+        crate::sort::sort_by_key(&mut jokers, |c| c.id);
         Ok(Parts { naturals, jokers })
     }
 
@@ -289,7 +289,7 @@ fn build_set(parts: &Parts, rules: &MeldRules) -> Result<Meld, MeldError> {
         .map(|n| n.rank)
         .ok_or(MeldError::OnlyJokers)?;
     let mut naturals = parts.naturals.clone();
-    naturals.sort_by_key(|n| (n.suit, n.card.id));
+    crate::sort::sort_by_key(&mut naturals, |n| (n.suit, n.card.id));
     if rules.set_distinct_suits {
         for pair in naturals.windows(2) {
             if let [a, b] = pair {

@@ -140,7 +140,7 @@ pub(super) fn player_panel(b: Board, seat: Seat, mine: bool) -> impl IntoView {
 fn shadow_groups(shadow: &[Card]) -> Vec<(u8, Vec<Card>)> {
     let mut g: Vec<(u8, Vec<Card>)> = Vec::new();
     let mut cards = shadow.to_vec();
-    cards.sort_by_key(|c| (card_value(c), c.id.0));
+    engine::sort::sort_by_key(&mut cards, |c| (card_value(c), c.id.0));
     for c in cards {
         let val = card_value(&c);
         match g.last_mut() {

@@ -67,7 +67,7 @@ fn standing(name: String, points: String, tiebreak: String, place: Option<usize>
 pub(super) fn end_screen(b: Board) -> impl IntoView {
     let (standings, hand_sums, profiduell) = b.view.with(|v| {
         let mut st = v.standings.clone();
-        st.sort_by_key(|s| (s.place, s.seat));
+        engine::sort::sort_by_key(&mut st, |s| (s.place, s.seat));
         let sums: Vec<usize> = (0..v.seats)
             .map(|seat| {
                 v.results
@@ -125,7 +125,9 @@ pub(super) fn round_end(b: Board) -> Option<impl IntoView> {
     }
     let lang = b.app.lang();
     let mut order: Vec<usize> = (0..r.scores.len()).collect();
-    order.sort_by_key(|s| (r.places.get(*s).copied().unwrap_or(99), *s));
+    engine::sort::sort_by_key(&mut order, |s| {
+        (r.places.get(*s).copied().unwrap_or(99), *s)
+    });
     let rows = order
         .into_iter()
         .map(|s| {

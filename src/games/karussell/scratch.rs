@@ -277,7 +277,7 @@ fn sort_meld(meld: &mut [TableCard]) {
         _ => 99,
     };
     let high = meld.iter().any(|t| rank_of(t) == 13) && meld.iter().any(|t| rank_of(t) == 1);
-    meld.sort_by_key(|t| match t.as_face {
+    engine::sort::sort_by_key(meld, |t| match t.as_face {
         Face::French { rank, suit } => {
             let r = if high && rank.0 == 1 { 14 } else { rank.0 };
             (r, suit as u8)

@@ -185,7 +185,7 @@ pub(super) fn builder(b: Board) -> impl IntoView {
                 Offer::Lay(_) => None,
             })
             .collect();
-        m.sort_by_key(|x| x.1);
+        engine::sort::sort_by_key(&mut m, |x| x.1);
         m.truncate(3);
         m.into_iter()
             .map(|(t, n)| {

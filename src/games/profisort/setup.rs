@@ -34,7 +34,7 @@ fn left_out(o: RwSignal<ProfiSortOptions>) -> impl IntoView {
                         let on = event_target_checked(&ev);
                         o.update(|x| {
                             x.left_out.retain(|&y| y != t);
-                            if on { x.left_out.push(t); x.left_out.sort_unstable(); }
+                            if on { x.left_out.push(t); engine::sort::sort(&mut x.left_out); }
                         });
                     }/>
             </label>

@@ -351,7 +351,7 @@ pub fn ranked(view: &AbluxxenView, legal: &[AbluxxenAction]) -> Vec<AbluxxenActi
             let mut scored: Vec<(f64, &AbluxxenAction)> =
                 legal.iter().map(|a| (score(a), a)).collect();
             // Stable: equal scores keep the listed order, as `normal` picks the first.
-            scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+            engine::sort::sort_by(&mut scored, |x, y| y.0.total_cmp(&x.0));
             scored.into_iter().map(|(_, a)| a.clone()).collect()
         }
         _ => {

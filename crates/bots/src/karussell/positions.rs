@@ -45,7 +45,7 @@ pub fn summary(times: &[f64]) -> (f64, f64, f64) {
         return (0.0, 0.0, 0.0);
     }
     let mut t = times.to_vec();
-    t.sort_by(f64::total_cmp);
+    engine::sort::sort_by(&mut t, f64::total_cmp);
     let n = t.len();
     let mean = t.iter().sum::<f64>() / n as f64;
     (mean, t[(n * 95 / 100).min(n - 1)], t[n - 1])

@@ -308,7 +308,7 @@ fn discard_ranking<'a>(view: &'a ProfiSortView, legal: &'a [A], ps: &[Plan]) -> 
     };
     let mut ranked: Vec<(&A, Card)> = discards(view, legal).collect();
     ranked.reverse();
-    ranked.sort_by_key(|(_, c)| std::cmp::Reverse(key(c)));
+    engine::sort::sort_by_key(&mut ranked, |(_, c)| std::cmp::Reverse(key(c)));
     ranked
 }
 

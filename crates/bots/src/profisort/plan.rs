@@ -84,6 +84,6 @@ pub fn plans(view: &ProfiSortView) -> Vec<Plan> {
             });
         }
     }
-    out.sort_by_key(|p| (p.missing, std::cmp::Reverse(p.size)));
+    engine::sort::sort_by_key(&mut out, |p| (p.missing, std::cmp::Reverse(p.size)));
     out
 }

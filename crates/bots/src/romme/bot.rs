@@ -453,7 +453,7 @@ fn play_normal(ctx: &Ctx, undone: bool, hold: Option<usize>) -> Option<RommeActi
     }
     if may_play {
         let mut melds = plan.melds.clone();
-        melds.sort_by_key(|m| std::cmp::Reverse(m.len()));
+        engine::sort::sort_by_key(&mut melds, |m| std::cmp::Reverse(m.len()));
         for m in &melds {
             if let Some(a) = ctx.meld_action(m) {
                 return Some(a);
@@ -629,7 +629,9 @@ fn play_easy(ctx: &Ctx, undone: bool, rng: Option<&mut BotRng>) -> Option<RommeA
     if discards.is_empty() {
         return forced(ctx);
     }
-    discards.sort_by_key(|c| (c.face == Face::Joker, std::cmp::Reverse(ctx.pen(c))));
+    engine::sort::sort_by_key(&mut discards, |c| {
+        (c.face == Face::Joker, std::cmp::Reverse(ctx.pen(c)))
+    });
     let half = discards.len().div_ceil(2);
     let pick = match rng {
         Some(rng) => discards[rng.below(half as u64) as usize],

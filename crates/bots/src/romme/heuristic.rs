@@ -89,11 +89,11 @@ impl<'a> Ctx<'a> {
     /// A meld of these cards as an action, only if it is certainly legal now.
     pub fn meld_action(&self, cards: &[Card]) -> Option<RommeAction> {
         let mut ids: Vec<CardId> = cards.iter().map(|c| c.id).collect();
-        ids.sort();
+        engine::sort::sort(&mut ids);
         let listed = self.legal.iter().find(|a| match a {
             RommeAction::Meld { cards, .. } => {
                 let mut k = cards.clone();
-                k.sort();
+                engine::sort::sort(&mut k);
                 k == ids
             }
             _ => false,
@@ -316,7 +316,7 @@ impl<'a> Ctx<'a> {
             .into_iter()
             .map(|c| (score(&c), self.pen(&c), c))
             .collect();
-        cards.sort_by_key(|b| std::cmp::Reverse((b.0, b.1, b.2.id)));
+        engine::sort::sort_by_key(&mut cards, |b| std::cmp::Reverse((b.0, b.1, b.2.id)));
         cards.into_iter().map(|(_, _, c)| c.id).collect()
     }
 }

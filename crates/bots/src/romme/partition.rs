@@ -658,7 +658,7 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
     }
     key |= jokers_key(jokers);
     // Cards of one face are handed out last in first (as a stack per face).
-    naturals.sort_by_key(|&(f, _)| f);
+    engine::sort::sort_by_key(&mut naturals, |&(f, _)| f);
     let mut start = [0usize; 52];
     let mut acc = 0;
     for (s, &k) in start.iter_mut().zip(&copies) {

@@ -97,7 +97,7 @@ fn validate_play(hand: &[Card], ids: &[CardId]) -> Result<Vec<Card>, RuleError> 
             _ => None,
         })
         .collect();
-    values.sort_unstable();
+    crate::sort::sort(&mut values);
     values.dedup();
     if values.len() > 1 {
         return Err(AbluxxenError::MixedValues { values }.into());

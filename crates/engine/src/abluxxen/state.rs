@@ -56,7 +56,7 @@ pub fn group_value(cards: &[Card]) -> u8 {
 
 /// Sort key: value, jokers last, then id.
 pub(crate) fn sort_cards(cards: &mut [Card]) {
-    cards.sort_by_key(|c| (card_value(c), c.id));
+    crate::sort::sort_by_key(cards, |c| (card_value(c), c.id));
 }
 
 /// Cards that the shadow never keeps: 13s and jokers.

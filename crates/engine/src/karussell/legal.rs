@@ -112,7 +112,7 @@ pub fn hand_melds(hand: &[Card]) -> Vec<Vec<TableCard>> {
     let mut seen: Vec<Vec<CardId>> = Vec::new();
     for m in raw {
         let mut key: Vec<CardId> = m.iter().map(|t| t.card.id).collect();
-        key.sort();
+        crate::sort::sort(&mut key);
         if !seen.contains(&key) && check_meld(&m).is_ok() {
             seen.push(key);
             out.push(m);

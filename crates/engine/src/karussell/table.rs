@@ -83,7 +83,7 @@ pub fn check_meld(cards: &[TableCard]) -> Result<KMeldKind, KMeldError> {
     let (rank0, suit0) = faces[0];
     if faces.iter().all(|&(r, _)| r == rank0) {
         let mut suits: Vec<Suit> = faces.iter().map(|&(_, s)| s).collect();
-        suits.sort_by_key(|s| *s as u8);
+        crate::sort::sort_by_key(&mut suits, |s| *s as u8);
         suits.dedup();
         return if suits.len() == faces.len() {
             Ok(KMeldKind::Group)
@@ -95,7 +95,7 @@ pub fn check_meld(cards: &[TableCard]) -> Result<KMeldKind, KMeldError> {
         return Err(KMeldError::Mixed);
     }
     let mut ranks: Vec<u8> = faces.iter().map(|&(r, _)| r.0).collect();
-    ranks.sort_unstable();
+    crate::sort::sort(&mut ranks);
     let consecutive = |rs: &[u8]| rs.windows(2).all(|w| w[1] == w[0] + 1);
     if consecutive(&ranks) {
         return Ok(KMeldKind::Sequence);
@@ -103,7 +103,7 @@ pub fn check_meld(cards: &[TableCard]) -> Result<KMeldKind, KMeldError> {
     // Ace high: the ace counts 14.
     if ranks[0] == 1 {
         let mut high: Vec<u8> = ranks.iter().map(|&r| if r == 1 { 14 } else { r }).collect();
-        high.sort_unstable();
+        crate::sort::sort(&mut high);
         if consecutive(&high) {
             return Ok(KMeldKind::Sequence);
         }

@@ -30,11 +30,11 @@ pub fn arrange(meld: &mut [TableCard]) {
     };
     let is_group = meld.windows(2).all(|w| face(&w[0]).0 == face(&w[1]).0);
     if is_group {
-        meld.sort_by_key(|t| face(t).1);
+        crate::sort::sort_by_key(meld, |t| face(t).1);
         return;
     }
     let ace_high = meld.iter().any(|t| face(t).0 >= 12) && !meld.iter().any(|t| face(t).0 == 2);
-    meld.sort_by_key(|t| {
+    crate::sort::sort_by_key(meld, |t| {
         let r = face(t).0;
         if r == 1 && ace_high {
             14

@@ -29,7 +29,7 @@ pub fn validate_declared(cards: &[Placed], rules: &MeldRules) -> Result<Meld, Me
     }
     let physical: Vec<Card> = cards.iter().map(|p| p.card).collect();
     Parts::split(&physical, rules)?;
-    stand_ins.sort_by_key(|n| (n.rank, n.suit, n.card.id));
+    crate::sort::sort_by_key(&mut stand_ins, |n| (n.rank, n.suit, n.card.id));
     let declared = Parts {
         naturals: stand_ins,
         jokers: Vec::new(),

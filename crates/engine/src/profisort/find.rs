@@ -69,14 +69,14 @@ impl Pool {
                 f(r, s)
             })
             .collect();
-        idx.sort_by_key(|&i| std::cmp::Reverse(rank_suit(&self.nat[i]).0));
+        crate::sort::sort_by_key(&mut idx, |&i| std::cmp::Reverse(rank_suit(&self.nat[i]).0));
         idx.truncate(size);
         if idx.is_empty() && self.need_natural {
             return None;
         }
         let mut out: Vec<Card> = idx.iter().map(|&i| self.nat[i]).collect();
         self.jokers(size - out.len()).map(|j| {
-            idx.sort_unstable_by(|a, b| b.cmp(a));
+            crate::sort::sort_by(&mut idx, |a, b| b.cmp(a));
             for i in idx {
                 self.nat.remove(i);
             }
@@ -103,7 +103,7 @@ impl Pool {
                 (n.min(size), r)
             })
             .collect();
-        ranks.sort_unstable_by(|a, b| b.cmp(a));
+        crate::sort::sort_by(&mut ranks, |a, b| b.cmp(a));
         let rank = ranks.get(k)?.1;
         self.fill(size, |x, _| x == rank).map(|c| (c, rank))
     }
@@ -132,7 +132,7 @@ impl Pool {
                 runs.push((covered, low, s));
             }
         }
-        runs.sort_by_key(|r| std::cmp::Reverse(r.0));
+        crate::sort::sort_by_key(&mut runs, |r| std::cmp::Reverse(r.0));
         let (covered, low, s) = *runs.get(k)?;
         if covered == 0 && self.need_natural {
             return None;
@@ -145,7 +145,7 @@ impl Pool {
 
     fn ident_pair(&mut self) -> Option<Vec<Card>> {
         let mut faces: Vec<(u8, Suit)> = self.nat.iter().map(rank_suit).collect();
-        faces.sort_unstable_by(|a, b| b.cmp(a));
+        crate::sort::sort_by(&mut faces, |a, b| b.cmp(a));
         let f = faces.windows(2).find(|w| w[0] == w[1])?[0];
         Some(vec![
             self.take_face(f.0, Some(f.1))?,

@@ -92,7 +92,7 @@ pub fn meld_candidates(cards: &[Card], rules: &MeldRules) -> Vec<(Vec<CardId>, J
     let mut seen: Vec<Vec<CardId>> = Vec::new();
     for ids in raw {
         let mut key = ids.clone();
-        key.sort();
+        crate::sort::sort(&mut key);
         if seen.contains(&key) {
             continue;
         }

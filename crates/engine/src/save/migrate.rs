@@ -30,7 +30,7 @@ fn card_ids_per_seat(hands: &Value) -> Option<Vec<Vec<u16>>> {
                 .iter()
                 .map(|c| c.get("id")?.as_u64().and_then(|n| u16::try_from(n).ok()))
                 .collect::<Option<Vec<u16>>>()?;
-            ids.sort_unstable();
+            crate::sort::sort(&mut ids);
             Some(ids)
         })
         .collect()

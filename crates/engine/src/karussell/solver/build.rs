@@ -192,10 +192,10 @@ impl Builder {
         let maxg = by_suit.iter().map(Vec::len).max().unwrap_or(0);
         let k = maxg.max(total.div_ceil(4));
         let mut groups: Vec<Vec<TableCard>> = vec![Vec::new(); k];
-        by_suit.sort_by_key(|c| std::cmp::Reverse(c.len()));
+        crate::sort::sort_by_key(&mut by_suit, |c| std::cmp::Reverse(c.len()));
         for cards in by_suit {
             let mut order: Vec<usize> = (0..k).collect();
-            order.sort_by_key(|&i| groups[i].len());
+            crate::sort::sort_by_key(&mut order, |&i| groups[i].len());
             for (c, &i) in cards.into_iter().zip(order.iter()) {
                 groups[i].push(c);
             }
