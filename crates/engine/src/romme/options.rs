@@ -197,6 +197,10 @@ impl Preset {
                 end_mode: EndMode::GoOut,
                 go_out_needs_discard: false,
                 scoring: Scoring::Traditionell,
+                // Seed 004: "Wenn der Talon leer ist, wird der Abwurf gemischt und bildet den
+                // neuen Talon" — every time. The highest value the option takes keeps a
+                // deal nobody can finish from running forever.
+                max_reshuffles: 20,
                 ..base
             },
         }

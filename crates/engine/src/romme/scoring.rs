@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 
 /// Bonus of the mit-Anlegen winner.
 pub const WINNER_BONUS: i32 = -40;
-/// Charge of a mit-Anlegen loser whose hand is one joker.
-pub const LONE_JOKER: i32 = 20;
+/// Points struck from the charge of a mit-Anlegen loser whose hand is one joker: seed 002,
+/// "Wer nur einen Joker übrig behält, bekommt 20 Verlustpunkte gestrichen" (the joker's
+/// penalty minus 20, never below 0; 20 with the preset's joker penalty of 40).
+pub const LONE_JOKER_RELIEF: i32 = 20;
 /// Extra charge of the deal's first melder who did not win (mit Anlegen).
 pub const FIRST_MELD_MALUS: i32 = 20;
 /// Extra charge of every loser after a hand-Rommé (Traditionell).
@@ -87,7 +89,9 @@ pub fn score_deal(
         } else {
             let lone_joker = hand.len() == 1 && hand[0].face == Face::Joker;
             if opts.scoring == Scoring::AnlegenBonuses && lone_joker {
-                lines.push(ScoreLine::LoneJoker { points: LONE_JOKER });
+                lines.push(ScoreLine::LoneJoker {
+                    points: (pips - LONE_JOKER_RELIEF).max(0),
+                });
             } else {
                 lines.push(ScoreLine::Hand { pips });
             }

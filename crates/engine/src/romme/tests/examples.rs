@@ -85,6 +85,30 @@ fn example_2_anlegen_bonuses() {
     assert_eq!(row.details[2], vec![ScoreLine::LoneJoker { points: 20 }]);
 }
 
+/// Seed 002's wording for the lone joker: 20 of the joker's penalty points are struck off, so
+/// with a joker penalty of 50 the lone joker costs 30 (and with 15, nothing).
+#[test]
+fn lone_joker_has_20_points_struck_off() {
+    for (penalty, charged) in [(50, 30), (15, 0)] {
+        let mut opts = Preset::MitAnlegen.options();
+        opts.joker_penalty = penalty;
+        let mut s = setup(&["H5 H6 H7", "S10 S8 C5", "JK"], "C2", "D9", 0);
+        s.opened = vec![0, 1];
+        s.first_melder = Some(1);
+        let mut g = build(&opts, &s);
+        ok!(g, 0, RommeAction::DrawTalon);
+        ok!(g, 0, meld(ids(&g, 0, "H5 H6 H7")));
+        let c2 = id(&g, 0, "C2");
+        ok!(g, 0, RommeAction::Discard { card: c2 });
+        let row = last_row(&g);
+        assert_eq!(row.points[2], charged, "joker penalty {penalty}");
+        assert_eq!(
+            row.details[2],
+            vec![ScoreLine::LoneJoker { points: charged }]
+        );
+    }
+}
+
 fn traditionell_going_out(played_before: bool) -> Vec<i32> {
     let opts = Preset::Traditionell.options();
     let mut s = setup(&["H2 H3 H4", "CK C7 CA", "S9 H9 D4 D2"], "C5", "", 0);
