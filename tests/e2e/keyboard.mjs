@@ -4,6 +4,11 @@
 import { assert, eq } from './assert.mjs';
 import { findMeld, hand, board } from './romme.mjs';
 import { abState, abWaitMine, abHand, biggestPlay, abStart } from './abluxxen.mjs';
+import { myMove as kMyMove } from './karussell.mjs';
+import { readFileSync } from 'node:fs';
+
+const PS = JSON.parse(readFileSync(new URL('./fixtures/profisort.json', import.meta.url)));
+const ids = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.map((e) => e.dataset.card));
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 
@@ -286,6 +291,86 @@ export default [
       assert(done.has('play'), 'a group played by keyboard');
       assert(done.has('draw'), 'a card drawn by keyboard');
       await shot('keyboard-abluxxen');
+    },
+  },
+  {
+    name: 'keyboard: a Karussell turn by keyboard only – draw, a card to a new meld and back, place the hint, commit',
+    async run({ page, base, shot }) {
+      await page.goto(base + '#/');
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/setup/karussell');
+      await page.reload();
+      await page.waitForSelector('[data-testid=start]');
+      await key(page, '[data-testid=start]', 'Enter');
+      await page.waitForSelector('[data-testid=karussell-board]');
+      let moved = false, placed = 0;
+      for (let turn = 0; turn < 60 && !placed; turn++) {
+        let p = await kMyMove(page);
+        if (p === 'round-over' || p === 'match-over') break;
+        if (p === 'draw') {
+          await key(page, '[data-testid=stock]', 'Enter');
+          await page.waitForFunction(() => document.querySelector('[data-testid=karussell-board]').dataset.phase !== 'draw');
+          p = await kMyMove(page);
+        }
+        if (p !== 'may-meld' && p !== 'final-turn') continue;
+        await page.waitForSelector('[data-testid=can-place]');
+        if (!moved) {
+          // Space picks a hand card, Enter on the new-meld area puts it there; "Zurücksetzen"
+          // by keyboard brings it back.
+          const card = (await ids(page))[0];
+          await key(page, `[data-testid=hand-card][data-card="${card}"]`, ' ');
+          await key(page, '[data-testid=new-meld]', 'Enter');
+          await page.waitForSelector(`[data-testid=k-meld] [data-testid=table-card][data-card="${card}"]`);
+          assert(!(await ids(page)).includes(card), 'the card left the hand for the new meld');
+          await shot('keyboard-karussell-new-meld');
+          await key(page, '[data-testid=reset]', 'Enter');
+          await page.waitForFunction((c) => [...document.querySelectorAll('[data-testid=hand-card]')].some((e) => e.dataset.card === c), card);
+          eq(await page.$$eval(`[data-testid=k-meld] [data-testid=table-card][data-card="${card}"]`, (e) => e.length), 0, 'the reset took it off the table');
+          moved = true;
+        }
+        const n = Number(await page.$eval('[data-testid=can-place]', (e) => e.dataset.n));
+        if (n > 0) {
+          const before = (await ids(page)).length;
+          await key(page, '[data-testid=hint]', 'Enter');
+          await key(page, '[data-testid=commit]', 'Enter');
+          await page.waitForFunction((b) => document.querySelectorAll('[data-testid=hand-card]').length < b, before);
+          eq(before - (await ids(page)).length, n, 'the committed cards left the hand');
+          placed = n;
+          break;
+        }
+        const next = (await page.$('[data-testid=draw-again]')) ? 'draw-again' : (await page.$('[data-testid=pass]')) ? 'pass' : (await page.$('[data-testid=end-turn]')) ? 'end-turn' : null;
+        if (next) await key(page, `[data-testid=${next}]`, 'Enter');
+        await page.waitForTimeout(60);
+      }
+      assert(moved, 'a card was moved by keyboard');
+      assert(placed > 0, 'cards were placed and committed by keyboard');
+      await shot('keyboard-karussell');
+    },
+  },
+  {
+    name: 'keyboard: a Profi-Sort turn by keyboard only – pick a task, lay it, give the ace to a bot, discard',
+    async run({ page, base, shot }) {
+      const T = PS.task;
+      const cards = T.cards.map(String);
+      await page.goto(base + '#/');
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/link/' + T.link);
+      await page.waitForSelector('[data-testid=profisort-board]');
+      const hand = await ids(page);
+      for (const c of cards) await key(page, `[data-testid=hand-card][data-card="${c}"]`, ' ');
+      await key(page, `[data-testid=lay-task][data-task="${T.task}"]`, 'Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=meld]').length === 1);
+      eq((await ids(page)).length, hand.length - cards.length, 'the task cards left the hand');
+      // The ace: picked with Space, the bot is then a Tab stop; Enter gives it.
+      await key(page, `[data-testid=hand-card][data-card="${T.ace}"]`, ' ');
+      await key(page, '[data-testid=opponent][data-seat="1"]', 'Enter');
+      await page.waitForFunction(() => document.querySelector('[data-testid=opponent][data-seat="1"] [data-testid=received-aces]').dataset.count === '1');
+      await shot('keyboard-profisort-ace');
+      const left = await ids(page);
+      await key(page, `[data-testid=hand-card][data-card="${left[0]}"]`, ' ');
+      await key(page, '[data-testid=discard]', 'Enter');
+      await page.waitForFunction((c) => ![...document.querySelectorAll('[data-testid=hand-card]')].some((e) => e.dataset.card === c), left[0]);
+      await shot('keyboard-profisort');
     },
   },
 ];

@@ -6,7 +6,7 @@ use super::deal_end::deal_end_panel;
 use super::melds::melds;
 use super::sheet::sheets_panel;
 use crate::app::{use_app, AppCtx};
-use crate::components::action_bar::UndoButton;
+use crate::components::action_bar::{on_activate, UndoButton};
 use crate::components::card::CardView;
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
@@ -213,6 +213,9 @@ fn opponent(b: Board, seat: Seat) -> impl IntoView {
     view! {
         <div class="opponent ps-opp" class:active=active class:target=target data-testid="opponent"
             data-seat=seat data-drop=format!("give:{seat}")
+            // With an ace picked, the opponent is a keyboard target too (Tab, Enter).
+            tabindex=move || target.get().then_some("0") role=move || target.get().then_some("button")
+            on:keydown=on_activate(move || { if target.get_untracked() { b.give(seat); } })
             on:click=move |_| { if target.get_untracked() { b.give(seat); } }>
             <span class="opp-name">{b.name(seat)}</span>
             <span class="ps-dealer">{dealer}</span>
