@@ -184,27 +184,86 @@ pub fn App() -> impl IntoView {
                 </div>
             </Show>
             <main class="page" id="content" tabindex="-1">
-                {move || match route.get() {
-                    Route::Home => view! { <pages::home::Home/> }.into_any(),
-                    Route::Setup(id) => view! { <pages::setup::Setup id=id/> }.into_any(),
-                    Route::Settings => view! { <pages::settings::SettingsPage/> }.into_any(),
-                    Route::Play(id) => view! { <pages::play::Play id=id/> }.into_any(),
-                    Route::Saves => view! { <pages::saves::Saves/> }.into_any(),
-                    Route::Stats => view! { <pages::stats::StatsPage/> }.into_any(),
-                    Route::Rules(variant, game) => view! { <pages::rules::RulesPage variant=variant game=game/> }.into_any(),
-                    Route::Bench(n) => view! { <pages::bench::Bench count=n/> }.into_any(),
-                    Route::Link(payload) => view! { <pages::play::OpenLink payload=payload/> }.into_any(),
-                    Route::NotFound(_) => view! {
-                        <section class="panel">
-                            <h1>{move || ctx.t("error.title")}</h1>
-                            <p>{move || ctx.t("error.not_found")}</p>
-                            <a href="#/" class="button">{move || ctx.t("nav.home")}</a>
-                        </section>
-                    }.into_any(),
-                }}
+                {move || page(route.get())}
             </main>
         </div>
     }
+}
+
+/// The page of a route. Each page is built by a function of its own that is never inlined:
+/// the browser compiles a wasm function when it first runs, so at start it compiles the
+/// home page only, not one function holding every page (docs/DESIGN.md "Start").
+fn page(route: Route) -> AnyView {
+    match route {
+        Route::Home => home_page(),
+        Route::Setup(id) => setup_page(id),
+        Route::Settings => settings_page(),
+        Route::Play(id) => play_page(id),
+        Route::Saves => saves_page(),
+        Route::Stats => stats_page(),
+        Route::Rules(variant, game) => rules_page(variant, game),
+        Route::Bench(n) => bench_page(n),
+        Route::Link(payload) => link_page(payload),
+        Route::NotFound(_) => not_found_page(),
+    }
+}
+
+#[inline(never)]
+fn home_page() -> AnyView {
+    view! { <pages::home::Home/> }.into_any()
+}
+
+#[inline(never)]
+fn setup_page(id: String) -> AnyView {
+    view! { <pages::setup::Setup id=id/> }.into_any()
+}
+
+#[inline(never)]
+fn settings_page() -> AnyView {
+    view! { <pages::settings::SettingsPage/> }.into_any()
+}
+
+#[inline(never)]
+fn play_page(id: String) -> AnyView {
+    view! { <pages::play::Play id=id/> }.into_any()
+}
+
+#[inline(never)]
+fn saves_page() -> AnyView {
+    view! { <pages::saves::Saves/> }.into_any()
+}
+
+#[inline(never)]
+fn stats_page() -> AnyView {
+    view! { <pages::stats::StatsPage/> }.into_any()
+}
+
+#[inline(never)]
+fn rules_page(variant: String, game: Option<String>) -> AnyView {
+    view! { <pages::rules::RulesPage variant=variant game=game/> }.into_any()
+}
+
+#[inline(never)]
+fn bench_page(n: usize) -> AnyView {
+    view! { <pages::bench::Bench count=n/> }.into_any()
+}
+
+#[inline(never)]
+fn link_page(payload: String) -> AnyView {
+    view! { <pages::play::OpenLink payload=payload/> }.into_any()
+}
+
+#[inline(never)]
+fn not_found_page() -> AnyView {
+    let ctx = use_app();
+    view! {
+        <section class="panel">
+            <h1>{move || ctx.t("error.title")}</h1>
+            <p>{move || ctx.t("error.not_found")}</p>
+            <a href="#/" class="button">{move || ctx.t("nav.home")}</a>
+        </section>
+    }
+    .into_any()
 }
 
 /// The skip link's target: a marked element (`data-skip-target`), else the hand's focusable

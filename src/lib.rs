@@ -46,5 +46,19 @@ fn mount() {
     {
         boot.remove();
     }
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let start = perf.as_ref().map(|p| p.now());
     leptos::mount::mount_to_body(app::App);
+    // The first render's time, in the browser's performance panel as "kr-mount".
+    if let (Some(p), Some(start)) = (perf, start) {
+        use wasm_bindgen::JsCast;
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"start".into(), &start.into());
+        let _ = js_sys::Reflect::set(&options, &"end".into(), &p.now().into());
+        if let Ok(measure) = js_sys::Reflect::get(&p, &"measure".into()) {
+            if let Some(f) = measure.dyn_ref::<js_sys::Function>() {
+                let _ = f.call2(&p, &"kr-mount".into(), &options);
+            }
+        }
+    }
 }

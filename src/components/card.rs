@@ -86,20 +86,82 @@ pub fn spoken_name(face: Face, en: bool) -> String {
 
 /// The symbol shape of an Abluxxen value (so colour is never the only cue):
 /// 7 shapes, filled for 1–7, outlined for 8–13; the joker has a star.
-fn lux_symbol(value: u8) -> AnyView {
-    let hollow = value > 7;
-    let fill = if hollow { "none" } else { "currentColor" };
-    let shape = (value.saturating_sub(1)) % 7;
-    let sw = "1.6";
-    match shape {
-        0 => view! { <circle cx="30" cy="60" r="7" fill=fill stroke="currentColor" stroke-width=sw/> }.into_any(),
-        1 => view! { <polygon points="30,52 38,66 22,66" fill=fill stroke="currentColor" stroke-width=sw/> }.into_any(),
-        2 => view! { <rect x="23" y="53" width="14" height="14" fill=fill stroke="currentColor" stroke-width=sw/> }.into_any(),
-        3 => view! { <polygon points="30,51 39,60 30,69 21,60" fill=fill stroke="currentColor" stroke-width=sw/> }.into_any(),
-        4 => view! { <polygon points="30,52 38,58 35,67 25,67 22,58" fill=fill stroke="currentColor" stroke-width=sw/> }.into_any(),
-        5 => view! { <polygon points="26,53 34,53 38,60 34,67 26,67 22,60" fill=fill stroke="currentColor" stroke-width=sw/> }.into_any(),
-        _ => view! { <path d="M23 57 h5 v-5 h4 v5 h5 v4 h-5 v5 h-4 v-5 h-5 Z" fill=fill stroke="currentColor" stroke-width=sw/> }.into_any(),
+fn lux_symbol(value: u8, out: &mut String) {
+    let fill = if value > 7 { "none" } else { "currentColor" };
+    let shape = match value.saturating_sub(1) % 7 {
+        0 => r#"<circle cx="30" cy="60" r="7""#,
+        1 => r#"<polygon points="30,52 38,66 22,66""#,
+        2 => r#"<rect x="23" y="53" width="14" height="14""#,
+        3 => r#"<polygon points="30,51 39,60 30,69 21,60""#,
+        4 => r#"<polygon points="30,52 38,58 35,67 25,67 22,58""#,
+        5 => r#"<polygon points="26,53 34,53 38,60 34,67 26,67 22,60""#,
+        _ => r#"<path d="M23 57 h5 v-5 h4 v5 h5 v4 h-5 v5 h-4 v-5 h-5 Z""#,
+    };
+    out.push_str(shape);
+    out.push_str(&format!(
+        r#" fill="{fill}" stroke="currentColor" stroke-width="1.6"/>"#
+    ));
+}
+
+/// The inside of a card's `<svg>` as markup. A card never changes once drawn, so it is set
+/// in one step (`inner_html`) instead of building a dozen SVG nodes one call at a time: the
+/// boards draw up to a hundred cards at once, and the home screen's first render is one
+/// task that must stay short (docs/DESIGN.md "Start"). Every text in it is a rank, a value
+/// or a fixed word: nothing needs escaping.
+pub fn card_markup(face: Option<Face>, stands_for: Option<Face>) -> String {
+    let mut out =
+        String::from(r#"<rect x="0.5" y="0.5" width="59" height="83" rx="5.5" class="card-bg"/>"#);
+    match face {
+        None => out.push_str(concat!(
+            r#"<rect x="1" y="1" width="58" height="82" rx="5" class="card-back-bg"/>"#,
+            r#"<rect x="5" y="5" width="50" height="74" rx="3" class="card-back-pattern"/>"#,
+            r#"<circle cx="30" cy="42" r="9" class="card-back-emblem"/>"#
+        )),
+        Some(Face::French { rank, suit }) => {
+            let (p, r) = (suit_path(suit), rank.label_de());
+            let corner = format!(
+                r#"<text x="5" y="15" class="rank">{r}</text><path d="{p}" transform="translate(5 18) scale(0.8)" fill="currentColor"/>"#
+            );
+            out.push_str(&format!(
+                r#"<g class="{}">{corner}<path d="{p}" transform="translate(15 32) scale(3)" fill="currentColor"/><g transform="rotate(180 30 42)">{corner}</g></g>"#,
+                suit_class(suit)
+            ));
+        }
+        Some(Face::Joker) => out.push_str(concat!(
+            r#"<g class="joker"><text x="30" y="47" class="joker-star" text-anchor="middle">★</text>"#,
+            r#"<text x="5" y="17" class="joker-corner">J</text>"#,
+            r#"<text x="30" y="76" class="joker-word" text-anchor="middle">JOKER</text></g>"#
+        )),
+        Some(Face::Lux(v)) => {
+            out.push_str(&format!(
+                r#"<g class="lux lux-{v}"><rect x="4" y="4" width="52" height="76" rx="4" class="lux-band" fill="currentColor"/><text x="30" y="40" class="lux-value" text-anchor="middle">{v}</text>"#
+            ));
+            lux_symbol(v, &mut out);
+            out.push_str(&format!(
+                r#"<text x="5" y="17" class="lux-corner">{v}</text></g>"#
+            ));
+        }
+        Some(Face::LuxJoker) => out.push_str(concat!(
+            r#"<g class="lux lux-x"><rect x="4" y="4" width="52" height="76" rx="4" class="lux-band" fill="currentColor"/>"#,
+            r#"<text x="30" y="40" class="lux-value" text-anchor="middle">X</text>"#,
+            r#"<text x="30" y="66" class="joker-star" text-anchor="middle">★</text>"#,
+            r#"<text x="5" y="17" class="lux-corner">X</text></g>"#
+        )),
     }
+    if let Some(f) = stands_for {
+        let text = match f {
+            Face::French { rank, suit } => format!("{}{}", rank.label_de(), suit.symbol()),
+            other => other.to_string(),
+        };
+        let cls = match f.suit() {
+            Some(s) => format!("stands-for {}", suit_class(s)),
+            None => "stands-for".to_string(),
+        };
+        out.push_str(&format!(
+            r#"<text x="55" y="80" text-anchor="end" class="{cls}">{text}</text>"#
+        ));
+    }
+    out
 }
 
 /// One card. `face: None` draws the back. `stands_for` marks a placed joker with the card
@@ -119,70 +181,6 @@ pub fn CardView(
         None if en => "card back".into(),
         None => "Kartenrücken".into(),
     });
-    let body = match face {
-        None => view! {
-            <rect x="1" y="1" width="58" height="82" rx="5" class="card-back-bg"/>
-            <rect x="5" y="5" width="50" height="74" rx="3" class="card-back-pattern"/>
-            <circle cx="30" cy="42" r="9" class="card-back-emblem"/>
-        }
-        .into_any(),
-        Some(Face::French { rank, suit }) => {
-            let path = suit_path(suit);
-            let r = rank.label_de();
-            view! {
-                <g class=suit_class(suit)>
-                    <text x="5" y="15" class="rank">{r}</text>
-                    <path d=path transform="translate(5 18) scale(0.8)" fill="currentColor"/>
-                    <path d=path transform="translate(15 32) scale(3)" fill="currentColor"/>
-                    <g transform="rotate(180 30 42)">
-                        <text x="5" y="15" class="rank">{r}</text>
-                        <path d=path transform="translate(5 18) scale(0.8)" fill="currentColor"/>
-                    </g>
-                </g>
-            }
-            .into_any()
-        }
-        Some(Face::Joker) => view! {
-            <g class="joker">
-                <text x="30" y="47" class="joker-star" text-anchor="middle">"★"</text>
-                <text x="5" y="17" class="joker-corner">"J"</text>
-                <text x="30" y="76" class="joker-word" text-anchor="middle">"JOKER"</text>
-            </g>
-        }
-        .into_any(),
-        Some(Face::Lux(v)) => {
-            let class = format!("lux lux-{v}");
-            view! {
-                <g class=class>
-                    <rect x="4" y="4" width="52" height="76" rx="4" class="lux-band" fill="currentColor"/>
-                    <text x="30" y="40" class="lux-value" text-anchor="middle">{v}</text>
-                    {lux_symbol(v)}
-                    <text x="5" y="17" class="lux-corner">{v}</text>
-                </g>
-            }
-            .into_any()
-        }
-        Some(Face::LuxJoker) => view! {
-            <g class="lux lux-x">
-                <rect x="4" y="4" width="52" height="76" rx="4" class="lux-band" fill="currentColor"/>
-                <text x="30" y="40" class="lux-value" text-anchor="middle">"X"</text>
-                <text x="30" y="66" class="joker-star" text-anchor="middle">"★"</text>
-                <text x="5" y="17" class="lux-corner">"X"</text>
-            </g>
-        }
-        .into_any(),
-    };
-    let marker = stands_for.map(|f| {
-        let text = match f {
-            Face::French { rank, suit } => format!("{}{}", rank.label_de(), suit.symbol()),
-            other => other.to_string(),
-        };
-        let cls = match f.suit() {
-            Some(s) => format!("stands-for {}", suit_class(s)),
-            None => "stands-for".to_string(),
-        };
-        view! { <text x="55" y="80" text-anchor="end" class=cls>{text}</text> }
-    });
     let class = if face.is_none() {
         "card card-is-back"
     } else {
@@ -190,18 +188,40 @@ pub fn CardView(
     };
     view! {
         <svg class=class viewBox="0 0 60 84" role="img" aria-label=aria data-face=face.map(|f| f.to_string()).unwrap_or_default()
-            data-cid=id.map(|i| i.0)>
-            <rect x="0.5" y="0.5" width="59" height="83" rx="5.5" class="card-bg"/>
-            {body}
-            {marker}
+            data-cid=id.map(|i| i.0) inner_html=card_markup(face, stands_for)>
         </svg>
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::spoken_name;
+    use super::{card_markup, spoken_name};
     use engine::{Face, Suit};
+
+    /// The markup of every face is balanced and carries what the CSS and the tests read.
+    #[test]
+    fn card_markup_is_balanced_for_every_face() {
+        let mut faces: Vec<Option<Face>> = vec![None, Some(Face::Joker), Some(Face::LuxJoker)];
+        for suit in [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds] {
+            faces.extend((1..=13).map(|r| Some(Face::french(r, suit))));
+        }
+        faces.extend((1..=13).map(|v| Some(Face::Lux(v))));
+        for face in faces {
+            for stands_for in [None, Some(Face::french(10, Suit::Hearts))] {
+                let m = card_markup(face, stands_for);
+                let count = |s: &str| m.matches(s).count();
+                assert_eq!(count("<g"), count("</g>"), "{face:?}: {m}");
+                assert_eq!(count("<text"), count("</text>"), "{face:?}: {m}");
+                assert!(m.starts_with("<rect") && m.contains("card-bg"), "{m}");
+                assert_eq!(count("<") - count("</"), count(">") - count("</"), "{m}");
+                if let Some(Face::French { rank, suit }) = face {
+                    assert_eq!(count(&format!(">{}</text>", rank.label_de())), 2, "{m}");
+                    assert!(m.contains(super::suit_class(suit)), "{m}");
+                }
+                assert_eq!(m.contains("stands-for"), stands_for.is_some());
+            }
+        }
+    }
 
     #[test]
     fn cards_are_named_in_the_players_language() {
