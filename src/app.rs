@@ -145,8 +145,30 @@ pub fn App() -> impl IntoView {
         c
     };
 
+    // The first render in two tasks, each short (under 50 ms on a slow phone): the frame now
+    // (hidden, behind the static boot screen of index.html), the page in the next task, which
+    // then takes the boot screen away (docs/DESIGN.md "Start").
+    let shown = RwSignal::new(false);
+    set_timeout(
+        move || {
+            let perf = web_sys::window().and_then(|w| w.performance());
+            let start = perf.as_ref().map(|p| p.now());
+            shown.set(true);
+            if let Some(boot) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("boot"))
+            {
+                boot.remove();
+            }
+            if let (Some(p), Some(start)) = (perf, start) {
+                crate::measure(&p, "kr-page", start);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+
     view! {
-        <div class=root_class>
+        <div class=root_class class:booting=move || !shown.get()>
             // First Tab stop: jumps to the hand on a board, to the start button on a setup,
             // else to the page's content.
             <a class="skip-link" href="#/" data-testid="skip-link"
@@ -184,7 +206,7 @@ pub fn App() -> impl IntoView {
                 </div>
             </Show>
             <main class="page" id="content" tabindex="-1">
-                {move || page(route.get())}
+                {move || shown.get().then(|| page(route.get()))}
             </main>
         </div>
     }

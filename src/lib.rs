@@ -38,27 +38,27 @@ pub fn start() {
     }
 }
 
-/// The static boot screen of index.html gives way to the app.
+/// Mounts the app's frame; the app shows its first page (and takes the static boot screen of
+/// index.html away) in the next task.
 fn mount() {
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot"))
-    {
-        boot.remove();
-    }
     let perf = web_sys::window().and_then(|w| w.performance());
     let start = perf.as_ref().map(|p| p.now());
     leptos::mount::mount_to_body(app::App);
-    // The first render's time, in the browser's performance panel as "kr-mount".
     if let (Some(p), Some(start)) = (perf, start) {
-        use wasm_bindgen::JsCast;
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"start".into(), &start.into());
-        let _ = js_sys::Reflect::set(&options, &"end".into(), &p.now().into());
-        if let Ok(measure) = js_sys::Reflect::get(&p, &"measure".into()) {
-            if let Some(f) = measure.dyn_ref::<js_sys::Function>() {
-                let _ = f.call2(&p, &"kr-mount".into(), &options);
-            }
+        measure(&p, "kr-mount", start);
+    }
+}
+
+/// A User Timing entry `name` from `start` until now, shown in the browser's performance
+/// panel ("kr-mount": the app's frame, "kr-page": its first page).
+pub(crate) fn measure(perf: &web_sys::Performance, name: &str, start: f64) {
+    use wasm_bindgen::JsCast;
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"start".into(), &start.into());
+    let _ = js_sys::Reflect::set(&options, &"end".into(), &perf.now().into());
+    if let Ok(measure) = js_sys::Reflect::get(perf, &"measure".into()) {
+        if let Some(f) = measure.dyn_ref::<js_sys::Function>() {
+            let _ = f.call2(perf, &name.into(), &options);
         }
     }
 }
