@@ -160,8 +160,9 @@ pub fn App() -> impl IntoView {
             {
                 boot.remove();
             }
+            // Leptos draws the page in microtasks after this: measured until the next frame.
             if let (Some(p), Some(start)) = (perf, start) {
-                crate::measure(&p, "kr-page", start);
+                request_animation_frame(move || crate::measure(&p, "kr-page", start));
             }
         },
         std::time::Duration::ZERO,
