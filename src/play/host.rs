@@ -421,16 +421,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                 let before = super::flip::snapshot();
                 prune(sess);
                 if step % PRUNE_EVERY == 0 {
-                    // In a task of its own: everything that reads them runs again, which
-                    // should not lengthen the task of a bot's decision.
-                    set_timeout(
-                        move || {
-                            app.prune();
-                            prune(viewer);
-                            board_signals.prune();
-                        },
-                        std::time::Duration::ZERO,
-                    );
+                    app.prune();
+                    prune(viewer);
+                    board_signals.prune();
                 }
                 let others = seat != viewer.get_untracked();
                 super::flip::play(before, others.then_some(seat));
