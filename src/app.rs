@@ -51,6 +51,69 @@ impl AppCtx {
     }
 }
 
+/// Leptos 0.8 (reactive_graph 0.2) never takes an effect that was dropped with its view out
+/// of the subscriber lists of the signals it read: the list keeps a weak reference, and that
+/// keeps the effect's node (48 bytes of wasm memory) allocated for as long as the signal
+/// lives. A signal that outlives the views reading it (the settings, read by every
+/// translated text; a game's session, read by the parts of its board that are rebuilt) so
+/// grows with every rebuilt view. `prune` marks every subscriber dirty (each live one runs
+/// again and subscribes anew) and empties the list, which frees the dead ones.
+pub fn prune<T: Send + Sync + 'static>(signal: RwSignal<T>) {
+    use leptos::reactive::graph::Source;
+    signal.notify();
+    signal.clear_subscribers();
+}
+
+/// `signal.set(value)` (which marks every subscriber dirty anyway), then forgets the
+/// subscribers as [`prune`] does.
+pub fn set_pruned<T: Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    use leptos::reactive::graph::Source;
+    signal.set(value);
+    signal.clear_subscribers();
+}
+
+/// `signal.update(f)`, then forgets the subscribers as [`prune`] does.
+pub fn update_pruned<T: Send + Sync + 'static>(signal: RwSignal<T>, f: impl FnOnce(&mut T)) {
+    use leptos::reactive::graph::Source;
+    signal.update(f);
+    signal.clear_subscribers();
+}
+
+/// The signals of a game's board that live as long as the board but are read by views
+/// that come and go (a hand card's selection mark, a meld's robbery mark): the game host
+/// prunes them (see [`prune`]) together with its own, every so often. Provided by the host.
+#[derive(Clone, Copy)]
+pub struct BoardSignals(pub StoredValue<Vec<Box<dyn Fn() -> bool + Send + Sync>>>);
+
+impl BoardSignals {
+    /// Prunes every registered signal; forgets those that are gone (a board built anew).
+    pub fn prune(&self) {
+        self.0.update_value(|list| list.retain(|prune| prune()));
+    }
+}
+
+/// Registers `signal` with the game host's [`BoardSignals`] (nothing happens outside a host).
+pub fn prune_with_board<T: Send + Sync + 'static>(signal: RwSignal<T>) {
+    use leptos::reactive::traits::IsDisposed;
+    if let Some(BoardSignals(list)) = use_context::<BoardSignals>() {
+        list.update_value(|l| {
+            l.push(Box::new(move || {
+                prune(signal);
+                !signal.is_disposed()
+            }))
+        });
+    }
+}
+
+impl AppCtx {
+    /// Prunes the settings (see [`prune`]), which live as long as the app and are read by
+    /// every translated text. (The route is read only by the app's frame: pruning it would
+    /// rebuild the page.)
+    pub fn prune(&self) {
+        prune(self.settings);
+    }
+}
+
 pub fn use_app() -> AppCtx {
     expect_context::<AppCtx>()
 }
@@ -97,16 +160,20 @@ pub fn App() -> impl IntoView {
     });
     on_cleanup(move || handle.remove());
 
-    // Persist settings and reflect the language on <html lang>.
-    Effect::new(move |_| {
+    // Persist settings and reflect the language on <html lang> (only when they changed:
+    // `AppCtx::prune` runs this again without a change).
+    Effect::new(move |prev: Option<Settings>| {
         let s = settings.get();
-        s.store();
-        if let Some(el) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
-            let _ = el.set_attribute("lang", s.lang.code());
+        if prev.as_ref() != Some(&s) {
+            s.store();
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = el.set_attribute("lang", s.lang.code());
+            }
         }
+        s
     });
 
     // A newer version is ready (index.html checks for one, see docs/DESIGN.md "Updates"):
@@ -124,11 +191,13 @@ pub fn App() -> impl IntoView {
             }
     };
 
-    // The folded menu of a narrow screen closes when the page changes.
+    // The folded menu of a narrow screen closes when the page changes. Once the new page
+    // is built, the views of the old one leave nothing behind in the app's signals.
     let menu_open = RwSignal::new(false);
     Effect::new(move |_| {
         route.track();
-        menu_open.set(false);
+        set_pruned(menu_open, false);
+        set_timeout(move || ctx.prune(), std::time::Duration::ZERO);
     });
 
     let root_class = move || {

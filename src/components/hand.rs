@@ -87,10 +87,10 @@ impl HandState {
                 }
             });
         }
-        HandState {
-            order,
-            selected: RwSignal::new(Vec::new()),
-        }
+        // Every card of the hand reads the selection; cards come and go with each deal.
+        let selected = RwSignal::new(Vec::new());
+        crate::app::prune_with_board(selected);
+        HandState { order, selected }
     }
 
     /// Is `id` selected (tracked)?
@@ -192,6 +192,7 @@ pub fn HandView(
     // Roving focus: one card of the row is in the Tab order (the first, or the one last
     // focused); arrow keys move along the row.
     let focus_id = RwSignal::new(None::<CardId>);
+    crate::app::prune_with_board(focus_id);
     let card_view = move |card: Card| {
         let id = card.id;
         let is_sel = move || state.is_selected(id);

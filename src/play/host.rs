@@ -6,7 +6,7 @@
 use super::bot_turn::BotTurn;
 use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
-use crate::app::use_app;
+use crate::app::{prune, set_pruned, update_pruned, use_app, BoardSignals};
 use crate::components::coach::{coach_slot, show_button};
 use crate::components::dock::{ErrorLine, HostError};
 use crate::i18n::{tr, Lang};
@@ -120,6 +120,10 @@ fn replay_events<G: Game>(record: &Record<G>) -> Vec<G::Event> {
 }
 
 const LOG_LINES: usize = 60;
+
+/// How often (in actions) the host prunes the signals that are not set with every action
+/// (see `app::prune`): the settings, the shown seat and the board's (`BoardSignals`).
+const PRUNE_EVERY: usize = 64;
 
 /// The bots of a session, created on their first decision.
 pub(super) type SeatBots<G> = Vec<Option<Box<dyn bots::Bot<G>>>>;
@@ -319,7 +323,7 @@ fn undo_tools<G: UiGame>(
                 highlight.set(Vec::new());
                 log.set(log_lines(&s.record, &names, lang));
                 persist_into(&mut s, save_error, lang);
-                sess.set(s);
+                set_pruned(sess, s);
             }
             Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, lang))),
         }
@@ -375,30 +379,52 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // The log length at which a human let the bots go on after a pause (`hold_bots`).
     let proceeded = RwSignal::new(None::<usize>);
 
+    // The board's own long-lived signals, pruned with the host's (see `app::prune`).
+    let board_signals = BoardSignals(StoredValue::new(Vec::new()));
+    provide_context(board_signals);
+
     let names_apply = StoredValue::new(names.clone());
     let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
-        let mut s = sess.get_untracked();
         let lang = app.lang();
-        match s.record.play(&mut s.state, seat, action) {
+        // Played on the session in place: a copy of the whole session (its record grows with
+        // every action) for every action left the wasm memory ever more fragmented.
+        // (The engine leaves the state unchanged when it rejects an action.)
+        let Some(played) = sess.try_update_untracked(|s| s.record.play(&mut s.state, seat, action))
+        else {
+            return;
+        };
+        match played {
             Ok(events) => {
-                error.set(None);
+                // The signals set with every action forget the views rebuilt since (see
+                // `app::prune`); the others every `PRUNE_EVERY` actions.
+                set_pruned(error, None);
                 let lines: Vec<String> = events
                     .iter()
                     .filter_map(|e| G::describe(e, &names_apply.get_value(), lang))
                     .collect();
                 if from_bot {
-                    highlight.set(events.iter().flat_map(G::event_cards).collect());
+                    set_pruned(highlight, events.iter().flat_map(G::event_cards).collect());
                 } else {
-                    highlight.set(Vec::new());
+                    set_pruned(highlight, Vec::new());
                 }
-                log.update(|l| {
+                update_pruned(log, |l| {
                     l.extend(lines);
                     let skip = l.len().saturating_sub(LOG_LINES);
                     l.drain(..skip);
                 });
-                persist_into(&mut s, save_error, lang);
+                let step = sess
+                    .try_update_untracked(|s| {
+                        persist_into(s, save_error, lang);
+                        s.record.log.len()
+                    })
+                    .unwrap_or(0);
                 let before = super::flip::snapshot();
-                sess.set(s);
+                prune(sess);
+                if step % PRUNE_EVERY == 0 {
+                    app.prune();
+                    prune(viewer);
+                    board_signals.prune();
+                }
                 let others = seat != viewer.get_untracked();
                 super::flip::play(before, others.then_some(seat));
             }

@@ -277,9 +277,17 @@ fn end_parts(b: Board, p: &BoardProps<Romme>) -> impl IntoView {
             (deal_over || over).then(|| deal_end_panel(v, &b.names(), next, over, act, proceed))
         })
     };
-    let sheet = move || {
+    // The sheet changes only at a deal's end: it is built anew only then (not with every
+    // action, which would rebuild every row).
+    let sheet_changes = Memo::new(move |_| {
         b.view
-            .with(|v| (!v.sheet.rows.is_empty()).then(|| sheet_for(v, &b.names(), b.app.lang())))
+            .with(|v| (v.sheet.rows.len(), v.totals.clone(), v.ring_match.clone()))
+    });
+    let sheet = move || {
+        sheet_changes.track();
+        let lang = b.app.lang();
+        b.view
+            .with_untracked(|v| (!v.sheet.rows.is_empty()).then(|| sheet_for(v, &b.names(), lang)))
     };
     let options = b.view.with_untracked(|v| v.options.clone());
     view! {

@@ -22,11 +22,15 @@ pub struct RobState {
 
 impl RobState {
     pub fn new() -> RobState {
-        RobState {
+        let state = RobState {
             active: RwSignal::new(false),
             taken: RwSignal::new(Vec::new()),
             staged: RwSignal::new(Vec::new()),
-        }
+        };
+        // Read by every card on the table, and the melds come and go.
+        crate::app::prune_with_board(state.taken);
+        crate::app::prune_with_board(state.staged);
+        state
     }
 
     pub fn reset(&self) {
