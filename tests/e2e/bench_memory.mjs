@@ -51,7 +51,9 @@ for (const mode of (process.env.MODES || 'page:settings:main,setup,open,bots').s
       if (d === 1 || d % 10 === 0 || d === deals) {
         last = await m();
         if (d === 1) first = last;
-        out.push(d + ':' + last.join('/'));
+        // The save's JSON (the record grows with every action: data, not a leak).
+        const save = await page.evaluate(() => Math.max(...Object.keys(localStorage).filter((k) => k.includes('game')).map((k) => localStorage.getItem(k).length)));
+        out.push(d + ':' + last.join('/') + ` (save ${Math.round(save / 1e3)})`);
       }
       if (d < deals) await page.click('[data-testid=next-deal]');
       else await page.waitForSelector('[data-testid=match-winner]');

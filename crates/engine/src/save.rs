@@ -318,15 +318,35 @@ fn write_file<G: Game>(
     digest: Option<String>,
     meta: &SaveMeta,
 ) -> Result<String, SaveError> {
-    let file = SaveFile {
-        version: SAVE_VERSION,
-        game: G::NAME.to_string(),
-        record: serde_json::to_value(record).map_err(serialize_error)?,
-        digest,
-        meta: meta.clone(),
-        migrated: None,
-    };
-    serde_json::to_string(&file).map_err(serialize_error)
+    /// [`SaveFile`] with the record borrowed: written straight to the string, without a
+    /// `Value` tree of the whole record first (the app saves after every action; building
+    /// thousands of small maps each time cost time and fragmented the page's memory).
+    #[derive(Serialize)]
+    #[serde(bound = "")]
+    struct Out<'a, G: Game> {
+        version: u32,
+        game: &'a str,
+        record: &'a Record<G>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        digest: Option<String>,
+        meta: &'a SaveMeta,
+    }
+    // The buffer's size is a multiple of 64 KiB, from about 48 bytes per action: successive
+    // saves of a growing game ask for the same size, so the page reuses the block the last
+    // save freed instead of growing its memory for ever larger copies.
+    let mut out = Vec::with_capacity((1024 + record.log.len() * 48).next_multiple_of(1 << 16));
+    serde_json::to_writer(
+        &mut out,
+        &Out {
+            version: SAVE_VERSION,
+            game: G::NAME,
+            record,
+            digest,
+            meta,
+        },
+    )
+    .map_err(serialize_error)?;
+    String::from_utf8(out).map_err(serialize_error)
 }
 
 /// Reads the game-independent part of a save (version checked and older versions migrated,

@@ -54,6 +54,26 @@ fn save_and_load_round_trip() {
     }
 }
 
+/// The save written straight from the record is the same JSON document as one built through
+/// a `SaveFile` with the record as a `Value` (the format before the direct write).
+#[test]
+fn direct_write_is_the_savefile_document() {
+    for seed in 0..10 {
+        let (record, game) = played(seed, 3 * seed as usize);
+        let json = save(&record, &game, &meta()).unwrap();
+        let file = SaveFile {
+            version: SAVE_VERSION,
+            game: "toy".into(),
+            record: serde_json::to_value(&record).unwrap(),
+            digest: Some(game.position().digest()),
+            meta: meta(),
+            migrated: None,
+        };
+        let direct: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(direct, serde_json::to_value(&file).unwrap());
+    }
+}
+
 #[test]
 fn finished_game_round_trips() {
     let (record, game) = played(4, 1000);
