@@ -3,3 +3,7 @@
 fn main() {
     kartenrunde::start();
 }
+
+#[cfg(feature = "diag-alloc")]
+#[path = "diag_alloc.rs"]
+mod diag_alloc;
