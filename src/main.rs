@@ -5,5 +5,4 @@ fn main() {
 }
 
 #[cfg(feature = "diag-alloc")]
-#[path = "diag_alloc.rs"]
 mod diag_alloc;
