@@ -8,6 +8,7 @@
 // gone: a leak.
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
+import { fixSeed, startRommeBotMatch, dealEnd } from './bot_match.mjs';
 
 const dir = process.argv[2];
 if (!dir) { console.error('usage: node tests/e2e/bench_live.mjs DIST (built with --features diag-alloc)'); process.exit(2); }
@@ -17,7 +18,7 @@ const b = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/
 const page = await b.newPage();
 await page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }));
 // A fixed seed: the same match every time.
-await page.addInitScript(() => { let x = 12345; crypto.getRandomValues = (a) => { const u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength); for (let i = 0; i < u.length; i++) { x = (x * 1103515245 + 12345) >>> 0; u[i] = x >>> 24; } return a; }; });
+await fixSeed(page);
 await page.goto('http://127.0.0.1:8171/kartenrunde/');
 await page.evaluate(() => {
   localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 0 }));
@@ -36,18 +37,11 @@ const snap = () => page.evaluate(() => {
   return { live: e.kr_live_bytes(), mem: e.memory.buffer.byteLength, h };
 });
 const kb = (x) => Math.round(x / 1024);
-await page.evaluate(() => { location.hash = '#/setup/romme'; });
-await page.waitForSelector('[data-testid=seat-row]');
-for (let i = 0; i < 3; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
-await page.click('[data-testid=house-rules] > summary');
-await page.selectOption('[data-option="ro.match_end"] select', 'deals');
-await page.fill('[data-option="ro.match_limit"] input', String(deals));
-await page.press('[data-option="ro.match_limit"] input', 'Tab');
-await page.click('[data-testid=start]');
+await startRommeBotMatch(page, deals);
 let first = null, last = null;
 const line = [];
 for (let d = 1; d <= deals; d++) {
-  await page.waitForFunction((d) => document.querySelectorAll('[data-testid=deal-end] [data-testid=sheet-row]').length === d, d, { timeout: 120000, polling: 50 });
+  await dealEnd(page, d);
   if (d === 1 || d % 5 === 0 || d === deals) {
     last = await snap();
     if (d === 1) first = last;

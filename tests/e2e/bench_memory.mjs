@@ -8,6 +8,7 @@
 // than 20 % (issue 11's goal). Not in the default MODES.
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
+import { fixSeed, startRommeBotMatch, dealEnd } from './bot_match.mjs';
 const server = await serve(process.env.DIST || 'dist', 8141, '/kartenrunde/');
 const b = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const base = 'http://127.0.0.1:8141/kartenrunde/';
@@ -15,7 +16,7 @@ let failed = false;
 for (const mode of (process.env.MODES || 'page:settings:main,setup,open,bots').split(',')) {
   const page = await b.newPage();
   // The same match every time: the game seed comes from crypto.getRandomValues.
-  if (mode === 'deals') await page.addInitScript(() => { let x = 12345; crypto.getRandomValues = (a) => { const u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength); for (let i = 0; i < u.length; i++) { x = (x * 1103515245 + 12345) >>> 0; u[i] = x >>> 24; } return a; }; });
+  if (mode === 'deals') await fixSeed(page);
   await page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }));
   await page.goto(base);
   await page.evaluate(() => { localStorage.clear(); localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 0 })); });
@@ -24,30 +25,17 @@ for (const mode of (process.env.MODES || 'page:settings:main,setup,open,bots').s
   const m = async () => { await cdp.send('HeapProfiler.collectGarbage'); const { usedSize } = await cdp.send('Runtime.getHeapUsage'); return [Math.round(usedSize/1e3), Math.round(await page.evaluate(() => window.__wasm.memory.buffer.byteLength)/1e3)]; };
   let id = null;
   if (mode === 'open') {
-    await page.evaluate(() => { location.hash = '#/setup/romme'; });
-    await page.waitForSelector('[data-testid=seat-row]');
-    for (let i = 0; i < 3; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
-    await page.click('[data-testid=house-rules] > summary');
-    await page.selectOption('[data-option="ro.match_end"] select', 'deals');
-    await page.click('[data-testid=start]');
+    await startRommeBotMatch(page);
     await page.waitForSelector('[data-testid=match-winner]', { timeout: 60000 });
     id = page.url().split('#/play/')[1];
   }
   const out = [];
   if (mode === 'deals') {
     const deals = Number(process.env.DEALS || 50);
-    await page.evaluate(() => { location.hash = '#/setup/romme'; });
-    await page.waitForSelector('[data-testid=seat-row]');
-    for (let i = 0; i < 3; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
-    await page.click('[data-testid=house-rules] > summary');
-    await page.selectOption('[data-option="ro.match_end"] select', 'deals');
-    await page.fill('[data-option="ro.match_limit"] input', String(deals));
-    await page.press('[data-option="ro.match_limit"] input', 'Tab');
-    await page.click('[data-testid=start]');
+    await startRommeBotMatch(page, deals);
     let first = null, last = null;
     for (let d = 1; d <= deals; d++) {
-      // The deal-end panel of deal d: its score sheet has d rows.
-      await page.waitForFunction((d) => document.querySelectorAll('[data-testid=deal-end] [data-testid=sheet-row]').length === d, d, { timeout: 120000, polling: 50 });
+      await dealEnd(page, d);
       if (d === 1 || d % 10 === 0 || d === deals) {
         last = await m();
         if (d === 1) first = last;
@@ -69,12 +57,7 @@ for (const mode of (process.env.MODES || 'page:settings:main,setup,open,bots').s
     if (mode === 'setup') { await page.evaluate(() => { location.hash = '#/setup/romme'; }); await page.waitForSelector('[data-testid=seat-row]'); await page.evaluate(() => { location.hash = '#/'; }); await page.waitForSelector('[data-testid=game-entry]'); }
     if (mode === 'open') { await page.evaluate((id) => { location.hash = '#/play/' + id; }, id); await page.waitForSelector('[data-testid=match-winner]'); await page.evaluate(() => { location.hash = '#/'; }); await page.waitForSelector('[data-testid=game-entry]'); }
     if (mode === 'bots') {
-      await page.evaluate(() => { location.hash = '#/setup/romme'; });
-      await page.waitForSelector('[data-testid=seat-row]');
-      for (let i = 0; i < 3; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
-      await page.click('[data-testid=house-rules] > summary');
-      await page.selectOption('[data-option="ro.match_end"] select', 'deals');
-      await page.click('[data-testid=start]');
+      await startRommeBotMatch(page);
       await page.waitForSelector('[data-testid=match-winner]', { timeout: 60000 });
     }
     if (i === 1 || i % 20 === 0) out.push(i + ':' + (await m()).join('/'));
