@@ -77,6 +77,9 @@ pub trait UiGame: Game {
     }
     /// The deals (rounds) played so far, the current one included (for the statistics).
     fn deals_played(view: &Self::View) -> u32;
+    /// Build the board anew for every deal (it frees what Leptos keeps of the views gone in
+    /// a deal; see `GameHost`). Only for boards that keep no UI state across a deal change.
+    const NEW_BOARD_EACH_DEAL: bool = false;
     /// One log line for an event (None: not worth a line).
     fn describe(event: &Self::Event, names: &[String], lang: Lang) -> Option<String>;
     /// A specific, translated explanation of a rejection.

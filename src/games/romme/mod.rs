@@ -42,6 +42,7 @@ impl UiGame for Romme {
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
     }
+    const NEW_BOARD_EACH_DEAL: bool = true;
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         let level = bots::romme::Level::from(level);
         Box::new(bots::romme::RommeBot::new(level, seed))
