@@ -360,7 +360,7 @@ fn not_found_page() -> AnyView {
 
 /// The skip link's target: a marked element (`data-skip-target`), else the hand's focusable
 /// card, else the page's content.
-fn skip_to_content() {
+pub(crate) fn skip_to_content() {
     use wasm_bindgen::JsCast;
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;

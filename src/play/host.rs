@@ -469,17 +469,19 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         can_undo,
         undo,
     };
-    // Every deal (round) gets a board built anew. Leptos 0.8 keeps every view that read one
-    // of the board's memos in that memo's list of readers after the view is gone (see
-    // `app::prune`, which cannot help with memos); a new board drops the old memos with their
-    // lists. Live wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that
-    // are gone (`tests/e2e/bench_live.mjs`).
+    // Every deal (round) gets its board built anew: new memos and effects (Leptos reuses the
+    // DOM where it can, so the focus stays). Leptos 0.8 keeps every view that read one of the
+    // board's memos in that memo's list of readers after the view is gone (see `app::prune`,
+    // which cannot help with memos); the new board drops the old memos with their lists.
+    // Live wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that are
+    // gone (`tests/e2e/bench_live.mjs`).
     // Only where the board keeps no UI state across a deal change (`NEW_BOARD_EACH_DEAL`:
     // Rommé; Karussell's and Abluxxen's boards remember a round's end).
     let deal = Memo::new(move |_| {
         let v = viewer.get();
         sess.with(|s| G::NEW_BOARD_EACH_DEAL.then(|| G::deals_played(&s.state.view(v))))
     });
+    let built = StoredValue::new(false);
     let names_priv = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     // The board's dock shows the error line next to the actions.
@@ -491,6 +493,18 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             {move || {
                 // Read, not only tracked: a memo computes (and so follows the game) only once read.
                 let _deal = deal.get();
+                // A board built anew takes the keyboard focus it dropped to the hand.
+                if built.get_value() {
+                    request_animation_frame(|| {
+                        let lost = web_sys::window()
+                            .and_then(|w| w.document())
+                            .is_some_and(|d| d.active_element().is_none() || d.active_element() == d.body().map(Into::into));
+                        if lost {
+                            crate::app::skip_to_content();
+                        }
+                    });
+                }
+                built.set_value(true);
                 privacy.get().is_none().then(|| G::board(props.clone()))
             }}
             <Show when=move || privacy.get().is_some()>
