@@ -6,7 +6,7 @@
 use super::bot_turn::BotTurn;
 use super::storage::{self, IndexEntry};
 use super::ui_game::{BoardProps, BotLevel, UiGame};
-use crate::app::{prune, set_pruned, update_pruned, use_app, BoardSignals};
+use crate::app::{prune, set_pruned, update_pruned, use_app, AppCtx, BoardSignals};
 use crate::components::coach::{coach_slot, show_button};
 use crate::components::dock::{ErrorLine, HostError};
 use crate::i18n::{tr, Lang};
@@ -331,6 +331,168 @@ fn undo_tools<G: UiGame>(
     (can_undo, undo)
 }
 
+/// The signals an action touches: the session, and what the host shows of it.
+struct Played<G: UiGame> {
+    sess: RwSignal<Session<G>>,
+    viewer: RwSignal<Seat>,
+    error: RwSignal<Option<String>>,
+    save_error: RwSignal<Option<String>>,
+    log: RwSignal<Vec<String>>,
+    highlight: RwSignal<Vec<CardId>>,
+    board_signals: BoardSignals,
+    names: StoredValue<Arc<Vec<String>>>,
+    /// Taken when the host is built: `apply` also runs from timers, outside any context.
+    app: AppCtx,
+}
+
+impl<G: UiGame> Clone for Played<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: UiGame> Copy for Played<G> {}
+
+impl<G: UiGame> Played<G> {
+    /// Plays `action` of `seat`: the log, the highlight and the autosave follow; a rejection
+    /// is explained.
+    fn apply(self, seat: Seat, action: G::Action, from_bot: bool) {
+        let Played {
+            sess,
+            viewer,
+            error,
+            save_error,
+            log,
+            highlight,
+            board_signals,
+            names,
+            app,
+        } = self;
+        let lang = app.lang();
+        // Played on the session in place: a copy of the whole session (its record grows with
+        // every action) for every action left the wasm memory ever more fragmented.
+        // (The engine leaves the state unchanged when it rejects an action.)
+        let Some(played) = sess.try_update_untracked(|s| s.record.play(&mut s.state, seat, action))
+        else {
+            return;
+        };
+        let events = match played {
+            Ok(events) => events,
+            Err(e) => {
+                error.set(Some(G::explain(&e, &names.get_value(), lang)));
+                return;
+            }
+        };
+        // The signals set with every action forget the views rebuilt since (see
+        // `app::prune`); the others every `PRUNE_EVERY` actions.
+        set_pruned(error, None);
+        let lines: Vec<String> = events
+            .iter()
+            .filter_map(|e| G::describe(e, &names.get_value(), lang))
+            .collect();
+        if from_bot {
+            set_pruned(highlight, events.iter().flat_map(G::event_cards).collect());
+        } else {
+            set_pruned(highlight, Vec::new());
+        }
+        update_pruned(log, |l| {
+            l.extend(lines);
+            let skip = l.len().saturating_sub(LOG_LINES);
+            l.drain(..skip);
+        });
+        let step = sess
+            .try_update_untracked(|s| {
+                persist_into(s, save_error, lang);
+                s.record.log.len()
+            })
+            .unwrap_or(0);
+        let before = super::flip::snapshot();
+        prune(sess);
+        if step % PRUNE_EVERY == 0 {
+            app.prune();
+            prune(viewer);
+            board_signals.prune();
+        }
+        let others = seat != viewer.get_untracked();
+        super::flip::play(before, others.then_some(seat));
+    }
+}
+
+/// Shows the human whose turn it is, behind the privacy screen when the device must change
+/// hands; and tells the app whether the match is over (a newer version is offered only then,
+/// see `AppCtx::match_over`).
+fn follow_turns<G: UiGame>(
+    sess: RwSignal<Session<G>>,
+    viewer: RwSignal<Seat>,
+    privacy: RwSignal<Option<Seat>>,
+    several_humans: bool,
+) {
+    let app = use_app();
+    Effect::new(move |_| {
+        let over = sess.with(|s| s.state.is_over());
+        if app.match_over.get_untracked() != over {
+            app.match_over.set(over);
+        }
+    });
+    on_cleanup(move || {
+        app.match_over.try_set(false);
+    });
+    Effect::new(move |_| {
+        let s = sess.get();
+        if let Some(next) = s.state.to_move() {
+            if s.is_human(next) && next != viewer.get_untracked() {
+                viewer.set(next);
+                if several_humans {
+                    privacy.set(Some(next));
+                }
+            }
+        }
+    });
+}
+
+/// The board, hidden behind the privacy screen.
+///
+/// Every deal (round) gets its board built anew: new memos and effects (Leptos reuses the DOM
+/// where it can, so the focus stays). Leptos 0.8 keeps every view that read one of the
+/// board's memos in that memo's list of readers after the view is gone (see `app::prune`,
+/// which cannot help with memos); the new board drops the old memos with their lists. Live
+/// wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that are gone
+/// (`tests/e2e/bench_live.mjs`). Only where the board keeps no UI state across a deal change
+/// (`NEW_BOARD_EACH_DEAL`: Rommé; Karussell's and Abluxxen's boards remember a round's end).
+fn board_slot<G: UiGame>(
+    props: BoardProps<G>,
+    sess: RwSignal<Session<G>>,
+    privacy: RwSignal<Option<Seat>>,
+) -> impl IntoView {
+    let viewer = props.seat;
+    let deal = Memo::new(move |_| {
+        let v = viewer.get();
+        sess.with(|s| G::NEW_BOARD_EACH_DEAL.then(|| G::deals_played(&s.state.view(v))))
+    });
+    let built = StoredValue::new(false);
+    move || {
+        // Read, not only tracked: a memo computes (and so follows the game) only once read.
+        let _deal = deal.get();
+        if built.get_value() {
+            request_animation_frame(refocus_if_lost);
+        }
+        built.set_value(true);
+        privacy.get().is_none().then(|| G::board(props.clone()))
+    }
+}
+
+/// A board built anew gives the keyboard focus it dropped to the hand.
+fn refocus_if_lost() {
+    let lost = web_sys::window()
+        .and_then(|w| w.document())
+        .is_some_and(|d| {
+            d.active_element().is_none() || d.active_element() == d.body().map(Into::into)
+        });
+    if lost {
+        crate::app::skip_to_content();
+    }
+}
+
 #[component]
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
@@ -355,23 +517,10 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let initial_log = log_lines(&session.record, &names, app.lang());
 
     let sess = RwSignal::new(session);
-    // The app offers a newer version only once the match is over (see `AppCtx::match_over`).
-    Effect::new(move |_| {
-        let over = sess.with(|s| s.state.is_over());
-        if app.match_over.get_untracked() != over {
-            app.match_over.set(over);
-        }
-    });
-    on_cleanup(move || {
-        app.match_over.try_set(false);
-    });
     let viewer = RwSignal::new(first_viewer);
     // With several humans, the hand stays hidden until the shown player confirms.
-    let privacy = RwSignal::new(if several_humans {
-        Some(first_viewer)
-    } else {
-        None
-    });
+    let privacy = RwSignal::new(several_humans.then_some(first_viewer));
+    follow_turns(sess, viewer, privacy, several_humans);
     let error = RwSignal::new(None::<String>);
     let save_error = RwSignal::new(None::<String>);
     let log = RwSignal::new(initial_log);
@@ -383,71 +532,21 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let board_signals = BoardSignals(StoredValue::new(Vec::new()));
     provide_context(board_signals);
 
-    let names_apply = StoredValue::new(names.clone());
-    let apply = move |seat: Seat, action: G::Action, from_bot: bool| {
-        let lang = app.lang();
-        // Played on the session in place: a copy of the whole session (its record grows with
-        // every action) for every action left the wasm memory ever more fragmented.
-        // (The engine leaves the state unchanged when it rejects an action.)
-        let Some(played) = sess.try_update_untracked(|s| s.record.play(&mut s.state, seat, action))
-        else {
-            return;
-        };
-        match played {
-            Ok(events) => {
-                // The signals set with every action forget the views rebuilt since (see
-                // `app::prune`); the others every `PRUNE_EVERY` actions.
-                set_pruned(error, None);
-                let lines: Vec<String> = events
-                    .iter()
-                    .filter_map(|e| G::describe(e, &names_apply.get_value(), lang))
-                    .collect();
-                if from_bot {
-                    set_pruned(highlight, events.iter().flat_map(G::event_cards).collect());
-                } else {
-                    set_pruned(highlight, Vec::new());
-                }
-                update_pruned(log, |l| {
-                    l.extend(lines);
-                    let skip = l.len().saturating_sub(LOG_LINES);
-                    l.drain(..skip);
-                });
-                let step = sess
-                    .try_update_untracked(|s| {
-                        persist_into(s, save_error, lang);
-                        s.record.log.len()
-                    })
-                    .unwrap_or(0);
-                let before = super::flip::snapshot();
-                prune(sess);
-                if step % PRUNE_EVERY == 0 {
-                    app.prune();
-                    prune(viewer);
-                    board_signals.prune();
-                }
-                let others = seat != viewer.get_untracked();
-                super::flip::play(before, others.then_some(seat));
-            }
-            Err(e) => {
-                error.set(Some(G::explain(&e, &names_apply.get_value(), lang)));
-            }
-        }
+    let played = Played {
+        sess,
+        viewer,
+        error,
+        save_error,
+        log,
+        highlight,
+        board_signals,
+        names: StoredValue::new(names.clone()),
+        app,
     };
+    let apply =
+        move |seat: Seat, action: G::Action, from_bot: bool| played.apply(seat, action, from_bot);
 
     let (can_undo, undo) = undo_tools(sess, error, save_error, highlight, log, names.clone());
-
-    // Who is shown, and the privacy screen when the device must change hands.
-    Effect::new(move |_| {
-        let s = sess.get();
-        if let Some(next) = s.state.to_move() {
-            if s.is_human(next) && next != viewer.get_untracked() {
-                viewer.set(next);
-                if several_humans {
-                    privacy.set(Some(next));
-                }
-            }
-        }
-    });
 
     // True while a bot's search is paused between slices (the page shows it is busy).
     let thinking = RwSignal::new(false);
@@ -469,19 +568,6 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         can_undo,
         undo,
     };
-    // Every deal (round) gets its board built anew: new memos and effects (Leptos reuses the
-    // DOM where it can, so the focus stays). Leptos 0.8 keeps every view that read one of the
-    // board's memos in that memo's list of readers after the view is gone (see `app::prune`,
-    // which cannot help with memos); the new board drops the old memos with their lists.
-    // Live wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that are
-    // gone (`tests/e2e/bench_live.mjs`).
-    // Only where the board keeps no UI state across a deal change (`NEW_BOARD_EACH_DEAL`:
-    // Rommé; Karussell's and Abluxxen's boards remember a round's end).
-    let deal = Memo::new(move |_| {
-        let v = viewer.get();
-        sess.with(|s| G::NEW_BOARD_EACH_DEAL.then(|| G::deals_played(&s.state.view(v))))
-    });
-    let built = StoredValue::new(false);
     let names_priv = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     // The board's dock shows the error line next to the actions.
@@ -490,23 +576,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     view! {
         <div class="game-host" data-thinking=move || thinking.get().to_string()>
             {privacy_screen(privacy, names_priv)}
-            {move || {
-                // Read, not only tracked: a memo computes (and so follows the game) only once read.
-                let _deal = deal.get();
-                // A board built anew takes the keyboard focus it dropped to the hand.
-                if built.get_value() {
-                    request_animation_frame(|| {
-                        let lost = web_sys::window()
-                            .and_then(|w| w.document())
-                            .is_some_and(|d| d.active_element().is_none() || d.active_element() == d.body().map(Into::into));
-                        if lost {
-                            crate::app::skip_to_content();
-                        }
-                    });
-                }
-                built.set_value(true);
-                privacy.get().is_none().then(|| G::board(props.clone()))
-            }}
+            {board_slot(props, sess, privacy)}
             <Show when=move || privacy.get().is_some()>
                 <ErrorLine error=error/>
             </Show>

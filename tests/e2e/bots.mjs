@@ -1,7 +1,7 @@
 // Bots in the page: a deal against hard bots, and a bots-only deal, with no long task over
 // 50 ms while bots play (the hard bots think in slices; a slice pauses at 20 ms).
 import { assert } from './assert.mjs';
-import { playTurn as rommeTurn, waitMine, board } from './romme.mjs';
+import { playDeal } from './romme.mjs';
 import { playTurn as karussellTurn, myMove } from './karussell.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
@@ -69,14 +69,7 @@ const TESTS = [
         await watch(page);
         await page.click('[data-testid=start]');
         await page.waitForSelector('[data-testid=romme-board]');
-        for (let turn = 0; turn < 200; turn++) {
-          await waitMine(page, 60000);
-          if (await page.$('[data-testid=deal-end]')) break;
-          const b = await board(page);
-          if (b.phase === 'claim') { await page.click('[data-testid=pass-buy]'); continue; }
-          if (b.phase === 'deal-over' || b.phase === 'match-over') break;
-          await rommeTurn(page, { meld: true });
-        }
+        await playDeal(page);
         await page.waitForSelector('[data-testid=deal-end]', { timeout: 60000 });
         const f = await figures(page);
         assert(f.pauses > 0, 'the hard bots searched (and paused) during the deal');

@@ -2,7 +2,7 @@
 // the focus, Space picks a card, Enter confirms; table melds and the new-meld area are
 // focusable targets.
 import { assert, eq } from './assert.mjs';
-import { findMeld, hand, board, startGame, waitMine, playTurn } from './romme.mjs';
+import { findMeld, hand, board, startGame, waitMine, playDeal } from './romme.mjs';
 import { abState, abWaitMine, abHand, biggestPlay, abStart } from './abluxxen.mjs';
 import { myMove as kMyMove } from './karussell.mjs';
 import { readFileSync } from 'node:fs';
@@ -377,14 +377,7 @@ export default [
     name: 'keyboard: after "Nächstes Spiel" by Enter the focus stays on the table, not lost to the page',
     async run({ page, base, shot }) {
       await startGame(page, base, 'romme');
-      for (let turn = 0; turn < 200 && !(await page.$('[data-testid=deal-end]')); turn++) {
-        await waitMine(page, 60000);
-        if (await page.$('[data-testid=deal-end]')) break;
-        const b = await board(page);
-        if (b.phase === 'claim') { await page.click('[data-testid=pass-buy]'); continue; }
-        if (b.phase === 'deal-over' || b.phase === 'match-over') break;
-        await playTurn(page, { meld: true });
-      }
+      await playDeal(page);
       await page.waitForSelector('[data-testid=deal-end]', { timeout: 60000 });
       await key(page, '[data-testid=next-deal]', 'Enter');
       await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'), null, { timeout: 15000 });

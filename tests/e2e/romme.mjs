@@ -401,5 +401,17 @@ TESTS.push({
   },
 });
 
+// Plays the human's turns (melding where it can, passing every buy) until the deal ends.
+async function playDeal(page) {
+  for (let turn = 0; turn < 200; turn++) {
+    await waitMine(page, 60000);
+    if (await page.$('[data-testid=deal-end]')) return;
+    const b = await board(page);
+    if (b.phase === 'claim') { await page.click('[data-testid=pass-buy]'); continue; }
+    if (b.phase === 'deal-over' || b.phase === 'match-over') return;
+    await playTurn(page, { meld: true });
+  }
+}
+
 export default TESTS;
-export { startGame, hand, board, untilMyDraw, discardWorst, waitMine, playTurn };
+export { startGame, hand, board, untilMyDraw, discardWorst, waitMine, playTurn, playDeal };

@@ -2,7 +2,7 @@
 // CSV table and is readable on a phone.
 import { assert, eq } from './assert.mjs';
 import fs from 'node:fs';
-import { playTurn, waitMine, board } from './romme.mjs';
+import { playDeal } from './romme.mjs';
 import { axe } from './a11y.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 20 });
@@ -24,14 +24,7 @@ export default [
       await page.selectOption('[data-option="ro.match_end"] select', 'deals');
       await page.click('[data-testid=start]');
       await page.waitForSelector('[data-testid=romme-board]');
-      for (let turn = 0; turn < 200; turn++) {
-        await waitMine(page, 60000);
-        if (await page.$('[data-testid=deal-end]')) break;
-        const b = await board(page);
-        if (b.phase === 'claim') { await page.click('[data-testid=pass-buy]'); continue; }
-        if (b.phase === 'deal-over' || b.phase === 'match-over') break;
-        await playTurn(page, { meld: true });
-      }
+      await playDeal(page);
       await page.waitForSelector('[data-testid=match-winner]', { timeout: 60000 });
       const points = await page.$$eval('[data-testid=deal-end] [data-testid=end-points]', (e) => e.map((x) => x.textContent.trim()));
 

@@ -283,13 +283,15 @@ pub struct SaveMeta {
 
 /// The JSON document of a save (format version [`SAVE_VERSION`]), independent of the game
 /// type. Older versions are migrated by [`read_file`].
+/// `R` is the record: JSON as read, or a borrowed [`Record`] when a save is written (straight
+/// to the string, without a `Value` tree of the whole record first).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SaveFile {
+pub struct SaveFile<R = Value> {
     pub version: u32,
     /// [`Game::NAME`].
     pub game: String,
     /// The [`Record`] as JSON.
-    pub record: Value,
+    pub record: R,
     /// [`Position::digest`](crate::game::Position::digest) of the state the record leads to (`None`: replay only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<String>,
@@ -318,31 +320,19 @@ fn write_file<G: Game>(
     digest: Option<String>,
     meta: &SaveMeta,
 ) -> Result<String, SaveError> {
-    /// [`SaveFile`] with the record borrowed: written straight to the string, without a
-    /// `Value` tree of the whole record first (the app saves after every action; building
-    /// thousands of small maps each time cost time and fragmented the page's memory).
-    #[derive(Serialize)]
-    #[serde(bound = "")]
-    struct Out<'a, G: Game> {
-        version: u32,
-        game: &'a str,
-        record: &'a Record<G>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        digest: Option<String>,
-        meta: &'a SaveMeta,
-    }
     // The buffer's size is a multiple of 64 KiB, from about 48 bytes per action: successive
     // saves of a growing game ask for the same size, so the page reuses the block the last
     // save freed instead of growing its memory for ever larger copies.
     let mut out = Vec::with_capacity((1024 + record.log.len() * 48).next_multiple_of(1 << 16));
     serde_json::to_writer(
         &mut out,
-        &Out {
+        &SaveFile {
             version: SAVE_VERSION,
-            game: G::NAME,
+            game: G::NAME.to_string(),
             record,
             digest,
-            meta,
+            meta: meta.clone(),
+            migrated: None,
         },
     )
     .map_err(serialize_error)?;
