@@ -18,7 +18,12 @@ async function tabTo(page, sel) {
     if (await page.evaluate((s) => !!document.activeElement && document.activeElement.matches(s), sel)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error('Tab never reached ' + sel);
+  const why = await page.evaluate((s) => ({
+    matches: document.querySelectorAll(s).length,
+    focus: document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : null,
+    phase: (document.querySelector('[data-phase]') || {}).dataset?.phase,
+  }), sel);
+  throw new Error('Tab never reached ' + sel + ' ' + JSON.stringify(why));
 }
 
 // Puts the focus on hand card `id` as a keyboard user does: Tab to the hand (one Tab stop),
@@ -40,6 +45,20 @@ async function key(page, sel, k) {
   if (card) await focusCard(page, card[1]);
   else await tabTo(page, sel);
   await page.keyboard.press(k);
+}
+
+// At a deal's end: "Nächstes Spiel" by keyboard; after the last deal of a match (500
+// points reached, no such button) a new match from the setup, also by keyboard.
+async function nextDeal(page) {
+  if (await page.$('[data-testid=match-winner]')) {
+    await page.goto(page.url().replace(/#.*$/, '#/setup/romme'));
+    await page.waitForSelector('[data-testid=start]');
+    await key(page, '[data-testid=start]', 'Enter');
+    await page.waitForSelector('[data-testid=romme-board]');
+    return;
+  }
+  await key(page, '[data-testid=next-deal]', 'Enter');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'), null, { timeout: 15000 });
 }
 
 // Waits until it is the human's `phase` (or the deal is over: true then).
@@ -64,8 +83,7 @@ export default [
       let melded = false;
       for (let turn = 0; turn < 60 && !melded; turn++) {
         if (await page.$('[data-testid=deal-end]')) {
-          await key(page, '[data-testid=next-deal]', 'Enter');
-          await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'), null, { timeout: 15000 });
+          await nextDeal(page);
           continue;
         }
         if (await mine(page, 'draw')) continue;
@@ -109,8 +127,7 @@ export default [
       for (let turn = 0; turn < 150 && !laidOff; turn++) {
         if (await page.$('[data-testid=deal-end]')) {
           melded = false;
-          await key(page, '[data-testid=next-deal]', 'Enter');
-          await page.waitForFunction(() => !document.querySelector('[data-testid=deal-end]'), null, { timeout: 15000 });
+          await nextDeal(page);
           continue;
         }
         if (await mine(page, 'draw')) continue;
