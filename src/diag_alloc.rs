@@ -7,6 +7,12 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 pub struct Counting;
 static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// Allocations (and reallocations) of 8 KiB or more since the page started.
+static BIG: AtomicUsize = AtomicUsize::new(0);
+fn peak() {
+    PEAK.fetch_max(LIVE.load(Relaxed), Relaxed);
+}
 static HIST: [AtomicUsize; 513] = [const { AtomicUsize::new(0) }; 513];
 fn bucket(n: usize) -> usize {
     (n.div_ceil(8)).min(512)
@@ -17,6 +23,8 @@ unsafe impl GlobalAlloc for Counting {
         if !p.is_null() {
             LIVE.fetch_add(l.size(), Relaxed);
             HIST[bucket(l.size())].fetch_add(1, Relaxed);
+            BIG.fetch_add(usize::from(l.size() >= 8192), Relaxed);
+            peak();
         }
         p
     }
@@ -32,6 +40,8 @@ unsafe impl GlobalAlloc for Counting {
             LIVE.fetch_sub(l.size(), Relaxed);
             HIST[bucket(l.size())].fetch_sub(1, Relaxed);
             HIST[bucket(n)].fetch_add(1, Relaxed);
+            BIG.fetch_add(usize::from(n >= 8192), Relaxed);
+            peak();
         }
         q
     }
@@ -45,4 +55,13 @@ pub fn kr_live_bytes() -> f64 {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn kr_hist(i: u32) -> f64 {
     HIST[(i as usize).min(512)].load(Relaxed) as f64
+}
+/// The most live bytes since the last call (then reset to the live bytes now).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn kr_peak_bytes() -> f64 {
+    PEAK.swap(LIVE.load(Relaxed), Relaxed) as f64
+}
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn kr_big_allocs() -> f64 {
+    BIG.load(Relaxed) as f64
 }

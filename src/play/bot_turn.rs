@@ -62,17 +62,43 @@ impl<G: UiGame> BotTurn<G> {
         if self.seq.try_get_value() != Some(self.my_seq) {
             return;
         }
-        let Some(s) = self.sess.try_get_untracked() else {
-            return;
-        };
+        // The session is read in place: a copy of it (its record grows with every action)
+        // for every slice was a large block allocated and freed again and again, and it
+        // fragmented the wasm heap of a long match.
+        let decided = self
+            .sess
+            .try_with_untracked(|s| self.think(s, started))
+            .flatten();
+        match decided {
+            Some(Thought::Decided(action)) => {
+                self.thinking.try_set(false);
+                record_decision(self.level, started, spent + now_ms() - started);
+                apply(self.seat, action, true)
+            }
+            // Not decided yet: go on after the browser had its turn.
+            Some(Thought::Later) => {
+                if self.thinking.try_get_untracked() == Some(false) {
+                    self.thinking.try_set(true);
+                }
+                self.next_slice(0, spent + now_ms() - started, apply)
+            }
+            Some(Thought::Stale) => {
+                self.thinking.try_set(false);
+            }
+            None => {}
+        }
+    }
+
+    /// One slice of thinking on the session as it is; `None`: nothing to decide (no legal
+    /// action, or the bots are gone with the page).
+    fn think(self, s: &Session<G>, started: f64) -> Option<Thought<G::Action>> {
         let seat = self.seat;
         if s.record.log.len() != self.step || s.state.to_move() != Some(seat) {
-            self.thinking.try_set(false);
-            return;
+            return Some(Thought::Stale);
         }
         let legal = s.state.legal_actions(seat);
         if legal.is_empty() {
-            return;
+            return None;
         }
         let view = s.state.view(seat);
         let mut pause = move || now_ms() - started > SLICE_MS;
@@ -91,23 +117,21 @@ impl<G: UiGame> BotTurn<G> {
                 bot
             });
             bot.think(&view, &legal, &mut pause)
-        });
-        match decided {
-            Some(Some(action)) => {
-                self.thinking.try_set(false);
-                record_decision(level, started, spent + now_ms() - started);
-                apply(seat, action, true)
-            }
-            // Not decided yet: go on after the browser had its turn.
-            Some(None) => {
-                if self.thinking.try_get_untracked() == Some(false) {
-                    self.thinking.try_set(true);
-                }
-                self.next_slice(0, spent + now_ms() - started, apply)
-            }
-            None => {}
-        }
+        })?;
+        Some(match decided {
+            Some(action) => Thought::Decided(action),
+            None => Thought::Later,
+        })
     }
+}
+
+/// What a slice of thinking came to.
+enum Thought<A> {
+    Decided(A),
+    /// The search paused: another slice after the browser had its turn.
+    Later,
+    /// The game moved on (an undo, another action): this decision is void.
+    Stale,
 }
 
 /// Adds a User Timing entry "kr-bot:<level>" whose duration is the time the bot thought

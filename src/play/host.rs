@@ -77,18 +77,20 @@ impl<G: Game> Session<G> {
     pub fn persist(&mut self) -> Result<(), SaveError> {
         self.meta.updated_ms = storage::now_ms();
         self.meta.finished = self.state.is_over();
-        let json = self.to_json()?;
-        storage::store_game(
-            IndexEntry {
-                id: self.id.clone(),
-                variant: self.meta.variant.clone(),
-                title: self.meta.title.clone(),
-                players: self.meta.player_names.clone(),
-                updated_ms: self.meta.updated_ms,
-                finished: self.meta.finished,
-            },
-            &json,
-        );
+        let entry = IndexEntry {
+            id: self.id.clone(),
+            variant: self.meta.variant.clone(),
+            title: self.meta.title.clone(),
+            players: self.meta.player_names.clone(),
+            updated_ms: self.meta.updated_ms,
+            finished: self.meta.finished,
+        };
+        // Written in pieces straight into the browser's string: after each action a save of
+        // the whole, growing record is written, and a new block for it each time left the
+        // wasm heap ever more fragmented (docs/DESIGN.md "Memory").
+        let mut text = storage::TextSink::default();
+        save::save_to(&self.record, &self.state, &self.meta, &mut text)?;
+        storage::store_game_text(entry, text);
         Ok(())
     }
 
@@ -176,15 +178,17 @@ fn run_bots<G: UiGame>(
     // One bot per seat for the whole session, so bots keep their memory of the game.
     let bots_by_seat: StoredValue<SeatBots<G>, LocalStorage> = StoredValue::new_local(Vec::new());
     Effect::new(move |_| {
-        let s = sess.get();
-        let Some(seat) = s.state.to_move() else {
+        // Read in place: a copy of the session (and its growing record) per action
+        // fragmented the wasm heap of a long match.
+        let Some((seat, level, step, hold)) = sess.with(|s| {
+            let seat = s.state.to_move()?;
+            let level = s.bot_level(seat)?;
+            let hold = G::hold_bots(&s.state.view(viewer.get_untracked()));
+            Some((seat, level, s.record.log.len(), hold))
+        }) else {
             return;
         };
-        let Some(level) = s.bot_level(seat) else {
-            return;
-        };
-        let step = s.record.log.len();
-        if G::hold_bots(&s.state.view(viewer.get_untracked())) && proceeded.get() != Some(step) {
+        if hold && proceeded.get() != Some(step) {
             return;
         }
         bot_seq.update_value(|v| *v += 1);
@@ -438,9 +442,9 @@ fn follow_turns<G: UiGame>(
         app.match_over.try_set(false);
     });
     Effect::new(move |_| {
-        let s = sess.get();
-        if let Some(next) = s.state.to_move() {
-            if s.is_human(next) && next != viewer.get_untracked() {
+        let next = sess.with(|s| s.state.to_move().filter(|&n| s.is_human(n)));
+        if let Some(next) = next {
+            if next != viewer.get_untracked() {
                 viewer.set(next);
                 if several_humans {
                     privacy.set(Some(next));

@@ -34,7 +34,7 @@ const snap = () => page.evaluate(() => {
   const e = window.__wasm;
   const h = [];
   for (let i = 0; i <= 512; i++) h.push(e.kr_hist(i));
-  return { live: e.kr_live_bytes(), mem: e.memory.buffer.byteLength, h };
+  return { live: e.kr_live_bytes(), peak: e.kr_peak_bytes(), big: e.kr_big_allocs(), mem: e.memory.buffer.byteLength, h };
 });
 const kb = (x) => Math.round(x / 1024);
 await startRommeBotMatch(page, deals);
@@ -45,7 +45,7 @@ for (let d = 1; d <= deals; d++) {
   if (d === 1 || d % 5 === 0 || d === deals) {
     last = await snap();
     if (d === 1) first = last;
-    line.push(`${d}:${kb(last.live)}`);
+    line.push(`${d}:${kb(last.live)} (peak ${kb(last.peak)}, ${last.big} big, mem ${kb(last.mem)})`);
   }
   if (d < deals) await page.click('[data-testid=next-deal]');
 }

@@ -324,8 +324,19 @@ fn write_file<G: Game>(
     // saves of a growing game ask for the same size, so the page reuses the block the last
     // save freed instead of growing its memory for ever larger copies.
     let mut out = Vec::with_capacity((1024 + record.log.len() * 48).next_multiple_of(1 << 16));
+    write_into(record, digest, meta, &mut out)?;
+    String::from_utf8(out).map_err(serialize_error)
+}
+
+fn write_into<G: Game>(
+    record: &Record<G>,
+    digest: Option<String>,
+    meta: &SaveMeta,
+    // One copy of the record's serializer for every kind of output.
+    out: &mut dyn std::io::Write,
+) -> Result<(), SaveError> {
     serde_json::to_writer(
-        &mut out,
+        out,
         &SaveFile {
             version: SAVE_VERSION,
             game: G::NAME.to_string(),
@@ -335,8 +346,19 @@ fn write_file<G: Game>(
             migrated: None,
         },
     )
-    .map_err(serialize_error)?;
-    String::from_utf8(out).map_err(serialize_error)
+    .map_err(serialize_error)
+}
+
+/// [`save`] written piece by piece to `out` (the page's autosave after every action hands
+/// the pieces on to the browser, so the wasm heap never holds the whole, growing save).
+/// The bytes are the UTF-8 of the same document `save` returns.
+pub fn save_to<G: Game>(
+    record: &Record<G>,
+    state: &G,
+    meta: &SaveMeta,
+    mut out: impl std::io::Write,
+) -> Result<(), SaveError> {
+    write_into(record, Some(state.position().digest()), meta, &mut out)
 }
 
 /// Reads the game-independent part of a save (version checked and older versions migrated,

@@ -74,6 +74,31 @@ fn direct_write_is_the_savefile_document() {
     }
 }
 
+/// The autosave writes in pieces: the same bytes as `save`.
+#[test]
+fn save_in_pieces_is_the_same_document() {
+    struct Pieces(Vec<Vec<u8>>);
+    impl std::io::Write for Pieces {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.push(b.to_vec());
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    for seed in 0..6 {
+        let (record, game) = played(seed, 2 * seed as usize);
+        let mut out = Pieces(Vec::new());
+        save_to(&record, &game, &meta(), &mut out).unwrap();
+        assert!(out.0.len() > 1);
+        assert_eq!(
+            out.0.concat(),
+            save(&record, &game, &meta()).unwrap().into_bytes()
+        );
+    }
+}
+
 #[test]
 fn finished_game_round_trips() {
     let (record, game) = played(4, 1000);
