@@ -1,14 +1,14 @@
 // A long bot-only Rommé match for the memory benchmarks (bench_memory.mjs, bench_live.mjs).
 
 // The page's randomness from a fixed seed: the same match every time (call before goto).
-export const fixSeed = (page) => page.addInitScript(() => {
-  let x = 12345;
+export const fixSeed = (page, seed = 12345) => page.addInitScript((seed) => {
+  let x = seed;
   crypto.getRandomValues = (a) => {
     const u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
     for (let i = 0; i < u.length; i++) { x = (x * 1103515245 + 12345) >>> 0; u[i] = x >>> 24; }
     return a;
   };
-});
+}, seed);
 
 // Starts a Rommé match of `deals` deals (default: the setup's number) with three normal bots
 // from the setup page.
