@@ -118,7 +118,7 @@ export default [
     name: 'keyboard: a Rommé lay-off by keyboard only – pick a card, Tab to the highlighted table meld, Enter',
     async run({ page, base, shot }) {
       // The same match every time (a random one took 14–75 s and could end the match first);
-      // with this seed the first lay-off comes in the first deal.
+      // with this seed a lay-off comes within a few seconds.
       await fixSeed(page, 7);
       await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
       await page.goto(base + '#/setup/romme');
