@@ -292,7 +292,7 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
                     &s.meta.player_names,
                     &s.meta.seat_kinds,
                     &s.state.standings(),
-                    G::deals_played(&s.state.view(0)),
+                    G::deals_played_of(&s.state),
                 ));
             }
         }
@@ -468,10 +468,8 @@ fn board_slot<G: UiGame>(
     sess: RwSignal<Session<G>>,
     privacy: RwSignal<Option<Seat>>,
 ) -> impl IntoView {
-    let viewer = props.seat;
     let deal = Memo::new(move |_| {
-        let v = viewer.get();
-        sess.with(|s| G::NEW_BOARD_EACH_DEAL.then(|| G::deals_played(&s.state.view(v))))
+        sess.with(|s| G::NEW_BOARD_EACH_DEAL.then(|| G::deals_played_of(&s.state)))
     });
     let built = StoredValue::new(false);
     move || {

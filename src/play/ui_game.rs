@@ -77,6 +77,11 @@ pub trait UiGame: Game {
     }
     /// The deals (rounds) played so far, the current one included (for the statistics).
     fn deals_played(view: &Self::View) -> u32;
+    /// [`Self::deals_played`] of the state (the host asks after every action, to build a
+    /// new board for a new deal); a game whose view is costly says it without one.
+    fn deals_played_of(state: &Self) -> u32 {
+        Self::deals_played(&state.view(0))
+    }
     /// Build the board anew for every deal (it frees what Leptos keeps of the views gone in
     /// a deal; see `GameHost`). Only for boards that keep no UI state across a deal change.
     const NEW_BOARD_EACH_DEAL: bool = false;

@@ -42,6 +42,9 @@ impl UiGame for Romme {
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
     }
+    fn deals_played_of(state: &Self) -> u32 {
+        state.deal_no()
+    }
     const NEW_BOARD_EACH_DEAL: bool = true;
     fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
         let level = bots::romme::Level::from(level);

@@ -381,6 +381,11 @@ impl Romme {
         Ok(g)
     }
 
+    /// The 1-based number of the current deal (the view's `deal`, without building a view).
+    pub fn deal_no(&self) -> u32 {
+        self.deal_no
+    }
+
     /// The current deal (read-only, for tests and tools).
     #[doc(hidden)]
     pub fn deal_state(&self) -> &Deal {

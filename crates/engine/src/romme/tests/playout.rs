@@ -230,6 +230,8 @@ fn playout(opts: &RommeOptions, seats: usize, seed: u64) -> (usize, bool) {
         }
         steps += 1;
         check_state(&g, deep);
+        // The host reads the deal number without building a view.
+        assert_eq!(g.deal_no(), g.view(seat).deal, "seed {seed}");
     }
     check_state(&g, true);
     let rows = g.score_sheet().rows.len();
