@@ -169,12 +169,18 @@ pub fn get(key: &str) -> Option<String> {
 /// Stores `value`; in memory if the browser refuses. Returns false in that case.
 pub fn set(key: &str, value: &str) -> bool {
     let stored = local().is_some_and(|s| s.set_item(key, value).is_ok());
+    keep(key, stored, || value.to_string())
+}
+
+/// After a write: forgets the in-memory copy of a stored `key`, or keeps `value` in memory
+/// when the browser refused it (and notes the failure). Returns `stored`.
+fn keep(key: &str, stored: bool, value: impl FnOnce() -> String) -> bool {
     MEMORY.with(|m| {
         let mut m = m.borrow_mut();
         if stored {
             m.remove(key);
         } else {
-            m.insert(key.to_string(), Some(value.to_string()));
+            m.insert(key.to_string(), Some(value()));
         }
     });
     if !stored {
@@ -265,11 +271,7 @@ fn set_text(key: &str, mut sink: TextSink) -> bool {
                 .set_item_value(key, &sink.text)
                 .is_ok()
         });
-        if stored {
-            MEMORY.with(|m| m.borrow_mut().remove(key));
-            return true;
-        }
-        set(key, &sink.text.as_string().unwrap_or_default())
+        keep(key, stored, || sink.text.as_string().unwrap_or_default())
     }
     #[cfg(not(target_arch = "wasm32"))]
     set(key, &sink.text)

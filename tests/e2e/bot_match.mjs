@@ -1,4 +1,5 @@
-// A long bot-only Rommé match for the memory benchmarks (bench_memory.mjs, bench_live.mjs).
+// Fixed deals for the e2e runner and single tests (fixSeed), and a long bot-only Rommé
+// match for the memory benchmarks (bench_memory.mjs, bench_live.mjs).
 
 // The page's randomness from a fixed seed: the same match every time (call before goto).
 export const fixSeed = (page, seed = 12345) => page.addInitScript((seed) => {

@@ -320,10 +320,9 @@ fn write_file<G: Game>(
     digest: Option<String>,
     meta: &SaveMeta,
 ) -> Result<String, SaveError> {
-    // The buffer's size is a multiple of 64 KiB, from about 48 bytes per action: successive
-    // saves of a growing game ask for the same size, so the page reuses the block the last
-    // save freed instead of growing its memory for ever larger copies.
-    let mut out = Vec::with_capacity((1024 + record.log.len() * 48).next_multiple_of(1 << 16));
+    // About 48 bytes per action: one block, no reallocation on the way. (The page's autosave
+    // does not come here: it writes in pieces, see `save_to`.)
+    let mut out = Vec::with_capacity(1024 + record.log.len() * 48);
     write_into(record, digest, meta, &mut out)?;
     String::from_utf8(out).map_err(serialize_error)
 }
