@@ -203,6 +203,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("host.pass_to", "Gib das Gerät an {name}.", "Pass the device to {name}."),
     ("host.show_hand", "Ich bin bereit – Karten zeigen", "I'm ready – show my cards"),
     ("host.save_failed", "Speichern fehlgeschlagen", "Saving failed"),
+    ("host.bots_unreachable", "Die Mitspieler-Bots konnten nicht geladen werden – ohne Verbindung geht das erst, wenn Kartenrunde einmal online vollständig geladen war. Neuer Versuch in wenigen Sekunden; die Partie bleibt gespeichert.", "The bots could not be loaded – offline this only works once Kartenrunde has been fully loaded online. Trying again in a few seconds; the game stays saved."),
     ("host.log", "Verlauf", "Log"),
     ("host.waiting", "{name} ist am Zug …", "{name} is thinking …"),
     ("err.game_over", "Das Spiel ist vorbei.", "The game is over."),

@@ -3,12 +3,33 @@
 
 use super::host::{SeatBots, Session};
 use super::ui_game::{BotLevel, UiGame};
-use engine::Seat;
+use bots::Bot;
+use engine::{Game, Seat};
 use leptos::prelude::*;
 
 /// The longest a bot thinks at a time before it gives the page back its main thread
 /// (a browser "long task" is one over 50 ms).
 const SLICE_MS: f64 = 20.0;
+
+/// How often a decision looks whether its bot's code has arrived.
+const WAIT_MS: u64 = 30;
+
+/// How long after a failed fetch of the bots' code the next try starts.
+const RETRY_MS: f64 = 3000.0;
+
+/// A seat's bot: its code is a part of the wasm of its own, fetched on the first decision.
+pub(super) enum BotSlot<G: Game> {
+    /// Not asked for yet, or the last fetch failed at the given time (page clock, ms).
+    Missing(Option<f64>),
+    Loading,
+    Ready(Box<dyn Bot<G>>),
+}
+
+impl<G: Game> Default for BotSlot<G> {
+    fn default() -> Self {
+        BotSlot::Missing(None)
+    }
+}
 
 /// One bot decision in progress: it thinks in slices of [`SLICE_MS`], one timer tick each,
 /// until it has decided; any change of the game (an undo, a new game, the page left)
@@ -23,6 +44,8 @@ pub(super) struct BotTurn<G: UiGame> {
     pub level: BotLevel,
     /// Set while the search is paused between slices.
     pub thinking: RwSignal<bool>,
+    /// Set while the bots' code could not be fetched (offline before it was ever cached).
+    pub unreachable: RwSignal<bool>,
 }
 
 impl<G: UiGame> Clone for BotTurn<G> {
@@ -82,6 +105,8 @@ impl<G: UiGame> BotTurn<G> {
                 }
                 self.next_slice(0, spent + now_ms() - started, apply)
             }
+            // The bot's code is on its way: look again soon (the wait is not thinking time).
+            Some(Thought::Wait) => self.next_slice(WAIT_MS, spent, apply),
             Some(Thought::Stale) => {
                 self.thinking.try_set(false);
             }
@@ -105,23 +130,50 @@ impl<G: UiGame> BotTurn<G> {
         let level = self.level;
         let decided = self.bots.try_update_value(|all| {
             if all.len() <= seat {
-                all.resize_with(seat + 1, || None);
+                all.resize_with(seat + 1, BotSlot::default);
             }
-            let bot = all[seat].get_or_insert_with(|| {
-                let seed = s.record.seed
-                    ^ (self.step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    ^ seat as u64;
-                let mut bot = G::bot_for(level, seed, &s.record.options);
-                // A resumed game: the bot rebuilds its memory from the history.
-                bots::recall(bot.as_mut(), &s.record, seat);
-                bot
-            });
-            bot.think(&view, &legal, &mut pause)
+            match &mut all[seat] {
+                BotSlot::Ready(bot) => Some(bot.think(&view, &legal, &mut pause)),
+                BotSlot::Loading => None,
+                BotSlot::Missing(Some(failed)) if started - *failed < RETRY_MS => None,
+                slot @ BotSlot::Missing(_) => {
+                    *slot = BotSlot::Loading;
+                    let seed = s.record.seed
+                        ^ (self.step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        ^ seat as u64;
+                    self.load(G::load_bot(level, seed, &s.record.options));
+                    None
+                }
+            }
         })?;
         Some(match decided {
-            Some(action) => Thought::Decided(action),
-            None => Thought::Later,
+            Some(Some(action)) => Thought::Decided(action),
+            Some(None) => Thought::Later,
+            None => Thought::Wait,
         })
+    }
+
+    /// Waits for the seat's bot to be built (its code fetched) and puts it in its slot; the
+    /// decision waiting for it finds it there. A failed fetch is shown and tried again after
+    /// [`RETRY_MS`].
+    fn load(self, bot: super::ui_game::BotLoad<G>) {
+        let seat = self.seat;
+        leptos::task::spawn_local(async move {
+            let slot = match bot.await {
+                Ok(mut bot) => {
+                    // A resumed game: the bot rebuilds its memory from the history.
+                    self.sess
+                        .try_with_untracked(|s| bots::recall(bot.as_mut(), &s.record, seat));
+                    BotSlot::Ready(bot)
+                }
+                Err(_) => BotSlot::Missing(Some(now_ms())),
+            };
+            let failed = matches!(slot, BotSlot::Missing(_));
+            // The bots are gone with the page if the host is.
+            if self.bots.try_update_value(|all| all[seat] = slot).is_some() {
+                self.unreachable.try_set(failed);
+            }
+        });
     }
 }
 
@@ -132,6 +184,8 @@ enum Thought<A> {
     Later,
     /// The game moved on (an undo, another action): this decision is void.
     Stale,
+    /// The bot's code is being fetched.
+    Wait,
 }
 
 /// Adds a User Timing entry "kr-bot:<level>" whose duration is the time the bot thought

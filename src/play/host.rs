@@ -127,8 +127,8 @@ const LOG_LINES: usize = 60;
 /// (see `app::prune`): the settings, the shown seat and the board's (`BoardSignals`).
 const PRUNE_EVERY: usize = 64;
 
-/// The bots of a session, created on their first decision.
-pub(super) type SeatBots<G> = Vec<Option<Box<dyn bots::Bot<G>>>>;
+/// The bots of a session, built on their first decision.
+pub(super) type SeatBots<G> = Vec<super::bot_turn::BotSlot<G>>;
 
 /// The last log lines of a replayed record.
 fn log_lines<G: UiGame>(
@@ -171,6 +171,7 @@ fn run_bots<G: UiGame>(
     viewer: RwSignal<Seat>,
     proceeded: RwSignal<Option<usize>>,
     thinking: RwSignal<bool>,
+    unreachable: RwSignal<bool>,
     apply: impl Fn(Seat, G::Action, bool) + Copy + 'static,
 ) {
     let app = use_app();
@@ -201,6 +202,7 @@ fn run_bots<G: UiGame>(
             step,
             level,
             thinking,
+            unreachable,
         };
         let delay = app.settings.with_untracked(|st| st.bot_delay_ms);
         turn.slice_after(delay as u64, apply);
@@ -552,7 +554,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
 
     // True while a bot's search is paused between slices (the page shows it is busy).
     let thinking = RwSignal::new(false);
-    run_bots(sess, viewer, proceeded, thinking, apply);
+    // True while the bots' code could not be fetched (offline before it was cached).
+    let unreachable = RwSignal::new(false);
+    run_bots(sess, viewer, proceeded, thinking, unreachable, apply);
 
     let (view, legal) = seat_signals(sess, viewer);
     let props = BoardProps::<G> {
@@ -581,6 +585,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             {board_slot(props, sess, privacy)}
             <Show when=move || privacy.get().is_some()>
                 <ErrorLine error=error/>
+            </Show>
+            <Show when=move || unreachable.get()>
+                <p class="error-box" role="alert" data-testid="bots-unreachable">{move || t("host.bots_unreachable")}</p>
             </Show>
             <Show when=move || save_error.get().is_some()>
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>

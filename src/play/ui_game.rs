@@ -7,6 +7,13 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 pub use engine::BotLevel;
+/// A part of the wasm that could not be fetched (offline before it was ever cached).
+pub use leptos::wasm_split::SplitLoaderError as LoadError;
+
+/// A bot being built: the first call fetches the part of the wasm that holds the game's bots
+/// (docs/DESIGN.md, "Code splitting"); later calls find it loaded.
+pub type BotLoad<G> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Box<dyn Bot<G>>, LoadError>>>>;
 
 /// What a board gets from the host. The board shows `view` (the viewer's own view only),
 /// offers what `legal` contains, and calls `act` — the host applies the action and explains
@@ -70,11 +77,11 @@ where
 pub trait UiGame: Game {
     /// The bot levels the setup screen offers for this game.
     const BOT_LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Greedy, BotLevel::Normal];
-    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>>;
-    /// A bot that also knows the table's rules (public information).
-    fn bot_for(level: BotLevel, seed: u64, _options: &Self::Options) -> Box<dyn Bot<Self>> {
-        Self::bot(level, seed)
-    }
+    /// The bot of a seat. Its code is a part of the wasm of its own, fetched on the bot's
+    /// first decision (see [`BotLoad`]); the game's impl forwards to a function marked
+    /// `#[wasm_split(..)]` that builds the bot (it knows the table's rules, public
+    /// information).
+    fn load_bot(level: BotLevel, seed: u64, options: &Self::Options) -> BotLoad<Self>;
     /// The deals (rounds) played so far, the current one included (for the statistics).
     fn deals_played(view: &Self::View) -> u32;
     /// [`Self::deals_played`] of the state (the host asks after every action, to build a

@@ -10,7 +10,7 @@ import shellTests from './shell.mjs';
 import { fixSeed } from './bot_match.mjs';
 
 const SUITES = [...shellTests];
-const extra = ['romme.mjs', 'abluxxen.mjs', 'robust.mjs', 'storage.mjs', 'karussell.mjs', 'profisort.mjs', 'table.mjs', 'phone.mjs', 'keyboard.mjs', 'a11y.mjs', 'bots.mjs', 'stats.mjs', 'rules.mjs', 'update.mjs', 'coach.mjs'];
+const extra = ['romme.mjs', 'abluxxen.mjs', 'robust.mjs', 'storage.mjs', 'karussell.mjs', 'profisort.mjs', 'table.mjs', 'phone.mjs', 'keyboard.mjs', 'a11y.mjs', 'bots.mjs', 'stats.mjs', 'rules.mjs', 'update.mjs', 'split.mjs', 'coach.mjs'];
 for (const f of extra) {
   const p = new URL(`./${f}`, import.meta.url);
   if (fs.existsSync(p)) SUITES.push(...(await import(p)).default);

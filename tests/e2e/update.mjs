@@ -13,8 +13,8 @@ const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_de
 const SUB = '/kartenrunde/';
 const HASHED = /^(.+)-([0-9a-f]{8,})(_bg)?\.(js|wasm|css)$/;
 
-// A copy of dist/ as the next build: every hashed file renamed (another hash), index.html
-// pointing at the new names and carrying a marker.
+// A copy of dist/ as the next build: every hashed file renamed (another hash), index.html and
+// the scripts pointing at the new names, index.html carrying a marker.
 function nextVersion() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kr-update-'));
   fs.cpSync('dist', dir, { recursive: true });
@@ -29,6 +29,12 @@ function nextVersion() {
   assert(hashes.size >= 2, 'dist/ has hashed js, wasm and css files');
   let html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   for (const [a, b] of hashes) html = html.replaceAll(a, b);
+  // The glue and the loader of the lazy parts name each other (scripts/split-wasm.mjs).
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    let js = fs.readFileSync(path.join(dir, f), 'utf8');
+    for (const [a, b] of hashes) js = js.replaceAll(a, b);
+    fs.writeFileSync(path.join(dir, f), js);
+  }
   html = html.replace('</head>', '<meta name="kr-test-version" content="2" />\n  </head>');
   fs.writeFileSync(path.join(dir, 'index.html'), html);
   return { dir, hashes };
@@ -136,7 +142,7 @@ export default [
         await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
         // The old version's files have left the cache.
         const cached = await page.evaluate(async () => (await (await caches.open('kartenrunde-v1')).keys()).map((r) => r.url));
-        for (const h of next.hashes.keys()) assert(!cached.some((u) => u.includes(h)), `old file ${h} removed from the cache`);
+        for (const h of next.hashes.keys()) assert(!cached.some((u) => u.includes(h)), `old files ${h} removed from the cache: ${cached.filter((u) => u.includes(h))}`);
         await context.setOffline(true);
         try {
           await page.goto(base + '#/');

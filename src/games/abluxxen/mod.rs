@@ -11,7 +11,7 @@ pub mod texts;
 pub use setup::setup_panel;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BoardProps, UiGame};
+use crate::play::ui_game::{BoardProps, BotLoad, LoadError, UiGame};
 use bots::Bot;
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
@@ -22,6 +22,12 @@ use leptos::prelude::*;
 /// Abluxxen's line in the game registry (base game and Profiduell).
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
+
+/// A Abluxxen bot; its code is fetched with the first bot decision of a Abluxxen game.
+#[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn abluxxen_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Abluxxen>>, LoadError> {
+    Ok(bots::abluxxen::bot(level, seed))
+}
 
 impl UiGame for Abluxxen {
     /// The hard bot (Monte-Carlo lookahead) beats the normal one clearly, in the base game
@@ -35,8 +41,8 @@ impl UiGame for Abluxxen {
     fn deals_played(view: &Self::View) -> u32 {
         u32::from(view.round)
     }
-    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        bots::abluxxen::bot(level, seed)
+    fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
+        Box::pin(abluxxen_bot(level, seed))
     }
 
     fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {

@@ -11,6 +11,7 @@ pub mod texts;
 pub use setup::setup_panel;
 
 use crate::i18n::Lang;
+use crate::play::ui_game::{BotLoad, LoadError};
 use crate::play::{BoardProps, UiGame};
 use bots::karussell::KarussellBot;
 use bots::Bot;
@@ -21,6 +22,12 @@ use leptos::prelude::*;
 /// Karussell's line in the game registry.
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Karussell>(Face::Joker, setup_panel);
+
+/// A Karussell bot; its code is fetched with the first bot decision of a Karussell game.
+#[leptos::wasm_split::wasm_split(karussell_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn karussell_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Karussell>>, LoadError> {
+    Ok(Box::new(KarussellBot::new(level, seed)))
+}
 
 impl UiGame for Karussell {
     /// The hard bot (Monte-Carlo lookahead) beats the normal one clearly (docs/DESIGN.md).
@@ -46,8 +53,8 @@ impl UiGame for Karussell {
     fn deals_played(view: &Self::View) -> u32 {
         view.round
     }
-    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(KarussellBot::new(level, seed))
+    fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
+        Box::pin(karussell_bot(level, seed))
     }
     fn describe(event: &KarussellEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

@@ -12,6 +12,7 @@ pub mod texts;
 pub use setup::setup_panel;
 
 use crate::i18n::Lang;
+use crate::play::ui_game::{BotLoad, LoadError};
 use crate::play::{BoardProps, UiGame};
 use bots::profisort::ProfiSortBot;
 use bots::Bot;
@@ -27,6 +28,12 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
     },
     setup_panel,
 );
+
+/// A ProfiSort bot; its code is fetched with the first bot decision of a ProfiSort game.
+#[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn profisort_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<ProfiSort>>, LoadError> {
+    Ok(Box::new(ProfiSortBot::new(level, seed)))
+}
 
 impl UiGame for ProfiSort {
     /// The hard bot (Monte-Carlo lookahead over normal's choices, docs/DESIGN.md).
@@ -51,8 +58,8 @@ impl UiGame for ProfiSort {
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
     }
-    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(ProfiSortBot::new(level, seed))
+    fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
+        Box::pin(profisort_bot(level, seed))
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

@@ -14,6 +14,7 @@ pub use setup::setup_panel;
 pub use texts::explain_meld;
 
 use crate::i18n::Lang;
+use crate::play::ui_game::{BotLoad, LoadError};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::romme::RuleError;
@@ -21,6 +22,19 @@ use engine::romme::{PhaseView, Romme, RommeAction, RommeEvent, RommeOptions, Rom
 use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
+
+/// A Rommé bot; its code is fetched with the first bot decision of a Rommé game.
+#[leptos::wasm_split::wasm_split(romme_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn romme_bot(
+    level: BotLevel,
+    seed: u64,
+    options: RommeOptions,
+) -> Result<Box<dyn Bot<Romme>>, LoadError> {
+    let level = bots::romme::Level::from(level);
+    Ok(Box::new(
+        bots::romme::RommeBot::new(level, seed).with_options(&options),
+    ))
+}
 
 /// Rommé's line in the game registry.
 pub const ENTRY: super::registry::UiEntry =
@@ -35,9 +49,8 @@ impl UiGame for Romme {
         BotLevel::Normal,
         BotLevel::Hard,
     ];
-    fn bot_for(level: BotLevel, seed: u64, options: &RommeOptions) -> Box<dyn Bot<Self>> {
-        let level = bots::romme::Level::from(level);
-        Box::new(bots::romme::RommeBot::new(level, seed).with_options(options))
+    fn load_bot(level: BotLevel, seed: u64, options: &RommeOptions) -> BotLoad<Self> {
+        Box::pin(romme_bot(level, seed, options.clone()))
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
@@ -46,10 +59,6 @@ impl UiGame for Romme {
         state.deal_no()
     }
     const NEW_BOARD_EACH_DEAL: bool = true;
-    fn bot(level: BotLevel, seed: u64) -> Box<dyn Bot<Self>> {
-        let level = bots::romme::Level::from(level);
-        Box::new(bots::romme::RommeBot::new(level, seed))
-    }
     fn describe(event: &RommeEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)
     }

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Trunk post_build hook (Trunk.toml): splits the lazily loaded parts off the wasm
+// (docs/DESIGN.md, "Code splitting"). Trunk has built and bound the whole wasm already; this
+// takes the linker's output again (built with --emit-relocs, .cargo/config.toml) and runs
+//   wasm-split-cli  →  the main module, one module per `#[wasm_split(..)]` name, shared
+//                      chunks and the JS that loads them (`__wasm_split.js`)
+//   wasm-bindgen    →  the JS glue for the main module (--keep-lld-exports: the split
+//                      modules import from it)
+//   wasm-opt -Oz    →  every module (release builds only)
+// then puts them into Trunk's staging directory under names with one hash of the build, in
+// place of Trunk's own wasm and glue, and lists the lazy modules in index.html
+// (`window.krLazy`): the page caches them for offline use, and the update check finds them.
+// Any failure stops the build with a message saying which step failed.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const fail = (msg) => {
+  console.error(`split-wasm: ${msg}`);
+  process.exit(1);
+};
+const staging = process.env.TRUNK_STAGING_DIR || fail('TRUNK_STAGING_DIR is not set (run by trunk)');
+const profile = process.env.TRUNK_PROFILE === 'release' ? 'release' : 'debug';
+const targetDir = process.env.CARGO_TARGET_DIR || path.join(process.env.TRUNK_SOURCE_DIR || '.', 'target');
+const raw = path.join(targetDir, 'wasm32-unknown-unknown', profile, 'kartenrunde.wasm');
+if (!fs.existsSync(raw)) fail(`the linker's output ${raw} is missing`);
+
+const run = (cmd, args) => {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    fail(`${cmd} ${args.join(' ')} failed:\n${e.stderr || e.message}`);
+  }
+};
+// wasm-split-cli has no --version: cargo's list of installed tools says which one it is.
+const installed = run('cargo', ['install', '--list']);
+if (!/^wasm_split_cli_support v0\.2\.3:/m.test(installed)) {
+  fail('wasm-split-cli 0.2.3 (crate wasm_split_cli_support) is not installed: run scripts/setup-tools');
+}
+
+const html = path.join(staging, 'index.html');
+let page = fs.readFileSync(html, 'utf8');
+const js = page.match(/kartenrunde-[0-9a-f]+\.js/)?.[0] || fail('no kartenrunde-<hash>.js in index.html');
+const wasm = page.match(/kartenrunde-[0-9a-f]+_bg\.wasm/)?.[0] || fail('no kartenrunde-<hash>_bg.wasm in index.html');
+
+const work = fs.mkdtempSync(path.join(targetDir, 'split-'));
+try {
+  run('wasm-split-cli', [raw, work]);
+  const bound = path.join(work, 'bound');
+  run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript',
+    '--out-dir', bound, '--out-name', 'main', path.join(work, 'main.wasm')]);
+  // The modules: the main one and every lazy one (split_<name>.wasm, chunk_<n>.wasm).
+  const lazy = fs.readdirSync(work).filter((f) => /^(split_\w+|chunk_\d+)\.wasm$/.test(f)).sort();
+  const modules = [[path.join(bound, 'main_bg.wasm'), 'main_bg.wasm'], ...lazy.map((f) => [path.join(work, f), f])];
+  if (profile === 'release') {
+    const opt = run('wasm-opt', ['--version']);
+    if (!/version 132\b/.test(opt)) fail(`wasm-opt of npm binaryen 132 is needed (found: ${opt.trim()}); run scripts/setup-tools`);
+    for (const [file] of modules) run('wasm-opt', ['-Oz', file, '-o', file]);
+  }
+  let glueText = fs.readFileSync(path.join(bound, 'main.js'), 'utf8');
+  let loaderText = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8');
+  // A part that cannot be fetched (offline before it was cached) is explained by the app
+  // (the Rust side gets the failure): a warning in the console, not an error.
+  const logged = 'console.error(e);';
+  if (!loaderText.includes(logged)) fail('__wasm_split.js no longer reports a failed load as expected');
+  loaderText = loaderText.replace(logged, "console.warn('Kartenrunde: a part of the app could not be loaded:', e && e.message);");
+  // A module's fetch starts before the chunks it needs are in; if it fails meanwhile, nobody
+  // has awaited it yet and the browser reports an unhandled rejection (a page error) although
+  // the load does fail properly: mark it handled, the later await still sees the failure.
+  const fetches = /const src = (fetch\([^;]*\));/g;
+  if (!fetches.test(loaderText)) fail('__wasm_split.js no longer fetches modules as expected');
+  loaderText = loaderText.replace(fetches, 'const src = $1; src.catch(() => {});');
+  const hash = createHash('sha256');
+  for (const [file] of modules) hash.update(fs.readFileSync(file));
+  hash.update(glueText);
+  hash.update(loaderText);
+  const id = hash.digest('hex').slice(0, 16);
+  const name = (f) => f === 'main_bg.wasm' ? `kartenrunde-${id}_bg.wasm` : f.replace(/\.wasm$/, `-${id}.wasm`);
+  const glue = `kartenrunde-${id}.js`;
+  const loader = `wasm_split-${id}.js`;
+
+  // The glue imports the loader; the loader imports the glue and fetches the lazy modules.
+  const imports = /(import \* as \w+ from ")\.\/__wasm_split\.js"/g;
+  if (!imports.test(glueText)) fail('the glue does not import __wasm_split.js');
+  glueText = glueText.replace(/(import \* as \w+ from ")\.\/__wasm_split\.js"/g, `$1./${loader}"`);
+  loaderText = loaderText.replace(/from "\.\/main\.js"/, `from "./${glue}"`);
+  for (const f of lazy) {
+    if (!loaderText.includes(`"./${f}"`)) fail(`__wasm_split.js does not load ${f}`);
+    loaderText = loaderText.replaceAll(`"./${f}"`, `"./${name(f)}"`);
+  }
+  fs.rmSync(path.join(staging, js));
+  fs.rmSync(path.join(staging, wasm));
+  fs.writeFileSync(path.join(staging, glue), glueText);
+  fs.writeFileSync(path.join(staging, loader), loaderText);
+  for (const [file, f] of modules) fs.copyFileSync(file, path.join(staging, name(f)));
+
+  const list = JSON.stringify([loader, ...lazy.map(name)]);
+  page = page.replaceAll(js, glue).replaceAll(wasm, name('main_bg.wasm'))
+    .replace('</head>', `<script>window.krLazy = ${list};</script>\n</head>`);
+  fs.writeFileSync(html, page);
+  console.log(`split-wasm: ${lazy.length} lazy modules, build ${id}`);
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}

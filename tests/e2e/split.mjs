@@ -1,0 +1,100 @@
+// The lazily loaded parts of the wasm (docs/DESIGN.md "Code splitting"): each game's bots are
+// fetched with their first decision, work offline after the first visit, and a part that
+// cannot be fetched is explained in German while the game stays as it is.
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+import { assert, eq } from './assert.mjs';
+
+const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
+const SUB = '/kartenrunde/';
+
+// Starts a bots-only game of `game` (every seat a normal bot).
+async function botsOnly(page, game) {
+  await page.evaluate(() => { location.hash = '#/'; });
+  await page.evaluate((g) => { location.hash = '#/setup/' + g; }, game);
+  await page.waitForSelector('[data-testid=seat-row]');
+  const rows = (await page.$$('[data-testid=seat-row]')).length;
+  for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('.game-host');
+}
+
+const logLines = (page) => page.$$eval('[data-testid=log] li', (l) => l.length);
+
+export default [
+  {
+    name: 'split: the start loads only the main wasm; every game\'s bots play from the offline copy',
+    async run({ page, context }) {
+      await page.addInitScript(() => addEventListener('TrunkApplicationStarted', () => { window.__started = performance.now(); }));
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.reload();
+      await page.waitForSelector('[data-testid=game-entry]');
+      const lazy = await page.evaluate(() => window.krLazy);
+      assert(Array.isArray(lazy) && lazy.filter((f) => /^split_\w+_bots-/.test(f)).length === 4, `four bot modules listed: ${lazy}`);
+      // The app started before any bot module was asked for (they go into the offline copy
+      // afterwards).
+      const early = await page.evaluate(() => performance.getEntriesByType('resource')
+        .filter((e) => /\/(split_\w+|chunk_\d+)-[0-9a-f]+\.wasm$/.test(e.name) && e.startTime < window.__started).map((e) => e.name));
+      eq(early.length, 0, `no lazy module fetched before the app started (${early})`);
+      await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
+      await page.waitForFunction(async () => {
+        const hits = await Promise.all(window.krLazy.map((f) => caches.match(new URL(f, location.href).href)));
+        return navigator.serviceWorker.controller && hits.every(Boolean);
+      }, null, { timeout: 15000, polling: 200 });
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await page.waitForSelector('[data-testid=game-entry]', { timeout: 15000 });
+        for (const game of ['romme', 'karussell', 'profisort', 'abluxxen']) {
+          await botsOnly(page, game);
+          await page.waitForFunction(() => document.querySelectorAll('[data-testid=log] li').length >= 3, null, { timeout: 20000 });
+          assert(!(await page.$('[data-testid=bots-unreachable]')), `${game}: no load problem offline`);
+        }
+      } finally {
+        await context.setOffline(false);
+      }
+    },
+  },
+  {
+    name: 'split: bots that cannot be fetched are explained, the game waits and goes on once they can',
+    async run({ out }) {
+      // A browser of its own without service workers: the module comes from the network only.
+      const server = await serve('dist', 0, SUB);
+      const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
+      });
+      const crashes = [];
+      let blocked = true;
+      try {
+        const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+        await context.route(/split_abluxxen_bots-[0-9a-f]+\.wasm$/, (r) => (blocked ? r.abort('internetdisconnected') : r.continue()));
+        const page = await context.newPage();
+        page.on('pageerror', (e) => crashes.push(String(e)));
+        await page.goto(base);
+        await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+        await page.reload();
+        await page.waitForSelector('[data-testid=game-entry]');
+        await botsOnly(page, 'abluxxen');
+        const problem = await page.waitForSelector('[data-testid=bots-unreachable]', { timeout: 10000 });
+        const text = await problem.textContent();
+        assert(/Mitspieler-Bots konnten nicht geladen werden/.test(text) && /Partie bleibt gespeichert/.test(text), `German explanation: ${text}`);
+        eq(await logLines(page), 0, 'no bot moved');
+        assert(await page.$('[data-testid=ab-board]'), 'the table stays');
+        await page.screenshot({ path: `${out}/split-bots-unreachable-390.png` });
+        const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kartenrunde.game.')).length);
+        eq(saved, 1, 'the game is saved');
+        // The connection is back: the next try (every 3 s) loads the bots and they play.
+        blocked = false;
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=log] li').length >= 3, null, { timeout: 20000 });
+        assert(!(await page.$('[data-testid=bots-unreachable]')), 'the explanation is gone once the bots play');
+        eq(crashes.length, 0, `no page errors: ${crashes}`);
+      } finally {
+        await browser.close();
+        server.close();
+      }
+    },
+  },
+];
