@@ -27,6 +27,33 @@ for (const name of fs.readdirSync(dir).sort()) {
   if (/^kartenrunde-[0-9a-f]+_bg\.wasm$/.test(name)) main += size;
   console.log(`${name.padEnd(44)} ${String(buf.length).padStart(9)} raw ${String(size).padStart(8)} brotli`);
 }
+// What each part costs when it is first needed: its module and the shared chunks it waits for
+// (read from the loader the build writes, wasm_split-<hash>.js).
+const sizes = new Map();
+for (const name of fs.readdirSync(dir)) if (name.endsWith('.wasm')) sizes.set(name, br(fs.readFileSync(path.join(dir, name))));
+const parts = new Map();
+const loader = fs.readdirSync(dir).find((n) => /^wasm_split-[0-9a-f]+\.js$/.test(n));
+if (loader) {
+  const text = fs.readFileSync(path.join(dir, loader), 'utf8');
+  const file = (decl) => decl.match(/"\.\/([\w-]+\.wasm)"/)[1];
+  const chunks = new Map();
+  for (const m of text.matchAll(/const (__chunk_\d+) = makeLoad\(([\s\S]*?)\n, \[\]\);/g)) chunks.set(m[1], file(m[2]));
+  for (const m of text.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([\w, ]*)\]\)\);/g)) {
+    const deps = m[3].split(',').map((d) => d.trim()).filter(Boolean).map((d) => chunks.get(d));
+    const files = [file(m[2]), ...deps];
+    parts.set(m[1], files);
+    const bytes = files.reduce((a, f) => a + sizes.get(f), 0);
+    console.log(`part ${m[1].padEnd(20)} ${String(bytes).padStart(8)} brotli with its ${deps.length} chunks`);
+  }
+  // A game against bots: the main wasm, the game's table and its bots (shared chunks once).
+  for (const [part] of parts) {
+    const game = part.replace(/_table$/, '');
+    if (game === part || !parts.has(game + '_bots')) continue;
+    const files = new Set([...parts.get(part), ...parts.get(game + '_bots')]);
+    const bytes = [...files].reduce((a, f) => a + sizes.get(f), main);
+    console.log(`a ${game} game against bots: ${bytes} bytes brotli of wasm (the main wasm included)`);
+  }
+}
 console.log(`first visit: ${total} bytes brotli; main wasm ${main} (budget ${BUDGET}); all wasm ${wasm} (budget ${ALL_BUDGET})`);
 if (!main) {
   console.log('size budget: no main wasm (kartenrunde-<hash>_bg.wasm) in ' + dir);

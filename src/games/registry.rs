@@ -6,6 +6,7 @@ use crate::i18n::Lang;
 use crate::pages::setup::SeatConfig;
 use crate::play::host::{GameHost, Session};
 use crate::play::storage;
+use crate::play::ui_game::TableLoad;
 use crate::play::UiGame;
 use engine::games::VariantInfo;
 use engine::save::{SaveError, SaveFile};
@@ -20,8 +21,8 @@ pub struct UiEntry {
     pub icon: Face,
     /// The game's part of the setup screen (options, then the start button).
     pub setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> AnyView,
-    /// The running game of a stored save.
-    pub host: fn(String, SaveFile) -> Result<AnyView, SaveError>,
+    /// The running game of a stored save (its table is loaded with its part of the wasm).
+    pub host: fn(String, SaveFile) -> Result<TableLoad, SaveError>,
     /// Stores a save (from a link or an import) under `id`, re-validated.
     pub store: fn(String, SaveFile) -> Result<(), String>,
     /// The bot levels the setup screen offers.
@@ -55,9 +56,14 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
     REGISTRY.iter().find(|e| e.game == game)
 }
 
-fn host<G: UiGame>(id: String, file: SaveFile) -> Result<AnyView, SaveError> {
-    let session = Session::<G>::from_file(id, file)?;
-    Ok(view! { <GameHost<G> session=session/> }.into_any())
+fn host<G: UiGame>(id: String, file: SaveFile) -> Result<TableLoad, SaveError> {
+    Ok(G::table(Session::<G>::from_file(id, file)?))
+}
+
+/// The table of game `G` for `session`: what a game's `UiGame::table` builds in its part of
+/// the wasm.
+pub fn table<G: UiGame>(session: Session<G>) -> AnyView {
+    view! { <GameHost<G> session=session/> }.into_any()
 }
 
 fn store<G: UiGame>(id: String, file: SaveFile) -> Result<(), String> {
@@ -69,8 +75,9 @@ fn store<G: UiGame>(id: String, file: SaveFile) -> Result<(), String> {
         .map_err(|e| super::common::explain_save_error(&e, lang))
 }
 
-/// The stored game `id` as a running board, dispatching on the save's game name.
-pub fn host_for_save(id: String, json: &str, lang: Lang) -> Result<AnyView, String> {
+/// The stored game `id` as a running board, dispatching on the save's game name (checked
+/// here; the board arrives with its part of the wasm).
+pub fn host_for_save(id: String, json: &str, lang: Lang) -> Result<TableLoad, String> {
     let file =
         engine::save::read_file(json).map_err(|e| super::common::explain_save_error(&e, lang))?;
     let ui = find(&file.game).ok_or_else(|| unknown(&file.game, lang))?;

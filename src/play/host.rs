@@ -145,7 +145,7 @@ fn log_lines<G: UiGame>(
     lines
 }
 
-/// The viewer's view and legal actions (none while others decide).
+/// The viewer's view and legal actions (none while others decide, none for a bot's seat).
 fn seat_signals<G: UiGame>(
     sess: RwSignal<Session<G>>,
     viewer: RwSignal<Seat>,
@@ -154,7 +154,8 @@ fn seat_signals<G: UiGame>(
     let legal = Signal::derive(move || {
         let v = viewer.get();
         sess.with(|s| {
-            if s.state.to_move() == Some(v) {
+            // Only a human decides here: watching a bots-only game offers nothing.
+            if s.state.to_move() == Some(v) && s.is_human(v) {
                 s.state.legal_actions(v)
             } else {
                 Vec::new()
@@ -557,6 +558,16 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // True while the bots' code could not be fetched (offline before it was cached).
     let unreachable = RwSignal::new(false);
     run_bots(sess, viewer, proceeded, thinking, unreachable, apply);
+    // Said in the error line (in the dock: in view on a phone), and taken back once the bots
+    // have arrived.
+    Effect::new(move |_| {
+        let text = tr(app.lang(), "host.bots_unreachable");
+        if unreachable.get() {
+            error.set(Some(text.to_string()));
+        } else if error.with_untracked(|e| e.as_deref() == Some(text)) {
+            error.set(None);
+        }
+    });
 
     let (view, legal) = seat_signals(sess, viewer);
     let props = BoardProps::<G> {
@@ -585,9 +596,6 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             {board_slot(props, sess, privacy)}
             <Show when=move || privacy.get().is_some()>
                 <ErrorLine error=error/>
-            </Show>
-            <Show when=move || unreachable.get()>
-                <p class="error-box" role="alert" data-testid="bots-unreachable">{move || t("host.bots_unreachable")}</p>
             </Show>
             <Show when=move || save_error.get().is_some()>
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>

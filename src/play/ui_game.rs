@@ -10,6 +10,11 @@ pub use engine::BotLevel;
 /// A part of the wasm that could not be fetched (offline before it was ever cached).
 pub use leptos::wasm_split::SplitLoaderError as LoadError;
 
+/// A game's table being built: the first call fetches the part of the wasm that holds the
+/// game's board and host (docs/DESIGN.md, "Code splitting"); later calls find it loaded.
+pub type TableLoad =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnyView, LoadError>>>>;
+
 /// A bot being built: the first call fetches the part of the wasm that holds the game's bots
 /// (docs/DESIGN.md, "Code splitting"); later calls find it loaded.
 pub type BotLoad<G> =
@@ -101,6 +106,10 @@ pub trait UiGame: Game {
         Vec::new()
     }
     fn board(props: BoardProps<Self>) -> AnyView;
+    /// The running game of `session` (its `GameHost`). The game's impl forwards to a
+    /// function marked `#[wasm_split(..)]`: the board and the host are a part of the wasm of
+    /// their own, fetched when a game of this kind is opened.
+    fn table(session: super::host::Session<Self>) -> TableLoad;
     /// True when bots should wait for a human to look first (e.g. a deal-end summary);
     /// the board calls `proceed` to let them go on.
     fn hold_bots(_view: &Self::View) -> bool {

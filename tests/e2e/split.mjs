@@ -1,6 +1,7 @@
-// The lazily loaded parts of the wasm (docs/DESIGN.md "Code splitting"): each game's bots are
-// fetched with their first decision, work offline after the first visit, and a part that
-// cannot be fetched is explained in German while the game stays as it is.
+// The lazily loaded parts of the wasm (docs/DESIGN.md "Code splitting"): each game's table
+// (board and host) is fetched when a game of its kind opens, its bots with their first
+// decision; both work offline after the first visit, and a part that cannot be fetched is
+// explained in German while the game stays saved.
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 import { assert, eq } from './assert.mjs';
@@ -8,15 +9,16 @@ import { assert, eq } from './assert.mjs';
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 const SUB = '/kartenrunde/';
 
-// Starts a bots-only game of `game` (every seat a normal bot).
-async function botsOnly(page, game) {
+// Starts a bots-only game of `game` (every seat a normal bot); waits for its table unless
+// `table` is false.
+async function botsOnly(page, game, table = true) {
   await page.evaluate(() => { location.hash = '#/'; });
   await page.evaluate((g) => { location.hash = '#/setup/' + g; }, game);
   await page.waitForSelector('[data-testid=seat-row]');
   const rows = (await page.$$('[data-testid=seat-row]')).length;
   for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
   await page.click('[data-testid=start]');
-  await page.waitForSelector('.game-host');
+  if (table) await page.waitForSelector('.game-host');
 }
 
 const logLines = (page) => page.$$eval('[data-testid=log] li', (l) => l.length);
@@ -48,7 +50,7 @@ export default [
         for (const game of ['romme', 'karussell', 'profisort', 'abluxxen']) {
           await botsOnly(page, game);
           await page.waitForFunction(() => document.querySelectorAll('[data-testid=log] li').length >= 3, null, { timeout: 20000 });
-          assert(!(await page.$('[data-testid=bots-unreachable]')), `${game}: no load problem offline`);
+          assert(!/Mitspieler-Bots/.test(await page.textContent('[data-testid=error]')), `${game}: no load problem offline`);
         }
       } finally {
         await context.setOffline(false);
@@ -71,6 +73,8 @@ export default [
       try {
         const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
         await context.route(/split_abluxxen_bots-[0-9a-f]+\.wasm$/, (r) => (blocked ? r.abort('internetdisconnected') : r.continue()));
+        let tableBlocked = true;
+        await context.route(/split_karussell_table-[0-9a-f]+\.wasm$/, (r) => (tableBlocked ? r.abort('internetdisconnected') : r.continue()));
         const page = await context.newPage();
         page.on('pageerror', (e) => crashes.push(String(e)));
         await page.goto(base);
@@ -78,8 +82,12 @@ export default [
         await page.reload();
         await page.waitForSelector('[data-testid=game-entry]');
         await botsOnly(page, 'abluxxen');
-        const problem = await page.waitForSelector('[data-testid=bots-unreachable]', { timeout: 10000 });
+        // Said in the error line of the dock, in view on a phone.
+        await page.waitForFunction(() => /Mitspieler-Bots/.test(document.querySelector('[data-testid=error]')?.textContent || ''), null, { timeout: 10000 });
+        const problem = await page.$('[data-testid=error]');
         const text = await problem.textContent();
+        const box = await problem.boundingBox();
+        assert(box && box.y >= 0 && box.y + box.height <= 844, `the explanation is in view (${JSON.stringify(box)})`);
         assert(/Mitspieler-Bots konnten nicht geladen werden/.test(text) && /Partie bleibt gespeichert/.test(text), `German explanation: ${text}`);
         eq(await logLines(page), 0, 'no bot moved');
         assert(await page.$('[data-testid=ab-board]'), 'the table stays');
@@ -89,7 +97,18 @@ export default [
         // The connection is back: the next try (every 3 s) loads the bots and they play.
         blocked = false;
         await page.waitForFunction(() => document.querySelectorAll('[data-testid=log] li').length >= 3, null, { timeout: 20000 });
-        assert(!(await page.$('[data-testid=bots-unreachable]')), 'the explanation is gone once the bots play');
+        assert(!/Mitspieler-Bots/.test(await page.textContent('[data-testid=error]')), 'the explanation is gone once the bots play');
+
+        // A table that cannot be fetched: the game opens to an explanation and a retry button.
+        await botsOnly(page, 'karussell', false);
+        const why = await page.waitForSelector('[data-testid=table-unreachable]', { timeout: 10000 });
+        const said = await why.textContent();
+        assert(/Spieltisch konnte nicht geladen werden/.test(said) && /Partie bleibt gespeichert/.test(said), `German explanation: ${said}`);
+        await page.screenshot({ path: `${out}/split-table-unreachable-390.png` });
+        eq(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kartenrunde.game.')).length), 2, 'the new game is saved');
+        tableBlocked = false;
+        await Promise.all([page.waitForEvent('load'), page.click('[data-testid=table-retry]')]);
+        await page.waitForSelector('[data-testid=karussell-board]', { timeout: 10000 });
         eq(crashes.length, 0, `no page errors: ${crashes}`);
       } finally {
         await browser.close();

@@ -11,7 +11,8 @@ pub mod texts;
 pub use setup::setup_panel;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BoardProps, BotLoad, LoadError, UiGame};
+use crate::play::host::Session;
+use crate::play::ui_game::{BoardProps, BotLoad, LoadError, TableLoad, UiGame};
 use bots::Bot;
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
@@ -22,6 +23,12 @@ use leptos::prelude::*;
 /// Abluxxen's line in the game registry (base game and Profiduell).
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
+
+/// A Abluxxen table (board and host); its code is fetched when a Abluxxen game is opened.
+#[leptos::wasm_split::wasm_split(abluxxen_table, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn abluxxen_table(session: Session<Abluxxen>) -> Result<AnyView, LoadError> {
+    Ok(super::registry::table(session))
+}
 
 /// A Abluxxen bot; its code is fetched with the first bot decision of a Abluxxen game.
 #[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -43,6 +50,9 @@ impl UiGame for Abluxxen {
     }
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(abluxxen_bot(level, seed))
+    }
+    fn table(session: Session<Self>) -> TableLoad {
+        Box::pin(abluxxen_table(session))
     }
 
     fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {

@@ -11,7 +11,8 @@ pub mod texts;
 pub use setup::setup_panel;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, LoadError};
+use crate::play::host::Session;
+use crate::play::ui_game::{BotLoad, LoadError, TableLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::karussell::KarussellBot;
 use bots::Bot;
@@ -22,6 +23,12 @@ use leptos::prelude::*;
 /// Karussell's line in the game registry.
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Karussell>(Face::Joker, setup_panel);
+
+/// A Karussell table (board and host); its code is fetched when a Karussell game is opened.
+#[leptos::wasm_split::wasm_split(karussell_table, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn karussell_table(session: Session<Karussell>) -> Result<AnyView, LoadError> {
+    Ok(super::registry::table(session))
+}
 
 /// A Karussell bot; its code is fetched with the first bot decision of a Karussell game.
 #[leptos::wasm_split::wasm_split(karussell_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -55,6 +62,9 @@ impl UiGame for Karussell {
     }
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(karussell_bot(level, seed))
+    }
+    fn table(session: Session<Self>) -> TableLoad {
+        Box::pin(karussell_table(session))
     }
     fn describe(event: &KarussellEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

@@ -12,7 +12,8 @@ pub mod texts;
 pub use setup::setup_panel;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, LoadError};
+use crate::play::host::Session;
+use crate::play::ui_game::{BotLoad, LoadError, TableLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::profisort::ProfiSortBot;
 use bots::Bot;
@@ -28,6 +29,12 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
     },
     setup_panel,
 );
+
+/// A ProfiSort table (board and host); its code is fetched when a ProfiSort game is opened.
+#[leptos::wasm_split::wasm_split(profisort_table, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn profisort_table(session: Session<ProfiSort>) -> Result<AnyView, LoadError> {
+    Ok(super::registry::table(session))
+}
 
 /// A ProfiSort bot; its code is fetched with the first bot decision of a ProfiSort game.
 #[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -60,6 +67,9 @@ impl UiGame for ProfiSort {
     }
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(profisort_bot(level, seed))
+    }
+    fn table(session: Session<Self>) -> TableLoad {
+        Box::pin(profisort_table(session))
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

@@ -14,7 +14,8 @@ pub use setup::setup_panel;
 pub use texts::explain_meld;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, LoadError};
+use crate::play::host::Session;
+use crate::play::ui_game::{BotLoad, LoadError, TableLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::romme::RuleError;
@@ -22,6 +23,12 @@ use engine::romme::{PhaseView, Romme, RommeAction, RommeEvent, RommeOptions, Rom
 use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
+
+/// A Rommé table (board and host); its code is fetched when a Rommé game is opened.
+#[leptos::wasm_split::wasm_split(romme_table, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn romme_table(session: Session<Romme>) -> Result<AnyView, LoadError> {
+    Ok(super::registry::table(session))
+}
 
 /// A Rommé bot; its code is fetched with the first bot decision of a Rommé game.
 #[leptos::wasm_split::wasm_split(romme_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -51,6 +58,9 @@ impl UiGame for Romme {
     ];
     fn load_bot(level: BotLevel, seed: u64, options: &RommeOptions) -> BotLoad<Self> {
         Box::pin(romme_bot(level, seed, options.clone()))
+    }
+    fn table(session: Session<Self>) -> TableLoad {
+        Box::pin(romme_table(session))
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
