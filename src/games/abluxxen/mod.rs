@@ -24,13 +24,13 @@ use leptos::prelude::*;
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
 
-/// A Abluxxen table (board and host); its code is fetched when a Abluxxen game is opened.
+/// An Abluxxen table (board and host); its code is fetched when an Abluxxen game is opened.
 #[leptos::wasm_split::wasm_split(abluxxen_table, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn abluxxen_table(session: Session<Abluxxen>) -> Result<AnyView, LoadError> {
     Ok(super::registry::table(session))
 }
 
-/// A Abluxxen bot; its code is fetched with the first bot decision of a Abluxxen game.
+/// An Abluxxen bot; its code is fetched with the first bot decision of an Abluxxen game.
 #[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn abluxxen_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Abluxxen>>, LoadError> {
     Ok(bots::abluxxen::bot(level, seed))

@@ -30,13 +30,13 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
     setup_panel,
 );
 
-/// A ProfiSort table (board and host); its code is fetched when a ProfiSort game is opened.
+/// A Profi-Sort table (board and host); its code is fetched when a Profi-Sort game is opened.
 #[leptos::wasm_split::wasm_split(profisort_table, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn profisort_table(session: Session<ProfiSort>) -> Result<AnyView, LoadError> {
     Ok(super::registry::table(session))
 }
 
-/// A ProfiSort bot; its code is fetched with the first bot decision of a ProfiSort game.
+/// A Profi-Sort bot; its code is fetched with the first bot decision of a Profi-Sort game.
 #[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn profisort_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<ProfiSort>>, LoadError> {
     Ok(Box::new(ProfiSortBot::new(level, seed)))
