@@ -247,7 +247,7 @@ fn hand_row(b: Board) -> impl IntoView {
 fn rob_controls(b: Board) -> impl IntoView {
     let rob = b.ui.rob;
     let can_rob = move || {
-        b.any(|a| matches!(a, RommeAction::Rob { .. }))
+        b.any(|a| matches!(a, RommeAction::Rob(_)))
             || (b.view.with(|v| v.options.robbing)
                 && !b.legal.with(|l| l.is_empty())
                 && b.view

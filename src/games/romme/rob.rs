@@ -52,11 +52,11 @@ impl RobState {
     }
 
     pub fn action(&self) -> RommeAction {
-        RommeAction::Rob {
+        RommeAction::Rob(Box::new(engine::romme::RobPlay {
             take: self.taken.get_untracked(),
             melds: self.staged.get_untracked(),
             lay_offs: Vec::new(),
-        }
+        }))
     }
 }
 

@@ -386,7 +386,7 @@ fn best_rob(ctx: &Ctx) -> Option<RommeAction> {
     let robs: Vec<&RommeAction> = ctx
         .legal
         .iter()
-        .filter(|a| matches!(a, RommeAction::Rob { .. }))
+        .filter(|a| matches!(a, RommeAction::Rob(_)))
         .collect();
     if robs.is_empty() {
         return None;
@@ -395,13 +395,10 @@ fn best_rob(ctx: &Ctx) -> Option<RommeAction> {
     let base = ctx.plan(&hand).value;
     let mut best: Option<(u32, &RommeAction)> = None;
     for a in robs {
-        let RommeAction::Rob {
-            melds, lay_offs, ..
-        } = a
-        else {
+        let RommeAction::Rob(rob) = a else {
             continue;
         };
-        let (used, pts) = rob_effect(ctx, melds, lay_offs);
+        let (used, pts) = rob_effect(ctx, &rob.melds, &rob.lay_offs);
         let left: Vec<Card> = hand
             .iter()
             .filter(|c| !used.contains(&c.id))

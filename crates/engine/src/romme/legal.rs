@@ -244,11 +244,11 @@ impl Romme {
                 let take = vec![t.id];
                 let melds = vec![ids];
                 if self.check_rob(seat, &take, &melds, &[]).is_ok() {
-                    out.push(RommeAction::Rob {
+                    out.push(RommeAction::Rob(Box::new(crate::romme::RobPlay {
                         take,
                         melds,
                         lay_offs: Vec::new(),
-                    });
+                    })));
                     found += 1;
                     break;
                 }

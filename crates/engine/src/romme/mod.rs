@@ -62,7 +62,9 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use actions::{DealEnd, DrawSource, MeldId, RommeAction, RommeError, RommeEvent, ScoreLine};
+pub use actions::{
+    DealEnd, DrawSource, MeldId, RobPlay, RommeAction, RommeError, RommeEvent, ScoreLine,
+};
 pub use options::{
     BuyOrder, DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring,
 };
@@ -138,12 +140,8 @@ impl Game for Romme {
                 let plan = self.check_exchange(seat, *card, *meld)?;
                 self.do_exchange(seat, plan, &mut ev);
             }
-            RommeAction::Rob {
-                take,
-                melds,
-                lay_offs,
-            } => {
-                let plan = self.check_rob(seat, take, melds, lay_offs)?;
+            RommeAction::Rob(rob) => {
+                let plan = self.check_rob(seat, &rob.take, &rob.melds, &rob.lay_offs)?;
                 self.do_rob(seat, plan, &mut ev);
             }
             RommeAction::UndoTurn => {
@@ -251,11 +249,11 @@ impl Game for Romme {
                 card: hand.first().map_or(CardId(u16::MAX), |c| c.id),
                 meld: MeldId(u32::MAX),
             },
-            RommeAction::Rob {
+            RommeAction::Rob(Box::new(crate::romme::RobPlay {
                 take: vec![CardId(u16::MAX)],
                 melds: vec![],
                 lay_offs: vec![],
-            },
+            })),
         ];
         if hand.len() >= 2 {
             probes.push(RommeAction::Meld {

@@ -256,11 +256,11 @@ fn option_robbing_off_rejects_rob() {
     ok!(g, 0, RommeAction::DrawTalon);
     let take = vec![table_id(&g, "CK")];
     let hk = ids(&g, 0, "HK SK");
-    let rob = RommeAction::Rob {
+    let rob = RommeAction::Rob(Box::new(crate::romme::RobPlay {
         take: take.clone(),
         melds: vec![[take, hk].concat()],
         lay_offs: vec![],
-    };
+    }));
     assert_eq!(romme_err(rejected!(g, 0, rob)), RommeError::RobbingDisabled);
 }
 
@@ -544,11 +544,11 @@ fn actions_round_trip_as_tagged_json() {
     let json = serde_json::to_string(&a).unwrap();
     assert_eq!(json, r#"{"type":"LayOff","card":5,"meld":2}"#);
     assert_eq!(serde_json::from_str::<RommeAction>(&json).unwrap(), a);
-    let rob = RommeAction::Rob {
+    let rob = RommeAction::Rob(Box::new(crate::romme::RobPlay {
         take: vec![CardId(1)],
         melds: vec![vec![CardId(1)]],
         lay_offs: vec![(CardId(2), MeldId(0))],
-    };
+    }));
     let back: RommeAction = serde_json::from_str(&serde_json::to_string(&rob).unwrap()).unwrap();
     assert_eq!(back, rob);
 }

@@ -21,7 +21,7 @@ impl Policy {
             |rng: &mut GameRng, v: &[&RommeAction]| v[rng.below(v.len() as u64) as usize].clone();
         let of =
             |f: &dyn Fn(&RommeAction) -> bool| legal.iter().filter(|a| f(a)).collect::<Vec<_>>();
-        let robs = of(&|a| matches!(a, RommeAction::Rob { .. }));
+        let robs = of(&|a| matches!(a, RommeAction::Rob(_)));
         match g.phase() {
             Phase::Draw => {
                 if self.undone && legal.contains(&RommeAction::DrawTalon) {
