@@ -81,6 +81,25 @@ for (const [w, h] of sizes) {
     await page.screenshot({ path: path.join(OUT, `${id}-table-${w}.png`) });
   }
   await ctx.close();
+  // The lazily loaded parts cannot be fetched (offline before they were ever cached): the
+  // table's explanation, and the bots' in the error line.
+  {
+    const off = await browser.newContext({ viewport: { width: w, height: h }, serviceWorkers: 'block' });
+    await off.route(/split_(karussell_table|abluxxen_bots)-[0-9a-f]+\.wasm$/, (r) => r.abort('internetdisconnected'));
+    const p = await off.newPage();
+    await p.goto(BASE + '#/setup/karussell');
+    await p.click('[data-testid=start]');
+    await p.waitForSelector('[data-testid=table-unreachable]', { timeout: 15000 });
+    await p.screenshot({ path: path.join(OUT, `table-unreachable-${w}.png`) });
+    await p.goto(BASE + '#/setup/abluxxen');
+    await p.waitForSelector('[data-testid=seat-row]');
+    const rows = (await p.$$('[data-testid=seat-row]')).length;
+    for (let i = 0; i < rows; i++) await p.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
+    await p.click('[data-testid=start]');
+    await p.waitForFunction(() => /Bots/.test(document.querySelector('[data-testid=error]')?.textContent || ''), null, { timeout: 15000 });
+    await p.screenshot({ path: path.join(OUT, `bots-unreachable-${w}.png`) });
+    await off.close();
+  }
 }
 await browser.close();
 server.close();
