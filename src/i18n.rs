@@ -203,6 +203,8 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("host.pass_to", "Gib das Gerät an {name}.", "Pass the device to {name}."),
     ("host.show_hand", "Ich bin bereit – Karten zeigen", "I'm ready – show my cards"),
     ("host.save_failed", "Speichern fehlgeschlagen", "Saving failed"),
+    ("setup.loading", "Die Regeln werden geladen …", "Loading the rules …"),
+    ("setup.unreachable", "Die Regeln und der Startknopf dieses Spiels konnten nicht geladen werden – ohne Verbindung geht das erst, wenn Kartenrunde einmal online vollständig geladen war.", "This game's rules and start button could not be loaded – offline this only works once Kartenrunde has been fully loaded online."),
     ("play.table_loading", "Der Tisch wird geladen …", "Loading the table …"),
     ("play.table_unreachable_title", "Dieses Spiel kann gerade nicht geöffnet werden", "This game cannot be opened right now"),
     ("play.table_unreachable", "Der Spieltisch konnte nicht geladen werden – ohne Verbindung geht das erst, wenn Kartenrunde einmal online vollständig geladen war. Die Partie bleibt gespeichert.", "The table could not be loaded – offline this only works once Kartenrunde has been fully loaded online. The game stays saved."),

@@ -6,6 +6,7 @@ pub mod dock;
 pub mod drag;
 pub mod focus_trap;
 pub mod hand;
+pub mod lazy;
 pub mod opponents;
 pub mod options;
 pub mod piles;

@@ -17,7 +17,7 @@ pub mod romme;
 pub mod rules_doc;
 
 /// Builds the host for a stored save, dispatching on the save's game name.
-pub fn host_for_save(id: String, json: &str) -> Result<crate::play::ui_game::TableLoad, String> {
+pub fn host_for_save(id: String, json: &str) -> Result<crate::play::ui_game::ViewLoad, String> {
     registry::host_for_save(id, json, crate::app::use_app().lang())
 }
 

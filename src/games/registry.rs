@@ -6,7 +6,7 @@ use crate::i18n::Lang;
 use crate::pages::setup::SeatConfig;
 use crate::play::host::{GameHost, Session};
 use crate::play::storage;
-use crate::play::ui_game::TableLoad;
+use crate::play::ui_game::ViewLoad;
 use crate::play::UiGame;
 use engine::games::VariantInfo;
 use engine::save::{SaveError, SaveFile};
@@ -19,10 +19,11 @@ pub struct UiEntry {
     pub game: &'static str,
     /// The card on the home screen.
     pub icon: Face,
-    /// The game's part of the setup screen (options, then the start button).
-    pub setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> AnyView,
+    /// The game's part of the setup screen (options, then the start button), built in the
+    /// game's setup part of the wasm.
+    pub setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> ViewLoad,
     /// The running game of a stored save (its table is loaded with its part of the wasm).
-    pub host: fn(String, SaveFile) -> Result<TableLoad, SaveError>,
+    pub host: fn(String, SaveFile) -> Result<ViewLoad, SaveError>,
     /// Stores a save (from a link or an import) under `id`, re-validated.
     pub store: fn(String, SaveFile) -> Result<(), String>,
     /// The bot levels the setup screen offers.
@@ -32,7 +33,7 @@ pub struct UiEntry {
 /// A registry entry for game `G`.
 pub const fn entry<G: UiGame>(
     icon: Face,
-    setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> AnyView,
+    setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> ViewLoad,
 ) -> UiEntry {
     UiEntry {
         game: G::NAME,
@@ -56,7 +57,7 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
     REGISTRY.iter().find(|e| e.game == game)
 }
 
-fn host<G: UiGame>(id: String, file: SaveFile) -> Result<TableLoad, SaveError> {
+fn host<G: UiGame>(id: String, file: SaveFile) -> Result<ViewLoad, SaveError> {
     Ok(G::table(Session::<G>::from_file(id, file)?))
 }
 
@@ -77,7 +78,7 @@ fn store<G: UiGame>(id: String, file: SaveFile) -> Result<(), String> {
 
 /// The stored game `id` as a running board, dispatching on the save's game name (checked
 /// here; the board arrives with its part of the wasm).
-pub fn host_for_save(id: String, json: &str, lang: Lang) -> Result<TableLoad, String> {
+pub fn host_for_save(id: String, json: &str, lang: Lang) -> Result<ViewLoad, String> {
     let file =
         engine::save::read_file(json).map_err(|e| super::common::explain_save_error(&e, lang))?;
     let ui = find(&file.game).ok_or_else(|| unknown(&file.game, lang))?;

@@ -3,6 +3,7 @@
 
 use crate::app::use_app;
 use crate::components::hand::HandStore;
+use crate::components::lazy::{lazy_view, retry};
 use crate::games;
 use crate::games::common::fill;
 use crate::i18n::tr;
@@ -75,20 +76,11 @@ pub fn Play(id: String) -> impl IntoView {
     });
     match games::host_for_save(id, &json) {
         // The table comes with its part of the wasm (at once once it is cached).
-        Ok(load) => {
-            // The page's futures never leave its one thread; Suspend asks for Send (as
-            // Leptos' own `#[lazy]` does, through the same wrapper).
-            let table = Suspend::new(leptos::__reexports::send_wrapper::SendWrapper::new(
-                async move { load.await.unwrap_or_else(|_| unreachable_table()) },
-            ));
-            view! {
-                {notice_view}
-                <Suspense fallback=move || view! { <p class="table-loading" data-testid="table-loading" role="status">{move || app.t("play.table_loading")}</p> }>
-                    {table}
-                </Suspense>
-            }
-            .into_any()
+        Ok(load) => view! {
+            {notice_view}
+            {lazy_view(load, "play.table_loading", unreachable_table)}
         }
+        .into_any(),
         Err(reason) => view! {
             <section class="panel" data-testid="load-error">
                 <h1>{move || app.t("play.corrupt")}</h1>
@@ -105,17 +97,12 @@ pub fn Play(id: String) -> impl IntoView {
 /// cached): why, that the game is kept, and a button to try again.
 fn unreachable_table() -> AnyView {
     let app = use_app();
-    let retry = |_| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.location().reload();
-        }
-    };
     view! {
         <section class="panel" data-testid="table-unreachable">
             <h1>{move || app.t("play.table_unreachable_title")}</h1>
             <p class="error-box" role="alert">{move || app.t("play.table_unreachable")}</p>
             <div class="rules-actions">
-                <button class="button primary" data-testid="table-retry" on:click=retry>{move || app.t("play.table_retry")}</button>
+                <button class="button primary" data-testid="table-retry" on:click=|_| retry()>{move || app.t("play.table_retry")}</button>
                 <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
             </div>
         </section>

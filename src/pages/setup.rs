@@ -78,7 +78,11 @@ pub fn Setup(id: String) -> impl IntoView {
     };
     let seats = RwSignal::new(default_seats(entry.info.default_players));
     let (min, max) = (entry.info.min_players, entry.info.max_players);
-    let game_panel = (ui.setup_panel)(entry.info, seats);
+    let game_panel = crate::components::lazy::lazy_view(
+        (ui.setup_panel)(entry.info, seats),
+        "setup.loading",
+        setup_unreachable,
+    );
     let rules_href = format!("#/rules/{}", entry.id());
     view! {
         <section class="panel setup">
@@ -88,6 +92,21 @@ pub fn Setup(id: String) -> impl IntoView {
             <SeatEditor seats=seats min=min max=max levels=ui.bot_levels/>
             {game_panel}
         </section>
+    }
+    .into_any()
+}
+
+/// What shows in place of the game's options and start button when their part of the wasm
+/// cannot be fetched (offline before it was ever cached).
+fn setup_unreachable() -> AnyView {
+    let app = use_app();
+    view! {
+        <div data-testid="setup-unreachable">
+            <p class="error-box" role="alert">{move || app.t("setup.unreachable")}</p>
+            <div class="rules-actions">
+                <button class="button primary" on:click=|_| crate::components::lazy::retry()>{move || app.t("play.table_retry")}</button>
+            </div>
+        </div>
     }
     .into_any()
 }

@@ -10,9 +10,10 @@ pub use engine::BotLevel;
 /// A part of the wasm that could not be fetched (offline before it was ever cached).
 pub use leptos::wasm_split::SplitLoaderError as LoadError;
 
-/// A game's table being built: the first call fetches the part of the wasm that holds the
-/// game's board and host (docs/DESIGN.md, "Code splitting"); later calls find it loaded.
-pub type TableLoad =
+/// A view being built in a part of the wasm of its own (a game's table, a game's setup
+/// panel): the first call fetches the part (docs/DESIGN.md, "Code splitting"); later calls
+/// find it loaded.
+pub type ViewLoad =
     std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnyView, LoadError>>>>;
 
 /// A bot being built: the first call fetches the part of the wasm that holds the game's bots
@@ -109,7 +110,7 @@ pub trait UiGame: Game {
     /// The running game of `session` (its `GameHost`). The game's impl forwards to a
     /// function marked `#[wasm_split(..)]`: the board and the host are a part of the wasm of
     /// their own, fetched when a game of this kind is opened.
-    fn table(session: super::host::Session<Self>) -> TableLoad;
+    fn table(session: super::host::Session<Self>) -> ViewLoad;
     /// True when bots should wait for a human to look first (e.g. a deal-end summary);
     /// the board calls `proceed` to let them go on.
     fn hold_bots(_view: &Self::View) -> bool {

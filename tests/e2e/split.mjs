@@ -1,7 +1,7 @@
 // The lazily loaded parts of the wasm (docs/DESIGN.md "Code splitting"): each game's table
-// (board and host) is fetched when a game of its kind opens, its bots with their first
-// decision; both work offline after the first visit, and a part that cannot be fetched is
-// explained in German while the game stays saved.
+// (board and host) is fetched when a game of its kind opens, its setup panel when its setup
+// opens, its bots with their first decision; all work offline after the first visit, and a
+// part that cannot be fetched is explained in German while the game stays saved.
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 import { assert, eq } from './assert.mjs';
@@ -73,6 +73,8 @@ export default [
       try {
         const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
         await context.route(/split_abluxxen_bots-[0-9a-f]+\.wasm$/, (r) => (blocked ? r.abort('internetdisconnected') : r.continue()));
+        let setupBlocked = true;
+        await context.route(/split_profisort_setup-[0-9a-f]+\.wasm$/, (r) => (setupBlocked ? r.abort('internetdisconnected') : r.continue()));
         let tableBlocked = true;
         await context.route(/split_karussell_table-[0-9a-f]+\.wasm$/, (r) => (tableBlocked ? r.abort('internetdisconnected') : r.continue()));
         const page = await context.newPage();
@@ -109,6 +111,15 @@ export default [
         tableBlocked = false;
         await Promise.all([page.waitForEvent('load'), page.click('[data-testid=table-retry]')]);
         await page.waitForSelector('[data-testid=karussell-board]', { timeout: 10000 });
+
+        // A setup panel that cannot be fetched: the players can be set, the rest explains why.
+        await page.evaluate(() => { location.hash = '#/setup/profisort'; });
+        const setupWhy = await page.waitForSelector('[data-testid=setup-unreachable]', { timeout: 10000 });
+        assert(/Startknopf dieses Spiels konnten nicht geladen werden/.test(await setupWhy.textContent()), 'German explanation on the setup');
+        assert(await page.$('[data-testid=seat-row]'), 'the seats are there');
+        setupBlocked = false;
+        await Promise.all([page.waitForEvent('load'), page.click('[data-testid=setup-unreachable] button')]);
+        await page.waitForSelector('[data-testid=start]', { timeout: 10000 });
         eq(crashes.length, 0, `no page errors: ${crashes}`);
       } finally {
         await browser.close();

@@ -8,11 +8,9 @@ pub mod rules;
 pub mod setup;
 pub mod texts;
 
-pub use setup::setup_panel;
-
 use crate::i18n::Lang;
 use crate::play::host::Session;
-use crate::play::ui_game::{BoardProps, BotLoad, LoadError, TableLoad, UiGame};
+use crate::play::ui_game::{BoardProps, BotLoad, LoadError, UiGame, ViewLoad};
 use bots::Bot;
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
@@ -23,6 +21,22 @@ use leptos::prelude::*;
 /// Abluxxen's line in the game registry (base game and Profiduell).
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
+
+/// The Abluxxen part of the setup screen; its code is fetched when the setup opens.
+#[leptos::wasm_split::wasm_split(abluxxen_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn abluxxen_setup(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> Result<AnyView, LoadError> {
+    Ok(setup::setup_panel(entry, seats))
+}
+
+fn setup_panel(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> ViewLoad {
+    Box::pin(abluxxen_setup(entry, seats))
+}
 
 /// An Abluxxen table (board and host); its code is fetched when an Abluxxen game is opened.
 #[leptos::wasm_split::wasm_split(abluxxen_table, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -51,7 +65,7 @@ impl UiGame for Abluxxen {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(abluxxen_bot(level, seed))
     }
-    fn table(session: Session<Self>) -> TableLoad {
+    fn table(session: Session<Self>) -> ViewLoad {
         Box::pin(abluxxen_table(session))
     }
 

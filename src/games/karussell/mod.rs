@@ -8,11 +8,9 @@ pub mod setup;
 mod table;
 pub mod texts;
 
-pub use setup::setup_panel;
-
 use crate::i18n::Lang;
 use crate::play::host::Session;
-use crate::play::ui_game::{BotLoad, LoadError, TableLoad};
+use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::karussell::KarussellBot;
 use bots::Bot;
@@ -23,6 +21,22 @@ use leptos::prelude::*;
 /// Karussell's line in the game registry.
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Karussell>(Face::Joker, setup_panel);
+
+/// The Karussell part of the setup screen; its code is fetched when the setup opens.
+#[leptos::wasm_split::wasm_split(karussell_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn karussell_setup(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> Result<AnyView, LoadError> {
+    Ok(setup::setup_panel(entry, seats))
+}
+
+fn setup_panel(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> ViewLoad {
+    Box::pin(karussell_setup(entry, seats))
+}
 
 /// A Karussell table (board and host); its code is fetched when a Karussell game is opened.
 #[leptos::wasm_split::wasm_split(karussell_table, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -63,7 +77,7 @@ impl UiGame for Karussell {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(karussell_bot(level, seed))
     }
-    fn table(session: Session<Self>) -> TableLoad {
+    fn table(session: Session<Self>) -> ViewLoad {
         Box::pin(karussell_table(session))
     }
     fn describe(event: &KarussellEvent, names: &[String], lang: Lang) -> Option<String> {

@@ -9,11 +9,9 @@ pub mod setup;
 pub mod sheet;
 pub mod texts;
 
-pub use setup::setup_panel;
-
 use crate::i18n::Lang;
 use crate::play::host::Session;
-use crate::play::ui_game::{BotLoad, LoadError, TableLoad};
+use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::profisort::ProfiSortBot;
 use bots::Bot;
@@ -29,6 +27,22 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
     },
     setup_panel,
 );
+
+/// The Profi-Sort part of the setup screen; its code is fetched when the setup opens.
+#[leptos::wasm_split::wasm_split(profisort_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn profisort_setup(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> Result<AnyView, LoadError> {
+    Ok(setup::setup_panel(entry, seats))
+}
+
+fn setup_panel(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> ViewLoad {
+    Box::pin(profisort_setup(entry, seats))
+}
 
 /// A Profi-Sort table (board and host); its code is fetched when a Profi-Sort game is opened.
 #[leptos::wasm_split::wasm_split(profisort_table, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -68,7 +82,7 @@ impl UiGame for ProfiSort {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(profisort_bot(level, seed))
     }
-    fn table(session: Session<Self>) -> TableLoad {
+    fn table(session: Session<Self>) -> ViewLoad {
         Box::pin(profisort_table(session))
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {

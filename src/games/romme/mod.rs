@@ -10,12 +10,11 @@ mod status;
 mod table;
 pub mod texts;
 
-pub use setup::setup_panel;
 pub use texts::explain_meld;
 
 use crate::i18n::Lang;
 use crate::play::host::Session;
-use crate::play::ui_game::{BotLoad, LoadError, TableLoad};
+use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::romme::RuleError;
@@ -23,6 +22,22 @@ use engine::romme::{PhaseView, Romme, RommeAction, RommeEvent, RommeOptions, Rom
 use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
+
+/// The Rommé part of the setup screen; its code is fetched when the setup opens.
+#[leptos::wasm_split::wasm_split(romme_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn romme_setup(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> Result<AnyView, LoadError> {
+    Ok(setup::setup_panel(entry, seats))
+}
+
+fn setup_panel(
+    entry: &'static engine::games::VariantInfo,
+    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
+) -> ViewLoad {
+    Box::pin(romme_setup(entry, seats))
+}
 
 /// A Rommé table (board and host); its code is fetched when a Rommé game is opened.
 #[leptos::wasm_split::wasm_split(romme_table, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -59,7 +74,7 @@ impl UiGame for Romme {
     fn load_bot(level: BotLevel, seed: u64, options: &RommeOptions) -> BotLoad<Self> {
         Box::pin(romme_bot(level, seed, options.clone()))
     }
-    fn table(session: Session<Self>) -> TableLoad {
+    fn table(session: Session<Self>) -> ViewLoad {
         Box::pin(romme_table(session))
     }
     fn deals_played(view: &Self::View) -> u32 {
