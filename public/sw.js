@@ -14,6 +14,18 @@ self.addEventListener('activate', (event) => {
       .then(() => self.clients.claim())
   );
 });
+// The page sends the lazily loaded parts of the wasm once it has started: fetched here, off
+// the page's thread, those missing only; the page hears when they are in.
+self.addEventListener('message', (event) => {
+  const msg = event.data;
+  if (!msg || msg.type !== 'kr-precache' || !Array.isArray(msg.urls)) return;
+  const reply = (m) => event.ports[0] && event.ports[0].postMessage(m);
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((c) => Promise.all(msg.urls.map((u) => c.match(u).then((hit) => hit || c.add(u)))))
+      .then(() => reply({ ok: true }), (e) => reply({ ok: false, error: String(e && e.message) }))
+  );
+});
 function remember(req, res) {
   if (res && res.ok) {
     const copy = res.clone();

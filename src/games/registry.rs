@@ -45,6 +45,46 @@ pub const fn entry<G: UiGame>(
     }
 }
 
+/// A game's lazily loaded parts of the wasm (docs/DESIGN.md, "Code splitting"): defines in
+/// the game's module `setup_panel` (for its registry entry; built in the part `$setup`) and
+/// `open_table` (for its `UiGame::table`; built in the part `$table`). Each game needs parts
+/// of its own names, so this is a macro and not a generic function.
+macro_rules! game_parts {
+    ($game:ty, $setup:ident, $table:ident) => {
+        /// The game's part of the setup screen; its code is fetched when the setup opens.
+        #[leptos::wasm_split::wasm_split($setup, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn $setup(
+            entry: &'static engine::games::VariantInfo,
+            seats: RwSignal<Vec<$crate::pages::setup::SeatConfig>>,
+        ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
+            Ok(setup::setup_panel(entry, seats))
+        }
+
+        fn setup_panel(
+            entry: &'static engine::games::VariantInfo,
+            seats: RwSignal<Vec<$crate::pages::setup::SeatConfig>>,
+        ) -> $crate::play::ui_game::ViewLoad {
+            Box::pin($setup(entry, seats))
+        }
+
+        /// The game's table (board and host); its code is fetched when a game of this kind
+        /// is opened.
+        #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn $table(
+            session: $crate::play::host::Session<$game>,
+        ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
+            Ok($crate::games::registry::table(session))
+        }
+
+        fn open_table(
+            session: $crate::play::host::Session<$game>,
+        ) -> $crate::play::ui_game::ViewLoad {
+            Box::pin($table(session))
+        }
+    };
+}
+pub(crate) use game_parts;
+
 /// Every game with a UI.
 pub static REGISTRY: &[UiEntry] = &[
     super::romme::ENTRY,

@@ -30,6 +30,8 @@ for (const [w, h] of sizes) {
   for (const [name, hash] of screens) {
     await page.goto(BASE + hash);
     await page.waitForSelector('main, .panel, .home', { timeout: 15000 });
+    // A setup's options and start button arrive with their part of the wasm.
+    if (hash.startsWith('#/setup/')) await page.waitForSelector('[data-testid=start]', { timeout: 15000 });
     await page.waitForTimeout(300);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     await page.screenshot({ path: path.join(OUT, `${name}-${w}.png`), fullPage: false });

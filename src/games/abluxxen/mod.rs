@@ -22,27 +22,7 @@ use leptos::prelude::*;
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
 
-/// The Abluxxen part of the setup screen; its code is fetched when the setup opens.
-#[leptos::wasm_split::wasm_split(abluxxen_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn abluxxen_setup(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> Result<AnyView, LoadError> {
-    Ok(setup::setup_panel(entry, seats))
-}
-
-fn setup_panel(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> ViewLoad {
-    Box::pin(abluxxen_setup(entry, seats))
-}
-
-/// An Abluxxen table (board and host); its code is fetched when an Abluxxen game is opened.
-#[leptos::wasm_split::wasm_split(abluxxen_table, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn abluxxen_table(session: Session<Abluxxen>) -> Result<AnyView, LoadError> {
-    Ok(super::registry::table(session))
-}
+super::registry::game_parts!(Abluxxen, abluxxen_setup, abluxxen_table);
 
 /// An Abluxxen bot; its code is fetched with the first bot decision of an Abluxxen game.
 #[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -66,7 +46,7 @@ impl UiGame for Abluxxen {
         Box::pin(abluxxen_bot(level, seed))
     }
     fn table(session: Session<Self>) -> ViewLoad {
-        Box::pin(abluxxen_table(session))
+        open_table(session)
     }
 
     fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {

@@ -22,27 +22,7 @@ use leptos::prelude::*;
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Karussell>(Face::Joker, setup_panel);
 
-/// The Karussell part of the setup screen; its code is fetched when the setup opens.
-#[leptos::wasm_split::wasm_split(karussell_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn karussell_setup(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> Result<AnyView, LoadError> {
-    Ok(setup::setup_panel(entry, seats))
-}
-
-fn setup_panel(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> ViewLoad {
-    Box::pin(karussell_setup(entry, seats))
-}
-
-/// A Karussell table (board and host); its code is fetched when a Karussell game is opened.
-#[leptos::wasm_split::wasm_split(karussell_table, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn karussell_table(session: Session<Karussell>) -> Result<AnyView, LoadError> {
-    Ok(super::registry::table(session))
-}
+super::registry::game_parts!(Karussell, karussell_setup, karussell_table);
 
 /// A Karussell bot; its code is fetched with the first bot decision of a Karussell game.
 #[leptos::wasm_split::wasm_split(karussell_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -78,7 +58,7 @@ impl UiGame for Karussell {
         Box::pin(karussell_bot(level, seed))
     }
     fn table(session: Session<Self>) -> ViewLoad {
-        Box::pin(karussell_table(session))
+        open_table(session)
     }
     fn describe(event: &KarussellEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

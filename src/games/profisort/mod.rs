@@ -28,27 +28,7 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
     setup_panel,
 );
 
-/// The Profi-Sort part of the setup screen; its code is fetched when the setup opens.
-#[leptos::wasm_split::wasm_split(profisort_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn profisort_setup(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> Result<AnyView, LoadError> {
-    Ok(setup::setup_panel(entry, seats))
-}
-
-fn setup_panel(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> ViewLoad {
-    Box::pin(profisort_setup(entry, seats))
-}
-
-/// A Profi-Sort table (board and host); its code is fetched when a Profi-Sort game is opened.
-#[leptos::wasm_split::wasm_split(profisort_table, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn profisort_table(session: Session<ProfiSort>) -> Result<AnyView, LoadError> {
-    Ok(super::registry::table(session))
-}
+super::registry::game_parts!(ProfiSort, profisort_setup, profisort_table);
 
 /// A Profi-Sort bot; its code is fetched with the first bot decision of a Profi-Sort game.
 #[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -83,7 +63,7 @@ impl UiGame for ProfiSort {
         Box::pin(profisort_bot(level, seed))
     }
     fn table(session: Session<Self>) -> ViewLoad {
-        Box::pin(profisort_table(session))
+        open_table(session)
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

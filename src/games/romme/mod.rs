@@ -23,27 +23,7 @@ use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
 
-/// The Rommé part of the setup screen; its code is fetched when the setup opens.
-#[leptos::wasm_split::wasm_split(romme_setup, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn romme_setup(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> Result<AnyView, LoadError> {
-    Ok(setup::setup_panel(entry, seats))
-}
-
-fn setup_panel(
-    entry: &'static engine::games::VariantInfo,
-    seats: RwSignal<Vec<crate::pages::setup::SeatConfig>>,
-) -> ViewLoad {
-    Box::pin(romme_setup(entry, seats))
-}
-
-/// A Rommé table (board and host); its code is fetched when a Rommé game is opened.
-#[leptos::wasm_split::wasm_split(romme_table, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn romme_table(session: Session<Romme>) -> Result<AnyView, LoadError> {
-    Ok(super::registry::table(session))
-}
+super::registry::game_parts!(Romme, romme_setup, romme_table);
 
 /// A Rommé bot; its code is fetched with the first bot decision of a Rommé game.
 #[leptos::wasm_split::wasm_split(romme_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -75,7 +55,7 @@ impl UiGame for Romme {
         Box::pin(romme_bot(level, seed, options.clone()))
     }
     fn table(session: Session<Self>) -> ViewLoad {
-        Box::pin(romme_table(session))
+        open_table(session)
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
