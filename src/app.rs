@@ -325,19 +325,50 @@ fn saves_page() -> AnyView {
     view! { <pages::saves::Saves/> }.into_any()
 }
 
-#[inline(never)]
+// The statistics, the rules and the solver benchmark are a part of the wasm of their own,
+// fetched when one of them is first opened (docs/DESIGN.md, "Code splitting").
 fn stats_page() -> AnyView {
-    view! { <pages::stats::StatsPage/> }.into_any()
+    more_page(Box::pin(stats_view()))
 }
 
-#[inline(never)]
 fn rules_page(variant: String, game: Option<String>) -> AnyView {
-    view! { <pages::rules::RulesPage variant=variant game=game/> }.into_any()
+    more_page(Box::pin(rules_view(variant, game)))
 }
 
-#[inline(never)]
 fn bench_page(n: usize) -> AnyView {
-    view! { <pages::bench::Bench count=n/> }.into_any()
+    more_page(Box::pin(bench_view(n)))
+}
+
+fn more_page(load: crate::play::ui_game::ViewLoad) -> AnyView {
+    crate::components::lazy::lazy_view(load, "page.loading", page_unreachable)
+}
+
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn stats_view() -> Result<AnyView, crate::play::ui_game::LoadError> {
+    Ok(view! { <pages::stats::StatsPage/> }.into_any())
+}
+
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn rules_view(
+    variant: String,
+    game: Option<String>,
+) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    Ok(view! { <pages::rules::RulesPage variant=variant game=game/> }.into_any())
+}
+
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn bench_view(n: usize) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    Ok(view! { <pages::bench::Bench count=n/> }.into_any())
+}
+
+/// A page whose part of the wasm cannot be fetched (offline before it was ever cached).
+fn page_unreachable() -> AnyView {
+    crate::components::lazy::unreachable_panel(
+        "page-unreachable",
+        "page.unreachable_title",
+        "page.unreachable",
+        ("#/", "nav.home"),
+    )
 }
 
 #[inline(never)]

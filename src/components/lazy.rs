@@ -22,6 +22,29 @@ pub fn lazy_view(load: ViewLoad, loading: &'static str, failed: fn() -> AnyView)
     .into_any()
 }
 
+/// What shows in place of a page whose part cannot be fetched (offline before it was ever
+/// cached): `title`, why (`text`), "Erneut versuchen" and a way back (`back`: link, text);
+/// text keys throughout.
+pub fn unreachable_panel(
+    testid: &'static str,
+    title: &'static str,
+    text: &'static str,
+    back: (&'static str, &'static str),
+) -> AnyView {
+    let app = use_app();
+    view! {
+        <section class="panel" data-testid=testid>
+            <h1>{move || app.t(title)}</h1>
+            <p class="error-box" role="alert">{move || app.t(text)}</p>
+            <div class="rules-actions">
+                <button class="button primary" on:click=|_| retry()>{move || app.t("play.table_retry")}</button>
+                <a class="button" href=back.0>{move || app.t(back.1)}</a>
+            </div>
+        </section>
+    }
+    .into_any()
+}
+
 /// Reloads the page: the next try to fetch a part that could not be fetched.
 pub fn retry() {
     if let Some(w) = web_sys::window() {

@@ -3,7 +3,7 @@
 
 use crate::app::use_app;
 use crate::components::hand::HandStore;
-use crate::components::lazy::{lazy_view, retry};
+use crate::components::lazy::{lazy_view, unreachable_panel};
 use crate::games;
 use crate::games::common::fill;
 use crate::i18n::tr;
@@ -96,18 +96,12 @@ pub fn Play(id: String) -> impl IntoView {
 /// What shows when a game's part of the wasm cannot be fetched (offline before it was ever
 /// cached): why, that the game is kept, and a button to try again.
 fn unreachable_table() -> AnyView {
-    let app = use_app();
-    view! {
-        <section class="panel" data-testid="table-unreachable">
-            <h1>{move || app.t("play.table_unreachable_title")}</h1>
-            <p class="error-box" role="alert">{move || app.t("play.table_unreachable")}</p>
-            <div class="rules-actions">
-                <button class="button primary" data-testid="table-retry" on:click=|_| retry()>{move || app.t("play.table_retry")}</button>
-                <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
-            </div>
-        </section>
-    }
-    .into_any()
+    unreachable_panel(
+        "table-unreachable",
+        "play.table_unreachable_title",
+        "play.table_unreachable",
+        ("#/saves", "nav.saves"),
+    )
 }
 
 /// `#/link/<payload>`: a game someone shared. Stored (once per game, see

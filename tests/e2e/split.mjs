@@ -1,7 +1,8 @@
 // The lazily loaded parts of the wasm (docs/DESIGN.md "Code splitting"): each game's table
 // (board and host) is fetched when a game of its kind opens, its setup panel when its setup
-// opens, its bots with their first decision; all work offline after the first visit, and a
-// part that cannot be fetched is explained in German while the game stays saved.
+// opens, its bots with their first decision, the statistics and rules pages when one opens;
+// all work offline after the first visit, and a part that cannot be fetched is explained in
+// German while the game stays saved.
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 import { assert, eq } from './assert.mjs';
@@ -73,6 +74,8 @@ export default [
       try {
         const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
         await context.route(/split_abluxxen_bots-[0-9a-f]+\.wasm$/, (r) => (blocked ? r.abort('internetdisconnected') : r.continue()));
+        let pagesBlocked = true;
+        await context.route(/split_more_pages-[0-9a-f]+\.wasm$/, (r) => (pagesBlocked ? r.abort('internetdisconnected') : r.continue()));
         let setupBlocked = true;
         await context.route(/split_profisort_setup-[0-9a-f]+\.wasm$/, (r) => (setupBlocked ? r.abort('internetdisconnected') : r.continue()));
         let tableBlocked = true;
@@ -109,7 +112,7 @@ export default [
         await page.screenshot({ path: `${out}/split-table-unreachable-390.png` });
         eq(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kartenrunde.game.')).length), 2, 'the new game is saved');
         tableBlocked = false;
-        await Promise.all([page.waitForEvent('load'), page.click('[data-testid=table-retry]')]);
+        await Promise.all([page.waitForEvent('load'), page.click('[data-testid=table-unreachable] button')]);
         await page.waitForSelector('[data-testid=karussell-board]', { timeout: 10000 });
 
         // A setup panel that cannot be fetched: the players can be set, the rest explains why.
@@ -120,6 +123,14 @@ export default [
         setupBlocked = false;
         await Promise.all([page.waitForEvent('load'), page.click('[data-testid=setup-unreachable] button')]);
         await page.waitForSelector('[data-testid=start]', { timeout: 10000 });
+
+        // A page of its own part (statistics, rules): an explanation, a retry and the way home.
+        await page.evaluate(() => { location.hash = '#/stats'; });
+        const pageWhy = await page.waitForSelector('[data-testid=page-unreachable]', { timeout: 10000 });
+        assert(/ohne Verbindung/.test(await pageWhy.textContent()), 'German explanation on the page');
+        pagesBlocked = false;
+        await Promise.all([page.waitForEvent('load'), page.click('[data-testid=page-unreachable] button')]);
+        await page.waitForSelector('[data-testid=stats-page]', { timeout: 10000 });
         eq(crashes.length, 0, `no page errors: ${crashes}`);
       } finally {
         await browser.close();
