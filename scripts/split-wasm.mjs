@@ -45,6 +45,8 @@ const js = page.match(/kartenrunde-[0-9a-f]+\.js/)?.[0] || fail('no kartenrunde-
 const wasm = page.match(/kartenrunde-[0-9a-f]+_bg\.wasm/)?.[0] || fail('no kartenrunde-<hash>_bg.wasm in index.html');
 
 const work = fs.mkdtempSync(path.join(targetDir, 'split-'));
+// `fail` exits at once: the working folder goes then too.
+process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
 try {
   run('wasm-split-cli', [raw, work]);
   const bound = path.join(work, 'bound');

@@ -121,36 +121,42 @@ impl<G: UiGame> BotTurn<G> {
         if s.record.log.len() != self.step || s.state.to_move() != Some(seat) {
             return Some(Thought::Stale);
         }
-        let legal = s.state.legal_actions(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let view = s.state.view(seat);
-        let mut pause = move || now_ms() - started > SLICE_MS;
         let level = self.level;
-        let decided = self.bots.try_update_value(|all| {
-            if all.len() <= seat {
-                all.resize_with(seat + 1, BotSlot::default);
-            }
-            match &mut all[seat] {
-                BotSlot::Ready(bot) => Some(bot.think(&view, &legal, &mut pause)),
-                BotSlot::Loading => None,
-                BotSlot::Missing(Some(failed)) if started - *failed < RETRY_MS => None,
-                slot @ BotSlot::Missing(_) => {
-                    *slot = BotSlot::Loading;
-                    let seed = s.record.seed
-                        ^ (self.step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        ^ seat as u64;
-                    self.load(G::load_bot(level, seed, &s.record.options));
-                    None
+        self.bots
+            .try_update_value(|all| {
+                if all.len() <= seat {
+                    all.resize_with(seat + 1, BotSlot::default);
                 }
-            }
-        })?;
-        Some(match decided {
-            Some(Some(action)) => Thought::Decided(action),
-            Some(None) => Thought::Later,
-            None => Thought::Wait,
-        })
+                match &mut all[seat] {
+                    // The view and the legal actions only once there is a bot to read them
+                    // (not on every look whether its code has arrived).
+                    BotSlot::Ready(bot) => {
+                        let legal = s.state.legal_actions(seat);
+                        if legal.is_empty() {
+                            return None;
+                        }
+                        let view = s.state.view(seat);
+                        let mut pause = move || now_ms() - started > SLICE_MS;
+                        Some(match bot.think(&view, &legal, &mut pause) {
+                            Some(action) => Thought::Decided(action),
+                            None => Thought::Later,
+                        })
+                    }
+                    BotSlot::Loading => Some(Thought::Wait),
+                    BotSlot::Missing(Some(failed)) if started - *failed < RETRY_MS => {
+                        Some(Thought::Wait)
+                    }
+                    slot @ BotSlot::Missing(_) => {
+                        *slot = BotSlot::Loading;
+                        let seed = s.record.seed
+                            ^ (self.step as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                            ^ seat as u64;
+                        self.load(G::load_bot(level, seed, &s.record.options));
+                        Some(Thought::Wait)
+                    }
+                }
+            })
+            .flatten()
     }
 
     /// Waits for the seat's bot to be built (its code fetched) and puts it in its slot; the
