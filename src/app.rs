@@ -311,22 +311,21 @@ fn setup_page(id: String) -> AnyView {
 }
 
 #[inline(never)]
-fn settings_page() -> AnyView {
-    view! { <pages::settings::SettingsPage/> }.into_any()
-}
-
-#[inline(never)]
 fn play_page(id: String) -> AnyView {
     view! { <pages::play::Play id=id/> }.into_any()
 }
 
-#[inline(never)]
+// The saved games, the settings, the statistics, the rules and the solver benchmark are a
+// part of the wasm of their own, fetched when one of them is first opened (docs/DESIGN.md,
+// "Code splitting"), and so is the page that opens a shared link (it replays the link's game).
 fn saves_page() -> AnyView {
-    view! { <pages::saves::Saves/> }.into_any()
+    more_page(Box::pin(saves_view()))
 }
 
-// The statistics, the rules and the solver benchmark are a part of the wasm of their own,
-// fetched when one of them is first opened (docs/DESIGN.md, "Code splitting").
+fn settings_page() -> AnyView {
+    more_page(Box::pin(settings_view()))
+}
+
 fn stats_page() -> AnyView {
     more_page(Box::pin(stats_view()))
 }
@@ -341,6 +340,16 @@ fn bench_page(n: usize) -> AnyView {
 
 fn more_page(load: crate::play::ui_game::ViewLoad) -> AnyView {
     crate::components::lazy::lazy_view(load, "page.loading", page_unreachable)
+}
+
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn saves_view() -> Result<AnyView, crate::play::ui_game::LoadError> {
+    Ok(view! { <pages::saves::Saves/> }.into_any())
+}
+
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn settings_view() -> Result<AnyView, crate::play::ui_game::LoadError> {
+    Ok(view! { <pages::settings::SettingsPage/> }.into_any())
 }
 
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -371,9 +380,13 @@ fn page_unreachable() -> AnyView {
     )
 }
 
-#[inline(never)]
 fn link_page(payload: String) -> AnyView {
-    view! { <pages::play::OpenLink payload=payload/> }.into_any()
+    more_page(Box::pin(link_view(payload)))
+}
+
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn link_view(payload: String) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    Ok(view! { <pages::play::OpenLink payload=payload/> }.into_any())
 }
 
 #[inline(never)]

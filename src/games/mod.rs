@@ -16,29 +16,59 @@ pub mod registry;
 pub mod romme;
 pub mod rules_doc;
 
-/// Builds the host for a stored save, dispatching on the save's game name.
-pub fn host_for_save(id: String, json: &str) -> Result<crate::play::ui_game::ViewLoad, String> {
+/// Builds the host for a stored save, dispatching on the save's game name (the save is read
+/// and checked with the game's table, in its part of the wasm).
+pub fn host_for_save(id: String, json: String) -> Result<crate::play::ui_game::ViewLoad, String> {
     registry::host_for_save(id, json, crate::app::use_app().lang())
 }
 
-/// Imports a shared game from a link payload: decodes, re-validates by replaying and returns
-/// the id of the saved game to open. A malformed link changes nothing. The same game
+/// Imports a shared game from a link payload: decodes, re-validates by replaying, stores it
+/// and returns the id of the saved game to open and whom the opener plays (see
+/// [`crate::pages::play::link_player`]). A malformed link changes nothing. The same game
 /// arriving twice is stored once (see `bundle::place_link`): a stored save at the link's
 /// point or further is opened as it is; one at an earlier point is brought up to the link;
 /// otherwise the game is stored under an id derived from the game (seed, options, seats).
-pub fn import_link(payload: &str) -> Result<String, String> {
+/// Runs in the link page's part of the wasm (it holds the engines).
+pub fn import_link(
+    payload: &str,
+    lang: crate::i18n::Lang,
+) -> Result<(String, Option<String>), String> {
     use crate::play::bundle::{place_link, LinkPlace};
-    let lang = crate::app::use_app().lang();
     let explain = |e: engine::save::SaveError| common::explain_save_error(&e, lang);
     let json = engine::save::decode_link(payload).map_err(explain)?;
-    engine::games::load_any(&json).map_err(explain)?;
+    // Read, replayed (every action re-validated) and written again in the current format.
+    let (loaded, text) = engine::games::resave_any(&json, storage::now_ms()).map_err(explain)?;
     let id = match place_link(&json, &storage::all_games()) {
-        Some(LinkPlace::Open(id)) => return Ok(id),
+        Some(LinkPlace::Open(id)) => {
+            // Opened as stored: whom the opener plays there.
+            let who = storage::load_game(&id)
+                .and_then(|stored| engine::games::load_any(&stored).ok())
+                .and_then(|stored| link_player_of(&stored));
+            return Ok((id, who));
+        }
         Some(LinkPlace::Update(id) | LinkPlace::New(id)) => id,
         None => storage::new_id(),
     };
-    registry::store_save(id.clone(), &json, lang)?;
-    Ok(id)
+    let entry = storage::IndexEntry {
+        id: id.clone(),
+        variant: loaded.meta.variant.clone(),
+        title: loaded.meta.title.clone(),
+        players: loaded.meta.player_names.clone(),
+        updated_ms: loaded.meta.updated_ms,
+        finished: loaded.meta.finished,
+    };
+    storage::store_game(entry, &text);
+    Ok((id, link_player_of(&loaded)))
+}
+
+/// Who the opener of a link plays in the game `loaded` (see
+/// [`crate::pages::play::link_player`]).
+fn link_player_of(loaded: &engine::games::Loaded) -> Option<String> {
+    crate::pages::play::link_player(
+        loaded.game.to_move(),
+        &loaded.meta.seat_kinds,
+        &loaded.meta.player_names,
+    )
 }
 
 /// Checks a stored save completely (format, replay, position), as opening it would.

@@ -5,11 +5,9 @@
 use crate::i18n::Lang;
 use crate::pages::setup::SeatConfig;
 use crate::play::host::{GameHost, Session};
-use crate::play::storage;
 use crate::play::ui_game::ViewLoad;
 use crate::play::UiGame;
 use engine::games::VariantInfo;
-use engine::save::{SaveError, SaveFile};
 use engine::{BotLevel, Face};
 use leptos::prelude::*;
 
@@ -22,10 +20,9 @@ pub struct UiEntry {
     /// The game's part of the setup screen (options, then the start button), built in the
     /// game's setup part of the wasm.
     pub setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> ViewLoad,
-    /// The running game of a stored save (its table is loaded with its part of the wasm).
-    pub host: fn(String, SaveFile) -> Result<ViewLoad, SaveError>,
-    /// Stores a save (from a link or an import) under `id`, re-validated.
-    pub store: fn(String, SaveFile) -> Result<(), String>,
+    /// The running game of a stored save (id, JSON), read, replayed and shown by its part of
+    /// the wasm: [`UiGame::table`].
+    pub host: fn(String, String, Lang) -> ViewLoad,
     /// The bot levels the setup screen offers.
     pub bot_levels: &'static [BotLevel],
 }
@@ -39,21 +36,22 @@ pub const fn entry<G: UiGame>(
         game: G::NAME,
         icon,
         setup_panel,
-        host: host::<G>,
-        store: store::<G>,
+        host: G::table,
         bot_levels: G::BOT_LEVELS,
     }
 }
 
-/// A game's lazily loaded parts of the wasm (docs/DESIGN.md, "Code splitting"): defines in
-/// the game's module `setup_panel` (for its registry entry; built in the part `$setup`) and
-/// `open_table` (for its `UiGame::table`; built in the part `$table`). Each game needs parts
-/// of its own names, so this is a macro and not a generic function.
+/// A game's lazily loaded part of the wasm (docs/DESIGN.md, "Code splitting"): defines in
+/// the game's module `setup_panel` (for its registry entry) and `open_table` (for its
+/// `UiGame::table`), both built in the part `$table`: the setup panel and the table (with the
+/// engine's replay of a save) come together, so opening a setup fetches what the game then
+/// needs. Each game needs a part of its own name, so this is a macro and not a generic
+/// function.
 macro_rules! game_parts {
-    ($game:ty, $setup:ident, $table:ident) => {
+    ($game:ty, $table:ident) => {
         /// The game's part of the setup screen; its code is fetched when the setup opens.
-        #[leptos::wasm_split::wasm_split($setup, wasm_split_path = ::leptos::wasm_split, fallible)]
-        fn $setup(
+        #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn setup_part(
             entry: &'static engine::games::VariantInfo,
             seats: RwSignal<Vec<$crate::pages::setup::SeatConfig>>,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
@@ -64,22 +62,27 @@ macro_rules! game_parts {
             entry: &'static engine::games::VariantInfo,
             seats: RwSignal<Vec<$crate::pages::setup::SeatConfig>>,
         ) -> $crate::play::ui_game::ViewLoad {
-            Box::pin($setup(entry, seats))
+            Box::pin(setup_part(entry, seats))
         }
 
-        /// The game's table (board and host); its code is fetched when a game of this kind
+        /// The game's table (board and host) for a stored save, or why the save cannot be
+        /// used; its code (the engine's replay included) is fetched when a game of this kind
         /// is opened.
         #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
-        fn $table(
-            session: $crate::play::host::Session<$game>,
+        fn table_part(
+            id: String,
+            json: String,
+            lang: $crate::i18n::Lang,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
-            Ok($crate::games::registry::table(session))
+            Ok($crate::games::registry::open::<$game>(id, &json, lang))
         }
 
         fn open_table(
-            session: $crate::play::host::Session<$game>,
+            id: String,
+            json: String,
+            lang: $crate::i18n::Lang,
         ) -> $crate::play::ui_game::ViewLoad {
-            Box::pin($table(session))
+            Box::pin(table_part(id, json, lang))
         }
     };
 }
@@ -97,47 +100,24 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
     REGISTRY.iter().find(|e| e.game == game)
 }
 
-fn host<G: UiGame>(id: String, file: SaveFile) -> Result<ViewLoad, SaveError> {
-    Ok(G::table(Session::<G>::from_file(id, file)?))
+/// The table of game `G` for the stored save `json`, or why it cannot be used: what a
+/// game's `UiGame::table` builds in its part of the wasm.
+pub fn open<G: UiGame>(id: String, json: &str, lang: Lang) -> AnyView {
+    match Session::<G>::from_json(id, json) {
+        Ok(session) => view! { <GameHost<G> session=session/> }.into_any(),
+        Err(e) => crate::pages::play::corrupt_save(super::common::explain_save_error(&e, lang)),
+    }
 }
 
-/// The table of game `G` for `session`: what a game's `UiGame::table` builds in its part of
-/// the wasm.
-pub fn table<G: UiGame>(session: Session<G>) -> AnyView {
-    view! { <GameHost<G> session=session/> }.into_any()
-}
-
-fn store<G: UiGame>(id: String, file: SaveFile) -> Result<(), String> {
-    let lang: Lang = crate::app::use_app().lang();
-    let mut session = Session::<G>::from_file(id, file)
-        .map_err(|e| super::common::explain_save_error(&e, lang))?;
-    session
-        .persist()
-        .map_err(|e| super::common::explain_save_error(&e, lang))
-}
-
-/// The stored game `id` as a running board, dispatching on the save's game name (checked
-/// here; the board arrives with its part of the wasm).
-pub fn host_for_save(id: String, json: &str, lang: Lang) -> Result<ViewLoad, String> {
-    let file =
-        engine::save::read_file(json).map_err(|e| super::common::explain_save_error(&e, lang))?;
-    let ui = find(&file.game).ok_or_else(|| unknown(&file.game, lang))?;
-    (ui.host)(id, file).map_err(|e| super::common::explain_save_error(&e, lang))
-}
-
-/// Stores the save JSON `json` under `id` (validated by replaying).
-pub fn store_save(id: String, json: &str, lang: Lang) -> Result<(), String> {
-    let file =
-        engine::save::read_file(json).map_err(|e| super::common::explain_save_error(&e, lang))?;
-    let ui = find(&file.game).ok_or_else(|| unknown(&file.game, lang))?;
-    (ui.store)(id, file)
+/// The stored game `id` (its save `json`) as a running board: the game's name is read here,
+/// the rest (checks, replay, board) by the game's part of the wasm.
+pub fn host_for_save(id: String, json: String, lang: Lang) -> Result<ViewLoad, String> {
+    let game =
+        engine::save::game_of(&json).map_err(|e| super::common::explain_save_error(&e, lang))?;
+    let ui = find(&game).ok_or_else(|| unknown(&game, lang))?;
+    Ok((ui.host)(id, json, lang))
 }
 
 fn unknown(game: &str, lang: Lang) -> String {
     crate::i18n::tr(lang, "play.unknown_game").replace("{game}", game)
-}
-
-/// A new id for a game about to be stored.
-pub fn new_id() -> String {
-    storage::new_id()
 }

@@ -27,16 +27,6 @@ pub fn link_player(to_move: Option<usize>, kinds: &[SeatKind], names: &[String])
     Some(crate::games::common::name(names, seat))
 }
 
-/// Who the opener of a link plays in the save `json` (see [`link_player`]).
-fn link_player_of(json: &str) -> Option<String> {
-    let loaded = engine::games::load_any(json).ok()?;
-    link_player(
-        loaded.game.to_move(),
-        &loaded.meta.seat_kinds,
-        &loaded.meta.player_names,
-    )
-}
-
 #[component]
 pub fn Play(id: String) -> impl IntoView {
     let app = use_app();
@@ -74,23 +64,29 @@ pub fn Play(id: String) -> impl IntoView {
             </Show>
         }
     });
-    match games::host_for_save(id, &json) {
+    match games::host_for_save(id, json) {
         // The table comes with its part of the wasm (at once once it is cached).
         Ok(load) => view! {
             {notice_view}
             {lazy_view(load, "play.table_loading", unreachable_table)}
         }
         .into_any(),
-        Err(reason) => view! {
-            <section class="panel" data-testid="load-error">
-                <h1>{move || app.t("play.corrupt")}</h1>
-                <p class="error-box">{reason}</p>
-                <p>{move || app.t("play.corrupt_kept")}</p>
-                <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
-            </section>
-        }
-        .into_any(),
+        Err(reason) => corrupt_save(reason),
     }
+}
+
+/// What shows in place of a game whose save cannot be used: why, and that it is kept.
+pub fn corrupt_save(reason: String) -> AnyView {
+    let app = use_app();
+    view! {
+        <section class="panel" data-testid="load-error">
+            <h1>{move || app.t("play.corrupt")}</h1>
+            <p class="error-box">{reason}</p>
+            <p>{move || app.t("play.corrupt_kept")}</p>
+            <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
+        </section>
+    }
+    .into_any()
 }
 
 /// What shows when a game's part of the wasm cannot be fetched (offline before it was ever
@@ -105,13 +101,13 @@ fn unreachable_table() -> AnyView {
 }
 
 /// `#/link/<payload>`: a game someone shared. Stored (once per game, see
-/// `games::import_link`), then opened in place of the link route.
+/// `games::import_link`), then opened in place of the link route. Built in a part of the
+/// wasm of its own (`app::link_view`): it needs the engines.
 #[component]
 pub fn OpenLink(payload: String) -> impl IntoView {
     let app = use_app();
-    match games::import_link(&payload) {
-        Ok(id) => {
-            let who = storage::load_game(&id).and_then(|json| link_player_of(&json));
+    match games::import_link(&payload, app.lang()) {
+        Ok((id, who)) => {
             FROM_LINK.with(|f| *f.borrow_mut() = Some((id.clone(), who)));
             // Replace the link's history entry: Back leaves the app's link route instead of
             // opening (importing) the link again.

@@ -107,10 +107,11 @@ pub trait UiGame: Game {
         Vec::new()
     }
     fn board(props: BoardProps<Self>) -> AnyView;
-    /// The running game of `session` (its `GameHost`). The game's impl forwards to a
-    /// function marked `#[wasm_split(..)]`: the board and the host are a part of the wasm of
-    /// their own, fetched when a game of this kind is opened.
-    fn table(session: super::host::Session<Self>) -> ViewLoad;
+    /// The running game of the stored save `json` (stored under `id`): its `GameHost`, or
+    /// why the save cannot be used (in `lang`). The game's impl forwards to a function marked
+    /// `#[wasm_split(..)]`: the board, the host and the replay of a save (the engine) are a
+    /// part of the wasm of their own, fetched when a game of this kind is opened.
+    fn table(id: String, json: String, lang: Lang) -> ViewLoad;
     /// True when bots should wait for a human to look first (e.g. a deal-end summary);
     /// the board calls `proceed` to let them go on.
     fn hold_bots(_view: &Self::View) -> bool {

@@ -9,7 +9,7 @@ use crate::game::{Game, Position, Seat};
 use crate::karussell::{Karussell, KarussellOptions};
 use crate::profisort::{ProfiSort, ProfiSortOptions};
 use crate::romme::{Preset, Romme, RommeOptions};
-use crate::save::{load_file, read_file, SaveError, SaveMeta};
+use crate::save::{load_file, read_file, save, SaveError, SaveMeta};
 
 /// Facts about one game engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,6 +226,42 @@ pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
     }
 }
 
+/// Loads a save of any game like [`load_any`] and writes it again in the current format,
+/// with `updated_ms` and `finished` set (a save from a link, stored as the app stores its
+/// own games).
+pub fn resave_any(json: &str, updated_ms: u64) -> Result<(Loaded, String), SaveError> {
+    fn again<G: Game>(
+        file: crate::save::SaveFile,
+        updated_ms: u64,
+        wrap: fn(G) -> AnyGame,
+    ) -> Result<(Loaded, String), SaveError> {
+        let (record, game, mut meta) = load_file::<G>(file)?;
+        meta.updated_ms = updated_ms;
+        meta.finished = game.is_over();
+        let text = save(&record, &game, &meta)?;
+        let moves = record.log.len();
+        Ok((
+            Loaded {
+                game: wrap(game),
+                meta,
+                moves,
+            },
+            text,
+        ))
+    }
+    let file = read_file(json)?;
+    match file.game.as_str() {
+        n if n == Romme::NAME => again(file, updated_ms, AnyGame::Romme),
+        n if n == Abluxxen::NAME => again(file, updated_ms, AnyGame::Abluxxen),
+        n if n == Karussell::NAME => again(file, updated_ms, AnyGame::Karussell),
+        n if n == ProfiSort::NAME => again(file, updated_ms, AnyGame::ProfiSort),
+        other => Err(SaveError::WrongGame {
+            found: other.to_string(),
+            expected: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join("|"),
+        }),
+    }
+}
+
 /// Opens a share link of any game.
 pub fn open_any_link(payload: &str) -> Result<Loaded, SaveError> {
     load_any(&crate::save::decode_link(payload)?)
@@ -234,6 +270,36 @@ pub fn open_any_link(payload: &str) -> Result<Loaded, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_save_read_again_is_current_and_loads_the_same() {
+        for old in [
+            include_str!("../tests/fixtures/romme_raeuber.wave1.save.json"),
+            include_str!("../tests/fixtures/profiduell.wave2.save.json"),
+            include_str!("../tests/fixtures/karussell.wave2.save.json"),
+            include_str!("../tests/fixtures/profisort.wave3.save.json"),
+        ] {
+            let before = load_any(old).unwrap();
+            let (loaded, text) = resave_any(old, 4242).unwrap();
+            assert_eq!(loaded.meta.updated_ms, 4242);
+            assert_eq!(loaded.meta.finished, loaded.game.is_over());
+            assert_eq!(read_file(&text).unwrap().version, crate::save::SAVE_VERSION);
+            let again = load_any(&text).unwrap();
+            assert_eq!(again.game.position(), before.game.position());
+            assert_eq!((again.moves, again.meta), (before.moves, loaded.meta));
+            assert_eq!(crate::save::game_of(old).unwrap(), before.game.name());
+        }
+        assert!(matches!(
+            resave_any(r#"{"version":2,"game":"skat","record":{}}"#, 1),
+            Err(SaveError::WrongGame { .. })
+        ));
+        for bad in ["", "[1]", r#"{"game":7}"#, "{\"version\":2"] {
+            assert!(matches!(
+                crate::save::game_of(bad),
+                Err(SaveError::Malformed { .. })
+            ));
+        }
+    }
 
     #[test]
     fn catalog_is_consistent() {

@@ -385,6 +385,16 @@ pub fn read_file(json: &str) -> Result<SaveFile, SaveError> {
     Ok(file)
 }
 
+/// The game a save is of (its `game` field), without reading the rest: which game's code
+/// to fetch before the save is read and replayed (the app's table parts).
+pub fn game_of(json: &str) -> Result<String, SaveError> {
+    let value: Value = serde_json::from_str(json).map_err(malformed)?;
+    match value.get("game") {
+        Some(Value::String(name)) => Ok(name.clone()),
+        _ => Err(malformed("no game name")),
+    }
+}
+
 /// Reads a save of game `G`: migrates older versions, checks the game name, replays the log
 /// from the seed (re-validating every action) and compares the position with the digest.
 pub fn load<G: Game>(json: &str) -> Result<(Record<G>, G), SaveError> {

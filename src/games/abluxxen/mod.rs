@@ -9,7 +9,6 @@ pub mod setup;
 pub mod texts;
 
 use crate::i18n::Lang;
-use crate::play::host::Session;
 use crate::play::ui_game::{BoardProps, BotLoad, LoadError, UiGame, ViewLoad};
 use bots::Bot;
 use engine::abluxxen::RuleError;
@@ -22,7 +21,7 @@ use leptos::prelude::*;
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
 
-super::registry::game_parts!(Abluxxen, abluxxen_setup, abluxxen_table);
+super::registry::game_parts!(Abluxxen, abluxxen_table);
 
 /// An Abluxxen bot; its code is fetched with the first bot decision of an Abluxxen game.
 #[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -45,8 +44,8 @@ impl UiGame for Abluxxen {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(abluxxen_bot(level, seed))
     }
-    fn table(session: Session<Self>) -> ViewLoad {
-        open_table(session)
+    fn table(id: String, json: String, lang: Lang) -> ViewLoad {
+        open_table(id, json, lang)
     }
 
     fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {

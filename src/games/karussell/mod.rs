@@ -9,7 +9,6 @@ mod table;
 pub mod texts;
 
 use crate::i18n::Lang;
-use crate::play::host::Session;
 use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::karussell::KarussellBot;
@@ -22,7 +21,7 @@ use leptos::prelude::*;
 pub const ENTRY: super::registry::UiEntry =
     super::registry::entry::<Karussell>(Face::Joker, setup_panel);
 
-super::registry::game_parts!(Karussell, karussell_setup, karussell_table);
+super::registry::game_parts!(Karussell, karussell_table);
 
 /// A Karussell bot; its code is fetched with the first bot decision of a Karussell game.
 #[leptos::wasm_split::wasm_split(karussell_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -57,8 +56,8 @@ impl UiGame for Karussell {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(karussell_bot(level, seed))
     }
-    fn table(session: Session<Self>) -> ViewLoad {
-        open_table(session)
+    fn table(id: String, json: String, lang: Lang) -> ViewLoad {
+        open_table(id, json, lang)
     }
     fn describe(event: &KarussellEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

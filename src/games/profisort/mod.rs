@@ -10,7 +10,6 @@ pub mod sheet;
 pub mod texts;
 
 use crate::i18n::Lang;
-use crate::play::host::Session;
 use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::profisort::ProfiSortBot;
@@ -28,7 +27,7 @@ pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
     setup_panel,
 );
 
-super::registry::game_parts!(ProfiSort, profisort_setup, profisort_table);
+super::registry::game_parts!(ProfiSort, profisort_table);
 
 /// A Profi-Sort bot; its code is fetched with the first bot decision of a Profi-Sort game.
 #[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -62,8 +61,8 @@ impl UiGame for ProfiSort {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(profisort_bot(level, seed))
     }
-    fn table(session: Session<Self>) -> ViewLoad {
-        open_table(session)
+    fn table(id: String, json: String, lang: Lang) -> ViewLoad {
+        open_table(id, json, lang)
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

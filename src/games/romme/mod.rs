@@ -13,7 +13,6 @@ pub mod texts;
 pub use texts::explain_meld;
 
 use crate::i18n::Lang;
-use crate::play::host::Session;
 use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
@@ -23,7 +22,7 @@ use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
 
-super::registry::game_parts!(Romme, romme_setup, romme_table);
+super::registry::game_parts!(Romme, romme_table);
 
 /// A Rommé bot; its code is fetched with the first bot decision of a Rommé game.
 #[leptos::wasm_split::wasm_split(romme_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -54,8 +53,8 @@ impl UiGame for Romme {
     fn load_bot(level: BotLevel, seed: u64, options: &RommeOptions) -> BotLoad<Self> {
         Box::pin(romme_bot(level, seed, options.clone()))
     }
-    fn table(session: Session<Self>) -> ViewLoad {
-        open_table(session)
+    fn table(id: String, json: String, lang: Lang) -> ViewLoad {
+        open_table(id, json, lang)
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
