@@ -16,22 +16,24 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 const sizes = [[360, 640], [390, 844], [1366, 768]];
+// [name, route, what shows once the screen's part of the wasm has arrived]
 const screens = [
-  ['home', '#/'],
-  ['setup-romme-anlegen', '#/setup/romme_anlegen'],
-  ['setup-kaufen', '#/setup/romme_kaufen'],
-  ['saves', '#/saves'],
-  ['setup-karussell', '#/setup/karussell'],
-  ['setup-profisort', '#/setup/profisort'],
+  ['home', '#/', '[data-testid=game-entry]'],
+  ['setup-romme-anlegen', '#/setup/romme_anlegen', '[data-testid=start]'],
+  ['setup-kaufen', '#/setup/romme_kaufen', '[data-testid=start]'],
+  ['saves', '#/saves', '.saves'],
+  ['settings', '#/settings', '.settings'],
+  ['setup-karussell', '#/setup/karussell', '[data-testid=start]'],
+  ['setup-profisort', '#/setup/profisort', '[data-testid=start]'],
 ];
+// A stored Karussell game (one of the engine's fixtures) for the screens of a stored game.
+const KARUSSELL_SAVE = fs.readFileSync(new URL('../../crates/engine/tests/fixtures/karussell.wave2.save.json', import.meta.url), 'utf8');
 for (const [w, h] of sizes) {
   const ctx = await browser.newContext({ viewport: { width: w, height: h } });
   const page = await ctx.newPage();
-  for (const [name, hash] of screens) {
+  for (const [name, hash, ready] of screens) {
     await page.goto(BASE + hash);
-    await page.waitForSelector('main, .panel, .home', { timeout: 15000 });
-    // A setup's options and start button arrive with their part of the wasm.
-    if (hash.startsWith('#/setup/')) await page.waitForSelector('[data-testid=start]', { timeout: 15000 });
+    await page.waitForSelector(ready, { timeout: 15000 });
     await page.waitForTimeout(300);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     await page.screenshot({ path: path.join(OUT, `${name}-${w}.png`), fullPage: false });
@@ -82,6 +84,11 @@ for (const [w, h] of sizes) {
     await page.waitForTimeout(1200);
     await page.screenshot({ path: path.join(OUT, `${id}-table-${w}.png`) });
   }
+  // The saved games, with the games started above (and the Profi-Sort one from a link).
+  await page.goto(BASE + '#/saves');
+  await page.waitForSelector('[data-testid=save-row]', { timeout: 15000 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(OUT, `saves-with-games-${w}.png`) });
   await ctx.close();
   // The lazily loaded parts cannot be fetched (offline before they were ever cached): the
   // table's explanation, and the bots' in the error line.
@@ -90,7 +97,10 @@ for (const [w, h] of sizes) {
     await off.route(/split_(karussell_table|abluxxen_bots)-[0-9a-f]+\.wasm$/, (r) => r.abort('internetdisconnected'));
     const p = await off.newPage();
     await p.goto(BASE + '#/setup/karussell');
-    await p.click('[data-testid=start]');
+    await p.waitForSelector('[data-testid=setup-unreachable]', { timeout: 15000 });
+    await p.screenshot({ path: path.join(OUT, `setup-unreachable-${w}.png`) });
+    await p.evaluate((json) => localStorage.setItem('kartenrunde.game.stored-k', json), KARUSSELL_SAVE);
+    await p.goto(BASE + '#/play/stored-k');
     await p.waitForSelector('[data-testid=table-unreachable]', { timeout: 15000 });
     await p.screenshot({ path: path.join(OUT, `table-unreachable-${w}.png`) });
     await p.goto(BASE + '#/setup/abluxxen');
