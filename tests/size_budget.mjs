@@ -4,13 +4,15 @@
 // file of dist/ with its brotli size and the first visit's total (the lazy parts included:
 // the page fetches them into its offline copy after it has started).
 // Usage (after `trunk build --release`): node tests/size_budget.mjs
-// Lower the budgets whenever the wasm shrinks (issue "lean and fast": goal 160 KB).
+// Lower the budgets whenever the wasm shrinks (issue "lean and fast": goal 160 KB). Two builds
+// of the same commit differ by up to about 100 bytes (brotli; seen between two clones): the
+// budgets are the measured sizes plus about 0.3 % (main) and 0.1 % (all).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET = 141_600;
-const ALL_BUDGET = 737_900;
+const BUDGET = 142_000;
+const ALL_BUDGET = 738_500;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;

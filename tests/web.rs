@@ -123,11 +123,18 @@ async fn app_shows_all_nine_games_and_follows_hash_routes() {
     // lazily loaded parts of the wasm are checked end to end: this runner cannot load them.)
     for _ in 0..20 {
         tick().await;
-        if el.query_selector("[data-testid=seat-row]").unwrap().is_some() {
+        if el
+            .query_selector("[data-testid=seat-row]")
+            .unwrap()
+            .is_some()
+        {
             break;
         }
     }
-    assert!(el.query_selector("[data-testid=seat-row]").unwrap().is_some());
+    assert!(el
+        .query_selector("[data-testid=seat-row]")
+        .unwrap()
+        .is_some());
     web_sys::window()
         .unwrap()
         .location()
