@@ -310,20 +310,22 @@ fn setup_page(id: String) -> AnyView {
     view! { <pages::setup::Setup id=id/> }.into_any()
 }
 
+// In the main module: the language is switched there, at once even on a first visit.
+#[inline(never)]
+fn settings_page() -> AnyView {
+    view! { <pages::settings::SettingsPage/> }.into_any()
+}
+
 #[inline(never)]
 fn play_page(id: String) -> AnyView {
     view! { <pages::play::Play id=id/> }.into_any()
 }
 
-// The saved games, the settings, the statistics, the rules and the solver benchmark are a
-// part of the wasm of their own, fetched when one of them is first opened (docs/DESIGN.md,
+// The saved games, the statistics, the rules and the solver benchmark are a part of the wasm
+// of their own, fetched when one of them is first opened (docs/DESIGN.md,
 // "Code splitting"), and so is the page that opens a shared link (it replays the link's game).
 fn saves_page() -> AnyView {
     more_page(Box::pin(saves_view()))
-}
-
-fn settings_page() -> AnyView {
-    more_page(Box::pin(settings_view()))
 }
 
 fn stats_page() -> AnyView {
@@ -345,11 +347,6 @@ fn more_page(load: crate::play::ui_game::ViewLoad) -> AnyView {
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn saves_view() -> Result<AnyView, crate::play::ui_game::LoadError> {
     Ok(view! { <pages::saves::Saves/> }.into_any())
-}
-
-#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn settings_view() -> Result<AnyView, crate::play::ui_game::LoadError> {
-    Ok(view! { <pages::settings::SettingsPage/> }.into_any())
 }
 
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -1,7 +1,7 @@
 // The lazily loaded parts of the wasm (docs/DESIGN.md "Code splitting"): each game's table
 // (board, host, setup panel and the engine's replay of a save) is fetched when its setup or a
 // game of its kind opens, its bots with their first decision, the other pages (saves,
-// settings, statistics, rules, a shared link) when one opens;
+// statistics, rules, a shared link) when one opens;
 // all work offline after the first visit, and a part that cannot be fetched is explained in
 // German while the game stays saved.
 import { readFileSync } from 'node:fs';
