@@ -4,10 +4,11 @@
 // statistics, rules, a shared link) when one opens;
 // all work offline after the first visit, and a part that cannot be fetched is explained in
 // German while the game stays saved.
-import { readFileSync } from 'node:fs';
+import fs, { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 import { assert, eq } from './assert.mjs';
+import { nextVersion } from './update.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 const SUB = '/kartenrunde/';
@@ -59,6 +60,76 @@ export default [
         }
       } finally {
         await context.setOffline(false);
+      }
+    },
+  },
+  {
+    name: 'split: with the data saver on, no part is fetched in advance (nor with an update); a part once used plays offline',
+    async run() {
+      // A browser of its own: a fresh offline copy, and the data saver on.
+      const server = await serve('dist', 0, SUB);
+      let next = null;
+      const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
+      });
+      try {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { get: () => ({ saveData: true, effectiveType: '4g' }) }));
+        const page = await context.newPage();
+        const lazyFetched = () => page.evaluate(() => performance.getEntriesByType('resource')
+          .filter((e) => /\/(split_\w+|chunk_\d+)-[0-9a-f]+\.wasm$/.test(e.name)).length);
+        const lazyCached = () => page.evaluate(async () => {
+          const hits = await Promise.all(window.krLazy.filter((f) => /^(split_|chunk_)/.test(f)).map((f) => caches.match(new URL(f, location.href).href)));
+          return hits.filter(Boolean).length;
+        });
+        await page.goto(base);
+        await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+        await page.reload();
+        await page.waitForSelector('[data-testid=game-entry]');
+        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'used', null, { timeout: 15000 });
+        // The service worker fetched nothing in advance (it would have by now without the saver).
+        await page.waitForTimeout(1500);
+        eq(await lazyCached(), 0, 'no part in the offline copy after the start');
+        eq(await lazyFetched(), 0, 'no part fetched by the page');
+        // An Abluxxen game against bots: its parts are fetched, and kept.
+        await botsOnly(page, 'abluxxen');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=log] li').length >= 3, null, { timeout: 20000 });
+        const used = await lazyFetched();
+        assert(used > 0, 'the game fetched its parts');
+        await page.waitForFunction(async () => caches.match(new URL(window.krLazy.find((f) => f.startsWith('split_abluxxen_bots-')), location.href).href), null, { timeout: 10000, polling: 200 });
+        const cached = await lazyCached();
+        assert(cached > 0 && cached < (await page.evaluate(() => window.krLazy.length)) - 1, `only the parts used are kept (${cached})`);
+        // Offline: the game reopens and its bots play on, a new game of it starts; another game
+        // explains that it needs the connection once.
+        await context.setOffline(true);
+        await page.reload();
+        await page.waitForSelector('[data-testid=ab-board]', { timeout: 15000 });
+        // The bots play on: the log changes (it keeps its last 60 lines).
+        const before = await page.evaluate(() => [...document.querySelectorAll('[data-testid=log] li')].map((l) => l.textContent).join('\n'));
+        await page.waitForFunction((b) => [...document.querySelectorAll('[data-testid=log] li')].map((l) => l.textContent).join('\n') !== b, before, { timeout: 20000 });
+        await botsOnly(page, 'abluxxen');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=log] li').length >= 3, null, { timeout: 20000 });
+        await page.evaluate(() => { location.hash = '#/setup/karussell'; });
+        const why = await page.waitForSelector('[data-testid=setup-unreachable]', { timeout: 10000 });
+        assert(/ohne Verbindung/.test(await why.textContent()), 'the other game explains itself');
+        await context.setOffline(false);
+        // An update goes into the offline copy without its parts.
+        next = nextVersion();
+        server.setDir(next.dir);
+        await page.evaluate(() => { window.krUpdateGap = 1; location.hash = '#/'; });
+        await page.waitForFunction(() => document.documentElement.dataset.updateCheck === 'new', null, { timeout: 30000 });
+        const stored = await page.evaluate(async () => (await (await caches.open('kartenrunde-v1')).keys()).map((r) => r.url.split('/').pop()));
+        const newFiles = (re) => stored.filter((f) => re.test(f) && [...next.hashes.values()].some((h) => f.includes(h)));
+        assert(newFiles(/^kartenrunde-.*_bg\.wasm$/).length === 1, `the new main wasm is stored (${stored})`);
+        eq(newFiles(/^(split_|chunk_)/).length, 0, 'no part of the new version is fetched in advance');
+      } finally {
+        await browser.close();
+        server.closeAllConnections();
+        server.close();
+        if (next) fs.rmSync(next.dir, { recursive: true, force: true });
       }
     },
   },

@@ -15,7 +15,7 @@ const HASHED = /^(.+)-([0-9a-f]{8,})(_bg)?\.(js|wasm|css)$/;
 
 // A copy of dist/ as the next build: every hashed file renamed (another hash), index.html and
 // the scripts pointing at the new names, index.html carrying a marker.
-function nextVersion() {
+export function nextVersion() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kr-update-'));
   fs.cpSync('dist', dir, { recursive: true });
   const swap = (h) => h.replace(/[0-9a-f]/g, (d) => ((parseInt(d, 16) + 1) % 16).toString(16));
