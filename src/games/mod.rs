@@ -28,7 +28,7 @@ pub fn host_for_save(id: String, json: String) -> Result<crate::play::ui_game::V
 /// arriving twice is stored once (see `bundle::place_link`): a stored save at the link's
 /// point or further is opened as it is; one at an earlier point is brought up to the link;
 /// otherwise the game is stored under an id derived from the game (seed, options, seats).
-/// Runs in the link page's part of the wasm (it holds the engines).
+/// Runs in the part of the wasm with the link page (`more_pages`: it holds the engines).
 pub fn import_link(
     payload: &str,
     lang: crate::i18n::Lang,

@@ -18,7 +18,7 @@ pub struct UiEntry {
     /// The card on the home screen.
     pub icon: Face,
     /// The game's part of the setup screen (options, then the start button), built in the
-    /// game's setup part of the wasm.
+    /// game's part of the wasm (with its table).
     pub setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> ViewLoad,
     /// The running game of a stored save (id, JSON), read, replayed and shown by its part of
     /// the wasm: [`UiGame::table`].

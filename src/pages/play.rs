@@ -101,8 +101,8 @@ fn unreachable_table() -> AnyView {
 }
 
 /// `#/link/<payload>`: a game someone shared. Stored (once per game, see
-/// `games::import_link`), then opened in place of the link route. Built in a part of the
-/// wasm of its own (`app::link_view`): it needs the engines.
+/// `games::import_link`), then opened in place of the link route. Built in the part of the
+/// wasm `more_pages` (`app::link_view`): it needs the engines.
 #[component]
 pub fn OpenLink(payload: String) -> impl IntoView {
     let app = use_app();
