@@ -49,15 +49,7 @@ pub fn import_link(
         Some(LinkPlace::Update(id) | LinkPlace::New(id)) => id,
         None => storage::new_id(),
     };
-    let entry = storage::IndexEntry {
-        id: id.clone(),
-        variant: loaded.meta.variant.clone(),
-        title: loaded.meta.title.clone(),
-        players: loaded.meta.player_names.clone(),
-        updated_ms: loaded.meta.updated_ms,
-        finished: loaded.meta.finished,
-    };
-    storage::store_game(entry, &text);
+    storage::store_game(storage::IndexEntry::of(&id, &loaded.meta), &text);
     Ok((id, link_player_of(&loaded)))
 }
 

@@ -77,14 +77,7 @@ impl<G: Game> Session<G> {
     pub fn persist(&mut self) -> Result<(), SaveError> {
         self.meta.updated_ms = storage::now_ms();
         self.meta.finished = self.state.is_over();
-        let entry = IndexEntry {
-            id: self.id.clone(),
-            variant: self.meta.variant.clone(),
-            title: self.meta.title.clone(),
-            players: self.meta.player_names.clone(),
-            updated_ms: self.meta.updated_ms,
-            finished: self.meta.finished,
-        };
+        let entry = IndexEntry::of(&self.id, &self.meta);
         // Written in pieces straight into the browser's string: after each action a save of
         // the whole, growing record is written, and a new block for it each time left the
         // wasm heap ever more fragmented (docs/DESIGN.md "Memory").

@@ -65,6 +65,20 @@ pub struct IndexEntry {
     pub finished: bool,
 }
 
+impl IndexEntry {
+    /// The entry of the game `id` whose save carries `meta`.
+    pub fn of(id: &str, meta: &engine::save::SaveMeta) -> Self {
+        IndexEntry {
+            id: id.to_string(),
+            variant: meta.variant.clone(),
+            title: meta.title.clone(),
+            players: meta.player_names.clone(),
+            updated_ms: meta.updated_ms,
+            finished: meta.finished,
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The backend: localStorage with an in-memory fallback.
 

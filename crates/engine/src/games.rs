@@ -195,30 +195,35 @@ pub struct Loaded {
     pub moves: usize,
 }
 
-/// Loads a save of any game: migrates, replays, checks the digest.
-pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
+/// Work on a save of any game, done with its game's type (see [`with_game`]).
+trait ForGame {
+    type Out;
+    fn run<G: Game>(
+        self,
+        record: crate::save::Record<G>,
+        game: G,
+        meta: SaveMeta,
+        wrap: fn(G) -> AnyGame,
+    ) -> Result<Self::Out, SaveError>;
+}
+
+/// Reads the save `json` (migrated, replayed, the digest checked) and hands it to `work` with
+/// its game's type: the one place that dispatches on a save's game name.
+fn with_game<W: ForGame>(json: &str, work: W) -> Result<W::Out, SaveError> {
+    fn typed<G: Game, W: ForGame>(
+        file: crate::save::SaveFile,
+        work: W,
+        wrap: fn(G) -> AnyGame,
+    ) -> Result<W::Out, SaveError> {
+        let (record, game, meta) = load_file::<G>(file)?;
+        work.run(record, game, meta, wrap)
+    }
     let file = read_file(json)?;
     match file.game.as_str() {
-        n if n == Romme::NAME => load_file::<Romme>(file).map(|(r, g, meta)| Loaded {
-            game: AnyGame::Romme(g),
-            meta,
-            moves: r.log.len(),
-        }),
-        n if n == Abluxxen::NAME => load_file::<Abluxxen>(file).map(|(r, g, meta)| Loaded {
-            game: AnyGame::Abluxxen(g),
-            meta,
-            moves: r.log.len(),
-        }),
-        n if n == Karussell::NAME => load_file::<Karussell>(file).map(|(r, g, meta)| Loaded {
-            game: AnyGame::Karussell(g),
-            meta,
-            moves: r.log.len(),
-        }),
-        n if n == ProfiSort::NAME => load_file::<ProfiSort>(file).map(|(r, g, meta)| Loaded {
-            game: AnyGame::ProfiSort(g),
-            meta,
-            moves: r.log.len(),
-        }),
+        n if n == Romme::NAME => typed(file, work, AnyGame::Romme),
+        n if n == Abluxxen::NAME => typed(file, work, AnyGame::Abluxxen),
+        n if n == Karussell::NAME => typed(file, work, AnyGame::Karussell),
+        n if n == ProfiSort::NAME => typed(file, work, AnyGame::ProfiSort),
         other => Err(SaveError::WrongGame {
             found: other.to_string(),
             expected: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join("|"),
@@ -226,40 +231,57 @@ pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
     }
 }
 
+/// Loads a save of any game: migrates, replays, checks the digest.
+pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
+    struct Load;
+    impl ForGame for Load {
+        type Out = Loaded;
+        fn run<G: Game>(
+            self,
+            record: crate::save::Record<G>,
+            game: G,
+            meta: SaveMeta,
+            wrap: fn(G) -> AnyGame,
+        ) -> Result<Loaded, SaveError> {
+            Ok(Loaded {
+                game: wrap(game),
+                meta,
+                moves: record.log.len(),
+            })
+        }
+    }
+    with_game(json, Load)
+}
+
 /// Loads a save of any game like [`load_any`] and writes it again in the current format,
 /// with `updated_ms` and `finished` set (a save from a link, stored as the app stores its
 /// own games).
 pub fn resave_any(json: &str, updated_ms: u64) -> Result<(Loaded, String), SaveError> {
-    fn again<G: Game>(
-        file: crate::save::SaveFile,
-        updated_ms: u64,
-        wrap: fn(G) -> AnyGame,
-    ) -> Result<(Loaded, String), SaveError> {
-        let (record, game, mut meta) = load_file::<G>(file)?;
-        meta.updated_ms = updated_ms;
-        meta.finished = game.is_over();
-        let text = save(&record, &game, &meta)?;
-        let moves = record.log.len();
-        Ok((
-            Loaded {
-                game: wrap(game),
-                meta,
-                moves,
-            },
-            text,
-        ))
+    struct Resave(u64);
+    impl ForGame for Resave {
+        type Out = (Loaded, String);
+        fn run<G: Game>(
+            self,
+            record: crate::save::Record<G>,
+            game: G,
+            mut meta: SaveMeta,
+            wrap: fn(G) -> AnyGame,
+        ) -> Result<(Loaded, String), SaveError> {
+            meta.updated_ms = self.0;
+            meta.finished = game.is_over();
+            let text = save(&record, &game, &meta)?;
+            let moves = record.log.len();
+            Ok((
+                Loaded {
+                    game: wrap(game),
+                    meta,
+                    moves,
+                },
+                text,
+            ))
+        }
     }
-    let file = read_file(json)?;
-    match file.game.as_str() {
-        n if n == Romme::NAME => again(file, updated_ms, AnyGame::Romme),
-        n if n == Abluxxen::NAME => again(file, updated_ms, AnyGame::Abluxxen),
-        n if n == Karussell::NAME => again(file, updated_ms, AnyGame::Karussell),
-        n if n == ProfiSort::NAME => again(file, updated_ms, AnyGame::ProfiSort),
-        other => Err(SaveError::WrongGame {
-            found: other.to_string(),
-            expected: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join("|"),
-        }),
-    }
+    with_game(json, Resave(updated_ms))
 }
 
 /// Opens a share link of any game.
