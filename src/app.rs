@@ -135,12 +135,20 @@ fn update_announced() -> bool {
 pub fn App() -> impl IntoView {
     // Storage first: if the browser refuses it, everything is kept in memory and a notice
     // says so (the app never stops because of it).
-    let memory_only = RwSignal::new(false);
+    let store = RwSignal::new(crate::play::storage::status());
     let notice_closed = RwSignal::new(false);
-    crate::play::storage::on_failure(move || {
-        memory_only.try_set(true);
+    crate::play::storage::on_change(move |s| {
+        if store.try_get_untracked().as_ref() != Some(&s) {
+            // A new problem, or "saved again", shows its notice again.
+            let before = store.get_untracked();
+            if s.pending() > before.pending() || (s.recovered && !before.recovered) {
+                notice_closed.try_set(false);
+            }
+            store.try_set(s);
+        }
     });
     crate::play::storage::probe();
+    retry_writes();
     let settings = RwSignal::new(Settings::load());
     let route = RwSignal::new(Route::parse(&current_hash()));
     let match_over = RwSignal::new(false);
@@ -258,13 +266,7 @@ pub fn App() -> impl IntoView {
                     <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>
                 </nav>
             </header>
-            <Show when=move || memory_only.get() && !notice_closed.get()>
-                <div class="storage-notice" role="status" data-testid="storage-notice">
-                    <span>{move || ctx.t("st.memory_only")}</span>
-                    <button class="button small" on:click=move |_| notice_closed.set(true)
-                        aria-label=move || ctx.t("st.close")>"✕"</button>
-                </div>
-            </Show>
+            {storage_notice(store, notice_closed)}
             <Show when=offer_update>
                 <div class="update-notice" role="status" data-testid="update-notice">
                     <button class="button small" data-testid="update-reload" on:click=move |_| {
@@ -279,6 +281,85 @@ pub fn App() -> impl IntoView {
                 {move || shown.get().then(|| page(route.get()))}
             </main>
         </div>
+    }
+}
+
+/// Writes the browser refused (a full storage) are retried: every 4 s while any is
+/// pending, and at once when the page is hidden (the player switches away or closes it).
+fn retry_writes() {
+    use crate::play::storage;
+    let retry = || {
+        if storage::status().pending() > 0 {
+            storage::flush();
+        }
+    };
+    if let Ok(handle) = set_interval_with_handle(retry, std::time::Duration::from_secs(4)) {
+        on_cleanup(move || handle.clear());
+    }
+    let hidden = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        let hidden = web_sys::window()
+            .and_then(|w| w.document())
+            .is_some_and(|d| d.hidden());
+        if hidden {
+            retry();
+        }
+    });
+    let pagehide = window_event_listener(leptos::ev::pagehide, move |_| retry());
+    on_cleanup(move || {
+        hidden.remove();
+        pagehide.remove();
+    });
+}
+
+/// What storage did, said in one line at the top: nothing can be stored at all, stored
+/// data cannot be read, what is not saved yet (and how to keep it as a file), and "saved
+/// again" once the retries went through.
+fn storage_notice(
+    store: RwSignal<crate::play::storage::Status>,
+    closed: RwSignal<bool>,
+) -> impl IntoView {
+    let ctx = use_app();
+    let text = move || {
+        let s = store.get();
+        let lang = ctx.lang();
+        if s.unavailable {
+            Some((tr(lang, "st.memory_only").to_string(), false))
+        } else if s.pending_games == 1 {
+            Some((tr(lang, "st.pending_games_one").to_string(), true))
+        } else if s.pending_games > 1 {
+            let t = tr(lang, "st.pending_games_many").replace("{n}", &s.pending_games.to_string());
+            Some((t, true))
+        } else if s.pending_other > 0 {
+            Some((tr(lang, "st.pending_other").to_string(), false))
+        } else if s.read_blocked {
+            Some((tr(lang, "st.read_blocked").to_string(), false))
+        } else if s.recovered {
+            Some((tr(lang, "st.saved_again").to_string(), false))
+        } else {
+            None
+        }
+    };
+    let close = move |_| {
+        closed.set(true);
+        if store.with_untracked(|s| s.recovered && s.pending() == 0) {
+            crate::play::storage::ack_recovered();
+            closed.set(false);
+        }
+    };
+    move || {
+        let (line, export) = text()?;
+        (!closed.get()).then(|| {
+            view! {
+                <div class="storage-notice" role="status" data-testid="storage-notice">
+                    <span>{line}</span>
+                    {export.then(|| view! {
+                        <a class="button small" href="#/saves" data-testid="storage-export">{ctx.t("st.keep_as_file")}</a>
+                    })}
+                    <button class="button small" on:click=close
+                        aria-label=move || ctx.t("st.close")>"✕"</button>
+                </div>
+            }
+        })
     }
 }
 

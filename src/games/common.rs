@@ -153,5 +153,14 @@ pub fn explain_save_error(err: &SaveError, lang: Lang) -> String {
         }
         SaveError::Setup { .. } => tr(lang, "save.setup").to_string(),
         SaveError::UndoBeyondLog { .. } => tr(lang, "save.undo").to_string(),
+        SaveError::TooLarge { field, limit } => {
+            let (key, limit) = match field.as_str() {
+                "name" => ("save.too_large_name", *limit),
+                "title" => ("save.too_large_title", *limit),
+                "players" => ("save.too_large_players", *limit),
+                _ => ("save.too_large_save", limit / 1024),
+            };
+            fill(lang, key, &[("limit", limit.to_string())])
+        }
     }
 }

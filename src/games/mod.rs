@@ -36,6 +36,8 @@ pub fn import_link(
     use crate::play::bundle::{place_link, LinkPlace};
     let explain = |e: engine::save::SaveError| common::explain_save_error(&e, lang);
     let json = engine::save::decode_link(payload).map_err(explain)?;
+    // Sizes and names within what the app writes, before anything is read further or stored.
+    engine::save::check_arrived(&json).map_err(explain)?;
     // Read, replayed (every action re-validated) and written again in the current format.
     let (loaded, text) = engine::games::resave_any(&json, storage::now_ms()).map_err(explain)?;
     let id = match place_link(&json, &storage::all_games()) {
@@ -49,7 +51,9 @@ pub fn import_link(
         Some(LinkPlace::Update(id) | LinkPlace::New(id)) => id,
         None => storage::new_id(),
     };
-    storage::store_game(storage::IndexEntry::of(&id, &loaded.meta), &text);
+    // When the browser refuses it, the game is played from memory and saving is retried
+    // (the app's notice says so).
+    storage::store_arrived(storage::IndexEntry::of(&id, &loaded.meta), &text, true);
     Ok((id, link_player_of(&loaded)))
 }
 

@@ -15,6 +15,40 @@ use std::cell::RefCell;
 thread_local! {
     /// Set by [`OpenLink`] for the page it opens: (game id, the seat's name or `None`).
     static FROM_LINK: RefCell<Option<(String, Option<String>)>> = const { RefCell::new(None) };
+    /// A notice for the next page that opens game `.0` (`""`: the saves page), e.g. that
+    /// another tab played on: (id, text key).
+    static ANNOUNCED: RefCell<Option<(String, &'static str)>> = const { RefCell::new(None) };
+}
+
+/// Leaves the notice `key` for the next page that shows game `id` (`""`: the saves page).
+pub fn announce(id: String, key: &'static str) {
+    ANNOUNCED.with(|a| *a.borrow_mut() = Some((id, key)));
+}
+
+/// Takes the notice left for game `id` (see [`announce`]).
+pub fn take_announced(id: &str) -> Option<&'static str> {
+    ANNOUNCED.with(|a| {
+        let mut a = a.borrow_mut();
+        if a.as_ref().is_some_and(|(for_id, _)| for_id == id) {
+            a.take().map(|(_, key)| key)
+        } else {
+            None
+        }
+    })
+}
+
+/// A notice at the top of a page, with a close button.
+pub fn page_notice(key: &'static str) -> impl IntoView {
+    let app = use_app();
+    let open = RwSignal::new(true);
+    view! {
+        <Show when=move || open.get()>
+            <div class="page-notice" role="status" data-testid="tab-notice">
+                <span>{move || app.t(key)}</span>
+                <button class="button small" on:click=move |_| open.set(false)>{move || app.t("play.notice_close")}</button>
+            </div>
+        </Show>
+    }
 }
 
 /// Whom the person who opened a link plays: the human to move, else the first human
@@ -30,7 +64,24 @@ pub fn link_player(to_move: Option<usize>, kinds: &[SeatKind], names: &[String])
 #[component]
 pub fn Play(id: String) -> impl IntoView {
     let app = use_app();
-    let Some(json) = storage::load_game(&id) else {
+    let announced = take_announced(&id).map(page_notice);
+    let json = match storage::read_game(&id) {
+        Ok(json) => json,
+        // Unknown, not absent: said as such, and the save stays untouched.
+        Err(storage::Blocked) => {
+            return view! {
+                <section class="panel" data-testid="load-error">
+                    <h1>{move || app.t("error.title")}</h1>
+                    <p class="error-box" data-testid="load-blocked">{move || app.t("play.blocked")}</p>
+                    <a class="button" href="#/">{move || app.t("nav.home")}</a>
+                </section>
+            }
+            .into_any();
+        }
+    };
+    // The revision shown here: a later save of another tab is noticed (see `host`).
+    storage::note_opened(&id);
+    let Some(json) = json else {
         return view! {
             <section class="panel" data-testid="load-error">
                 <h1>{move || app.t("error.title")}</h1>
@@ -67,6 +118,7 @@ pub fn Play(id: String) -> impl IntoView {
     match games::host_for_save(id, json) {
         // The table comes with its part of the wasm (at once once it is cached).
         Ok(load) => view! {
+            {announced}
             {notice_view}
             {lazy_view(load, "play.table_loading", unreachable_table)}
         }

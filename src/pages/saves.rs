@@ -6,7 +6,7 @@
 use crate::app::use_app;
 use crate::games;
 use crate::i18n::{tr, Lang};
-use crate::play::bundle::{BundleError, ImportPlan};
+use crate::play::bundle::{self, BundleError};
 use crate::play::storage::{self, IndexEntry};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -22,9 +22,10 @@ fn rows(index: &[IndexEntry], lang: Lang) -> Vec<Row> {
     index
         .iter()
         .map(|e| Row {
-            damaged: match storage::load_game(&e.id) {
-                None => Some(tr(lang, "play.no_such_game").to_string()),
-                Some(json) => games::check_save(&json, lang).err(),
+            damaged: match storage::read_game(&e.id) {
+                Err(storage::Blocked) => Some(tr(lang, "saves.blocked").to_string()),
+                Ok(None) => Some(tr(lang, "play.no_such_game").to_string()),
+                Ok(Some(json)) => games::check_save(&json, lang).err(),
             },
             entry: e.clone(),
         })
@@ -35,34 +36,72 @@ fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
     crate::games::common::fill(lang, key, args)
 }
 
-fn import_result_text(result: &Result<ImportPlan, BundleError>, lang: Lang) -> String {
-    match result {
-        Ok(p) => fill(
+/// What an import did, in words: what the browser actually stored, and what it refused.
+fn import_result_text(
+    result: &storage::Imported,
+    total: usize,
+    lang: Lang,
+) -> Result<String, String> {
+    let p = &result.plan;
+    let done = fill(
+        lang,
+        "st.import_stored",
+        &[
+            ("stored", result.stored.to_string()),
+            ("total", total.to_string()),
+            ("added", p.added.to_string()),
+            ("updated", p.updated.to_string()),
+            ("copied", p.copied.to_string()),
+            ("skipped", p.skipped.to_string()),
+        ],
+    );
+    if result.failed == 0 {
+        return Ok(done);
+    }
+    let refused = fill(
+        lang,
+        "st.import_refused",
+        &[
+            ("failed", result.failed.to_string()),
+            ("total", total.to_string()),
+        ],
+    );
+    Err(format!("{done} {refused}"))
+}
+
+/// Why an export file cannot be imported (nothing was changed).
+fn import_error_text(e: &BundleError, lang: Lang) -> String {
+    let why = match e {
+        BundleError::NotJson => tr(lang, "st.import_not_json").to_string(),
+        BundleError::NotABundle => tr(lang, "st.import_not_bundle").to_string(),
+        BundleError::NewerVersion { found } => {
+            fill(lang, "st.import_newer", &[("found", found.to_string())])
+        }
+        BundleError::BadGame { index } => fill(
             lang,
-            "st.import_done",
+            "st.import_bad_game",
+            &[("n", (index + 1).to_string())],
+        ),
+        BundleError::Limits { index, error } => fill(
+            lang,
+            "st.import_bad_limits",
             &[
-                ("added", p.added.to_string()),
-                ("updated", p.updated.to_string()),
-                ("copied", p.copied.to_string()),
-                ("skipped", p.skipped.to_string()),
+                ("n", (index + 1).to_string()),
+                ("why", crate::games::common::explain_save_error(error, lang)),
             ],
         ),
-        Err(e) => {
-            let why = match e {
-                BundleError::NotJson => tr(lang, "st.import_not_json").to_string(),
-                BundleError::NotABundle => tr(lang, "st.import_not_bundle").to_string(),
-                BundleError::NewerVersion { found } => {
-                    fill(lang, "st.import_newer", &[("found", found.to_string())])
-                }
-                BundleError::BadGame { index } => fill(
-                    lang,
-                    "st.import_bad_game",
-                    &[("n", (index + 1).to_string())],
-                ),
-            };
-            fill(lang, "st.import_failed", &[("why", why)])
-        }
-    }
+        BundleError::TooLarge => fill(
+            lang,
+            "st.import_too_large",
+            &[("mb", (bundle::MAX_IMPORT_BYTES >> 20).to_string())],
+        ),
+        BundleError::TooMany => fill(
+            lang,
+            "st.import_too_many",
+            &[("n", bundle::MAX_IMPORT_GAMES.to_string())],
+        ),
+    };
+    fill(lang, "st.import_failed", &[("why", why)])
 }
 
 /// Offers `text` as a file download of type `mime`.
@@ -129,6 +168,7 @@ pub fn Saves() -> impl IntoView {
 
     view! {
         <section class="panel saves">
+            {crate::pages::play::take_announced("").map(crate::pages::play::page_notice)}
             <h1>{t("saves.title")}</h1>
             <div class="saves-tools">
                 <button class="button" data-testid="export" on:click=export
@@ -151,7 +191,7 @@ pub fn Saves() -> impl IntoView {
                     {save_row(row, pending_delete)}
                 </For>
             </ul>
-            {delete_dialog(pending_delete, index)}
+            {delete_dialog(pending_delete, index, status)}
         </section>
     }
 }
@@ -228,7 +268,10 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
                         }
 }
 
-/// Reads a chosen export file and merges it into the stored games.
+/// Reads a chosen export file and merges it into the stored games, in slices of at most
+/// [`SLICE_MS`] (a long import never blocks the page), with its progress in the status line.
+/// Every game is checked before the first is stored: a damaged or oversized file changes
+/// nothing. The result says what the browser actually stored.
 fn import_file(ev: leptos::ev::Event, status: RwSignal<Status>, index: RwSignal<Vec<IndexEntry>>) {
     let app = use_app();
 
@@ -244,29 +287,86 @@ fn import_file(ev: leptos::ev::Event, status: RwSignal<Status>, index: RwSignal<
     // The same file may be chosen again later.
     input.set_value("");
     leptos::task::spawn_local(async move {
-        let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
         let lang = app.lang();
-        let message = match text.ok().and_then(|v| v.as_string()) {
-            None => Err(tr(lang, "st.import_unreadable").to_string()),
-            Some(text) => {
-                let result = storage::import_all(&text);
-                let msg = import_result_text(&result, lang);
-                if result.is_ok() {
-                    Ok(msg)
-                } else {
-                    Err(msg)
-                }
-            }
-        };
-        status.try_set(Some(message));
+        let result = import_in_slices(file, status, lang).await;
+        status.try_set(Some(result));
         index.try_set(storage::read_index());
     });
+}
+
+/// The longest a slice of an import may run before the page gets its turn.
+const SLICE_MS: f64 = 25.0;
+
+async fn import_in_slices(
+    file: web_sys::File,
+    status: RwSignal<Status>,
+    lang: Lang,
+) -> Result<String, String> {
+    if file.size() > bundle::MAX_IMPORT_BYTES as f64 {
+        return Err(import_error_text(&BundleError::TooLarge, lang));
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+    let Some(text) = text.ok().and_then(|v| v.as_string()) else {
+        return Err(tr(lang, "st.import_unreadable").to_string());
+    };
+    next_task().await;
+    let head = bundle::parse_head(&text).map_err(|e| import_error_text(&e, lang))?;
+    let total = head.games.len();
+    let progress = |done: usize| {
+        status.try_set(Some(Ok(fill(
+            lang,
+            "st.import_progress",
+            &[("done", done.to_string()), ("total", total.to_string())],
+        ))));
+    };
+    // First every game is read and checked; nothing is stored yet.
+    let mut games = Vec::with_capacity(total);
+    let mut slice = now();
+    for (i, raw) in head.games.iter().enumerate() {
+        games.push(bundle::parse_game(i, raw).map_err(|e| import_error_text(&e, lang))?);
+        if now() - slice > SLICE_MS {
+            progress(i / 2);
+            next_task().await;
+            slice = now();
+        }
+    }
+    drop(head);
+    // Then stored, one at a time.
+    let mut planner = bundle::Planner::new(&storage::all_games());
+    let mut out = storage::Imported::default();
+    for (i, g) in games.iter().enumerate() {
+        storage::import_one(&mut planner, g, &mut out);
+        if now() - slice > SLICE_MS {
+            progress(total / 2 + i / 2);
+            next_task().await;
+            slice = now();
+        }
+    }
+    out.plan = planner.finish();
+    import_result_text(&out, total, lang)
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Gives the page its turn: resolves in a task of its own.
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback(&resolve);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// "Really delete?" — Abbrechen has the focus, Escape closes it.
 fn delete_dialog(
     pending_delete: RwSignal<Option<IndexEntry>>,
     index: RwSignal<Vec<IndexEntry>>,
+    status: RwSignal<Status>,
 ) -> impl IntoView {
     // Escape closes the dialog.
     let esc = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -276,9 +376,21 @@ fn delete_dialog(
     });
     on_cleanup(move || esc.remove());
 
+    let app = use_app();
     let confirm_delete = move |_| {
         if let Some(e) = pending_delete.get_untracked() {
-            storage::delete_game(&e.id);
+            let lang = app.lang();
+            // Said as storage did it: deleted, or kept by the browser.
+            status.set(Some(if storage::delete_game(&e.id) {
+                let title = if e.title.is_empty() {
+                    e.id.clone()
+                } else {
+                    e.title.clone()
+                };
+                Ok(fill(lang, "st.deleted", &[("title", title)]))
+            } else {
+                Err(tr(lang, "st.delete_failed").to_string())
+            }));
             index.set(storage::read_index());
         }
         pending_delete.set(None);

@@ -46,6 +46,15 @@ pub enum BundleError {
     NewerVersion { found: u64 },
     /// Game number `index` (0-based) is incomplete or has an impossible id.
     BadGame { index: usize },
+    /// Game number `index` is larger, or has longer texts, than any the app writes.
+    Limits {
+        index: usize,
+        error: engine::save::SaveError,
+    },
+    /// The file is larger than [`MAX_IMPORT_BYTES`].
+    TooLarge,
+    /// The file holds more than [`MAX_IMPORT_GAMES`] games.
+    TooMany,
 }
 
 /// Ids are used in storage keys and URLs: letters, digits, `-` and `_`, at most 64.
@@ -68,25 +77,28 @@ pub fn entry_from_save(id: &str, json: &str) -> Option<IndexEntry> {
             .unwrap_or("")
             .to_string()
     };
-    Some(IndexEntry {
-        id: id.to_string(),
-        variant: text("variant"),
-        title: text("title"),
-        players: meta
-            .get("player_names")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|n| n.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default(),
-        updated_ms: meta.get("updated_ms").and_then(Value::as_u64).unwrap_or(0),
-        finished: meta
-            .get("finished")
-            .and_then(Value::as_bool)
-            .unwrap_or(false),
-    })
+    Some(
+        IndexEntry {
+            id: id.to_string(),
+            variant: text("variant"),
+            title: text("title"),
+            players: meta
+                .get("player_names")
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|n| n.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            updated_ms: meta.get("updated_ms").and_then(Value::as_u64).unwrap_or(0),
+            finished: meta
+                .get("finished")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+        }
+        .clamped(),
+    )
 }
 
 /// An entry for a save whose meta cannot be read: listed (as damaged) under its id.
@@ -116,12 +128,25 @@ pub fn reconcile(
     game_ids: &[String],
     load: impl Fn(&str) -> Option<String>,
 ) -> (Vec<IndexEntry>, bool) {
-    let parsed: Option<Vec<IndexEntry>> = stored_index.and_then(|s| serde_json::from_str(s).ok());
-    let mut changed = stored_index.is_some() && parsed.is_none();
+    // Entry by entry: one unreadable entry is dropped (its game is listed again from its
+    // own save below), never the whole list.
+    let list: Option<Vec<Value>> = stored_index.and_then(|s| serde_json::from_str(s).ok());
+    let mut changed = stored_index.is_some() && list.is_none();
+    let parsed: Vec<IndexEntry> = list
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|v| match serde_json::from_value::<IndexEntry>(v) {
+            Ok(e) => Some(e.clamped()),
+            Err(_) => {
+                changed = true;
+                None
+            }
+        })
+        .collect();
     let ids: BTreeSet<&str> = game_ids.iter().map(String::as_str).collect();
     let mut index = Vec::new();
     let mut seen = BTreeSet::new();
-    for e in parsed.unwrap_or_default() {
+    for e in parsed {
         if ids.contains(e.id.as_str()) && seen.insert(e.id.clone()) {
             index.push(e);
         } else {
@@ -164,14 +189,62 @@ pub fn build(index: &[IndexEntry], games: &[(String, String)], now_ms: u64) -> S
     serde_json::to_string_pretty(&bundle).unwrap_or_default()
 }
 
+/// The largest export file an import reads (bigger ones are refused before reading).
+pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
+/// The most saved games one export file may hold.
+pub const MAX_IMPORT_GAMES: usize = 5000;
+
 /// Reads an export file; checks everything before anything is imported.
 pub fn parse(text: &str) -> Result<Bundle, BundleError> {
-    let value: Value = serde_json::from_str(text).map_err(|_| BundleError::NotJson)?;
-    if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
+    let head = parse_head(text)?;
+    let games = head
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, raw)| parse_game(i, raw))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Bundle {
+        format: FORMAT.to_string(),
+        version: head.version,
+        exported_ms: head.exported_ms,
+        games,
+    })
+}
+
+/// An export file read down to its list of games, each still raw JSON (see [`parse_game`]):
+/// one quick pass over the text, so a long import can check and store the games in slices.
+pub struct Head<'a> {
+    pub version: u32,
+    pub exported_ms: u64,
+    pub games: Vec<&'a serde_json::value::RawValue>,
+}
+
+#[derive(Deserialize)]
+struct RawHead<'a> {
+    format: Option<Value>,
+    version: Option<Value>,
+    exported_ms: Option<Value>,
+    #[serde(borrow)]
+    games: Option<Vec<&'a serde_json::value::RawValue>>,
+}
+
+/// Reads an export file's format, version and list of games (see [`Head`]).
+pub fn parse_head(text: &str) -> Result<Head<'_>, BundleError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(BundleError::TooLarge);
+    }
+    let raw: RawHead = match serde_json::from_str(text) {
+        Ok(raw) => raw,
+        // JSON, but not an object with a list of games.
+        Err(e) if e.is_data() => return Err(BundleError::NotABundle),
+        Err(_) => return Err(BundleError::NotJson),
+    };
+    if raw.format.as_ref().and_then(Value::as_str) != Some(FORMAT) {
         return Err(BundleError::NotABundle);
     }
-    let version = value
-        .get("version")
+    let version = raw
+        .version
+        .as_ref()
         .and_then(Value::as_u64)
         .ok_or(BundleError::NotABundle)?;
     if version == 0 {
@@ -180,28 +253,48 @@ pub fn parse(text: &str) -> Result<Bundle, BundleError> {
     if version > u64::from(VERSION) {
         return Err(BundleError::NewerVersion { found: version });
     }
-    let games = value
-        .get("games")
-        .and_then(Value::as_array)
-        .ok_or(BundleError::NotABundle)?;
-    let mut out = Vec::with_capacity(games.len());
-    for (index, g) in games.iter().enumerate() {
-        let game: BundleGame =
-            serde_json::from_value(g.clone()).map_err(|_| BundleError::BadGame { index })?;
-        if !valid_id(&game.id) || game.save.is_empty() {
-            return Err(BundleError::BadGame { index });
-        }
-        out.push(game);
+    let games = raw.games.ok_or(BundleError::NotABundle)?;
+    if games.len() > MAX_IMPORT_GAMES {
+        return Err(BundleError::TooMany);
     }
-    Ok(Bundle {
-        format: FORMAT.to_string(),
+    Ok(Head {
         version: version as u32,
-        exported_ms: value
-            .get("exported_ms")
+        exported_ms: raw
+            .exported_ms
+            .as_ref()
             .and_then(Value::as_u64)
             .unwrap_or(0),
-        games: out,
+        games,
     })
+}
+
+/// Reads game number `index` of an export file and checks it: a sane id, a save within the
+/// sizes the app writes (a damaged save travels as it is, but not an oversized one).
+pub fn parse_game(
+    index: usize,
+    raw: &serde_json::value::RawValue,
+) -> Result<BundleGame, BundleError> {
+    let game: BundleGame =
+        serde_json::from_str(raw.get()).map_err(|_| BundleError::BadGame { index })?;
+    if !valid_id(&game.id) || game.save.is_empty() {
+        return Err(BundleError::BadGame { index });
+    }
+    if game.save.len() > engine::save::MAX_SAVE_BYTES {
+        return Err(BundleError::Limits {
+            index,
+            error: engine::save::SaveError::TooLarge {
+                field: "save".into(),
+                limit: engine::save::MAX_SAVE_BYTES,
+            },
+        });
+    }
+    // A readable save must keep to the limits; an unreadable one is carried along.
+    if let Ok(file) = engine::save::read_file(&game.save) {
+        file.meta
+            .check_limits()
+            .map_err(|error| BundleError::Limits { index, error })?;
+    }
+    Ok(game)
 }
 
 /// How two saves of possibly the same game relate.
@@ -340,41 +433,80 @@ pub struct ImportPlan {
     pub skipped: usize,
 }
 
-/// Merges an export file into the stored saves `existing` (id, raw JSON). Nothing stored is
-/// ever lost:
+/// Merges an export file into the stored saves `existing` (id, raw JSON); see [`Planner`].
+pub fn plan_import(bundle: &Bundle, existing: &[(String, String)]) -> ImportPlan {
+    let mut planner = Planner::new(existing);
+    for g in &bundle.games {
+        planner.step(g);
+    }
+    planner.finish()
+}
+
+/// Merges the games of an export file one at a time (so a long import runs in slices).
+/// Nothing stored is ever lost:
 /// - the same content under any id: skipped (no duplicates);
 /// - a free id: added under that id;
 /// - the same game as the stored save of that id: the one that got further is kept (the
 ///   other is a prefix of it), equal progress keeps the stored one;
 /// - anything else under a taken id: imported as a copy under `<id>-2`, `<id>-3`, ….
-pub fn plan_import(bundle: &Bundle, existing: &[(String, String)]) -> ImportPlan {
-    let mut plan = ImportPlan::default();
-    let mut current: Vec<(String, String)> = existing.to_vec();
-    for g in &bundle.games {
-        if current.iter().any(|(_, json)| *json == g.save) {
-            plan.skipped += 1;
-            continue;
+///
+/// Linear in the games: contents are compared by hash first, ids looked up in a map.
+pub struct Planner {
+    current: std::collections::HashMap<String, String>,
+    contents: std::collections::HashSet<u64>,
+    plan: ImportPlan,
+    /// What the last step counted, and the save its id held before (to undo a step whose
+    /// write the browser refused).
+    last: Option<(Counted, Option<String>)>,
+}
+
+#[derive(Clone, Copy)]
+enum Counted {
+    Added,
+    Updated,
+    Copied,
+}
+
+impl Planner {
+    pub fn new(existing: &[(String, String)]) -> Planner {
+        Planner {
+            contents: existing
+                .iter()
+                .map(|(_, j)| fnv1a64(j.as_bytes()))
+                .collect(),
+            current: existing.iter().cloned().collect(),
+            plan: ImportPlan::default(),
+            last: None,
         }
-        let target = match current.iter().position(|(id, _)| *id == g.id) {
-            None => {
-                plan.added += 1;
-                g.id.clone()
-            }
-            Some(i) => match relation(&g.save, &current[i].1) {
-                Relation::Ahead => {
-                    plan.updated += 1;
-                    g.id.clone()
-                }
+    }
+
+    /// The next game: the write it needs (id, raw JSON, index entry), or `None` (skipped).
+    pub fn step(&mut self, g: &BundleGame) -> Option<(String, String, IndexEntry)> {
+        self.last = None;
+        let hash = fnv1a64(g.save.as_bytes());
+        if self.contents.contains(&hash) && self.current.values().any(|j| *j == g.save) {
+            self.plan.skipped += 1;
+            return None;
+        }
+        let (target, counted) = match self.current.get(&g.id) {
+            None => (g.id.clone(), Counted::Added),
+            Some(stored) => match relation(&g.save, stored) {
+                Relation::Ahead => (g.id.clone(), Counted::Updated),
                 Relation::Same | Relation::Behind => {
-                    plan.skipped += 1;
-                    continue;
+                    self.plan.skipped += 1;
+                    return None;
                 }
-                Relation::Diverged | Relation::Unrelated => {
-                    plan.copied += 1;
-                    free_id(&g.id, |id| current.iter().any(|(e, _)| e == id))
-                }
+                Relation::Diverged | Relation::Unrelated => (
+                    free_id(&g.id, |id| self.current.contains_key(id)),
+                    Counted::Copied,
+                ),
             },
         };
+        match counted {
+            Counted::Added => self.plan.added += 1,
+            Counted::Updated => self.plan.updated += 1,
+            Counted::Copied => self.plan.copied += 1,
+        }
         let entry = entry_from_save(&target, &g.save)
             .or_else(|| {
                 g.entry.clone().map(|mut e| {
@@ -383,13 +515,36 @@ pub fn plan_import(bundle: &Bundle, existing: &[(String, String)]) -> ImportPlan
                 })
             })
             .unwrap_or_else(|| placeholder_entry(&target));
-        match current.iter_mut().find(|(id, _)| *id == target) {
-            Some(slot) => slot.1 = g.save.clone(),
-            None => current.push((target.clone(), g.save.clone())),
-        }
-        plan.writes.push((target, g.save.clone(), entry));
+        let before = self.current.insert(target.clone(), g.save.clone());
+        self.contents.insert(hash);
+        self.last = Some((counted, before));
+        self.plan
+            .writes
+            .push((target.clone(), g.save.clone(), entry.clone()));
+        Some((target, g.save.clone(), entry))
     }
-    plan
+
+    /// Takes back the last step (its write was refused): not counted, not written.
+    pub fn undo_last(&mut self, id: &str) {
+        let Some((counted, before)) = self.last.take() else {
+            return;
+        };
+        match counted {
+            Counted::Added => self.plan.added -= 1,
+            Counted::Updated => self.plan.updated -= 1,
+            Counted::Copied => self.plan.copied -= 1,
+        }
+        match before {
+            Some(json) => self.current.insert(id.to_string(), json),
+            None => self.current.remove(id),
+        };
+        self.plan.writes.pop();
+    }
+
+    /// The plan of every step so far.
+    pub fn finish(self) -> ImportPlan {
+        self.plan
+    }
 }
 
 #[cfg(test)]

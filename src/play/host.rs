@@ -72,9 +72,10 @@ impl<G: Game> Session<G> {
         save::save(&self.record, &self.state, &self.meta)
     }
 
-    /// Autosave: writes the save and the index entry (in memory if the browser refuses;
-    /// the app shows a notice then).
-    pub fn persist(&mut self) -> Result<(), SaveError> {
+    /// Autosave: writes the save and the index entry (kept in memory and retried if the
+    /// browser refuses; the app shows a notice then). Only on top of the revision this page
+    /// knows: see [`storage::Saved`] for what happens when another tab got there first.
+    pub fn persist(&mut self) -> Result<storage::Saved, SaveError> {
         self.meta.updated_ms = storage::now_ms();
         self.meta.finished = self.state.is_over();
         let entry = IndexEntry::of(&self.id, &self.meta);
@@ -83,8 +84,7 @@ impl<G: Game> Session<G> {
         // wasm heap ever more fragmented (docs/DESIGN.md "Memory").
         let mut text = storage::TextSink::default();
         save::save_to(&self.record, &self.state, &self.meta, &mut text)?;
-        storage::store_game_text(entry, text);
-        Ok(())
+        Ok(storage::store_game_text(entry, text))
     }
 
     fn is_human(&self, seat: Seat) -> bool {
@@ -274,11 +274,20 @@ fn share_tools<G: UiGame>(
 }
 
 /// Stores the session; a failure is shown in `save_error` (the game goes on in memory).
-/// A match that has just ended leaves its result for the statistics page.
+/// A match that has just ended leaves its result for the statistics page (kept pending with
+/// the save when storage is full, and stored with it once there is room).
+/// When another tab saved or deleted this game meanwhile, the page moves on (see
+/// [`other_tab`]).
 fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<String>>, lang: Lang) {
     let was_over = s.meta.finished;
     match s.persist() {
-        Ok(()) => {
+        Ok(storage::Saved::Copied(copy)) => {
+            other_tab(&s.id, OtherTab::Copied(copy));
+        }
+        Ok(storage::Saved::Deleted) => {
+            other_tab(&s.id, OtherTab::Deleted);
+        }
+        Ok(storage::Saved::Stored | storage::Saved::Pending) => {
             save_error.set(None);
             if s.meta.finished && !was_over {
                 super::stats::record(super::stats::MatchResult::new(
@@ -294,6 +303,89 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
         }
         Err(e) => save_error.set(Some(crate::games::common::explain_save_error(&e, lang))),
     }
+}
+
+/// What another tab did to the game shown here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum OtherTab {
+    /// Saved a newer position: shown here now.
+    Newer,
+    /// Saved a newer position while this page had moves of its own: those went to the
+    /// copy, which is shown here now.
+    Copied(String),
+    /// Deleted the game: closed here.
+    Deleted,
+}
+
+/// Moves the page on after another tab saved or deleted game `id` (in a task of its own:
+/// the host that calls this is taken down by it).
+fn other_tab(id: &str, what: OtherTab) {
+    let id = id.to_string();
+    set_timeout(
+        move || {
+            let Some(app) = use_context::<AppCtx>() else {
+                return;
+            };
+            let (open, key) = match what {
+                OtherTab::Newer => (Some(id), "host.other_tab_newer"),
+                OtherTab::Copied(copy) => (Some(copy), "host.other_tab_copy"),
+                OtherTab::Deleted => (None, "host.deleted_elsewhere"),
+            };
+            crate::pages::play::announce(open.clone().unwrap_or_default(), key);
+            match open {
+                // The same route again builds the page anew, from storage.
+                Some(open) => {
+                    app.replace(crate::routes::Route::Play(open.clone()));
+                    app.route.set(crate::routes::Route::Play(open));
+                }
+                None => app.replace(crate::routes::Route::Saves),
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
+/// Listens for other tabs' saves of game `id` (the browser's `storage` event on its
+/// revision, see [`storage::Rev`]); also looks when the page is shown again. A newer
+/// position is loaded (moves of this page that are not stored yet go to a copy first), a
+/// deletion closes the game.
+fn follow_other_tabs(id: String) {
+    let key = storage::rev_key(&id);
+    let check = move |id: &str| {
+        match storage::stored_rev(id) {
+            Ok(storage::Rev::Deleted) => other_tab(id, OtherTab::Deleted),
+            Ok(storage::Rev::At(n)) if n != storage::base_rev(id) => {
+                if storage::is_pending(&storage::game_key(id)) {
+                    storage::flush();
+                    if let Some(copy) = storage::take_copy(id) {
+                        other_tab(id, OtherTab::Copied(copy));
+                    }
+                } else {
+                    other_tab(id, OtherTab::Newer);
+                }
+            }
+            _ => {}
+        }
+    };
+    let id2 = id.clone();
+    let handle = window_event_listener(leptos::ev::storage, move |ev| {
+        // `None`: the whole storage was cleared.
+        if ev.key().is_none_or(|k| k == key) {
+            check(&id2);
+        }
+    });
+    let shown = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        let visible = web_sys::window()
+            .and_then(|w| w.document())
+            .is_some_and(|d| !d.hidden());
+        if visible {
+            check(&id);
+        }
+    });
+    on_cleanup(move || {
+        handle.remove();
+        shown.remove();
+    });
 }
 
 /// Undo within the own turn: whether something can be taken back, and the callback that
@@ -471,20 +563,32 @@ fn board_slot<G: UiGame>(
     move || {
         // Read, not only tracked: a memo computes (and so follows the game) only once read.
         let _deal = deal.get();
-        if built.get_value() {
+        // `try_…`: nothing here may panic while the host is being disposed.
+        if built.try_get_value().unwrap_or(false) {
+            // After the DOM update; touches no signal (the board may be gone by then).
             request_animation_frame(refocus_if_lost);
         }
-        built.set_value(true);
-        privacy.get().is_none().then(|| G::board(props.clone()))
+        built.try_set_value(true);
+        privacy
+            .try_get()
+            .is_some_and(|p| p.is_none())
+            .then(|| G::board(props.clone()))
     }
 }
 
-/// A board built anew gives the keyboard focus it dropped to the hand.
+/// A board built anew gives the keyboard focus it dropped to the hand: only while a game
+/// host is still on the page (not after the player left it in the same frame) and the focus
+/// is nowhere (on the body or on an element that has left the page).
 fn refocus_if_lost() {
     let lost = web_sys::window()
         .and_then(|w| w.document())
         .is_some_and(|d| {
-            d.active_element().is_none() || d.active_element() == d.body().map(Into::into)
+            let hosted = d.query_selector(".game-host").ok().flatten().is_some();
+            let nowhere = match d.active_element() {
+                None => true,
+                Some(a) => !a.is_connected() || d.body().is_some_and(|b| *b == a),
+            };
+            hosted && nowhere
         });
     if lost {
         crate::app::skip_to_content();
@@ -499,6 +603,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         .filter(|&s| session.is_human(s))
         .collect();
     let several_humans = humans.len() > 1;
+    follow_other_tabs(session.id.clone());
     // The first-game guide: once per game family, only with a human at the table.
     let has_human = !humans.is_empty();
     let coach_open = RwSignal::new(

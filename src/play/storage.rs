@@ -29,14 +29,23 @@ pub fn hand_key(id: &str) -> String {
 }
 
 /// Reads a stored hand order leniently: anything unreadable is no order (the default one);
-/// repeated cards count once.
+/// repeated cards count once. Linear and bounded: a text over 64 KB or a list of more than
+/// 512 ids (no hand has that many cards) is no order either.
 pub fn parse_hand_order(text: Option<&str>) -> Vec<u16> {
+    const MAX_TEXT: usize = 64 * 1024;
+    const MAX_IDS: usize = 512;
     let ids: Vec<u16> = text
+        .filter(|t| t.len() <= MAX_TEXT)
         .and_then(|t| serde_json::from_str::<Vec<u16>>(t).ok())
+        .filter(|ids| ids.len() <= MAX_IDS)
         .unwrap_or_default();
+    // One bit per possible id: each id is looked up once.
+    let mut seen = vec![0u64; (usize::from(u16::MAX) + 1) / 64];
     let mut out: Vec<u16> = Vec::with_capacity(ids.len());
     for id in ids {
-        if !out.contains(&id) {
+        let (word, bit) = (usize::from(id) / 64, 1u64 << (id % 64));
+        if seen[word] & bit == 0 {
+            seen[word] |= bit;
             out.push(id);
         }
     }
@@ -65,142 +74,556 @@ pub struct IndexEntry {
     pub finished: bool,
 }
 
+/// The most characters of a title or a name that the list shows (longer ones come only
+/// from outside: the app never writes them, links and imports refuse them).
+pub const SHOWN_CHARS: usize = 80;
+
+fn clip(text: &mut String, chars: usize) {
+    if let Some((at, _)) = text.char_indices().nth(chars) {
+        text.truncate(at);
+        text.push('…');
+    }
+}
+
 impl IndexEntry {
+    /// The entry as the list shows it: titles, names and their number bounded.
+    pub fn clamped(mut self) -> Self {
+        clip(&mut self.title, SHOWN_CHARS);
+        clip(&mut self.variant, 64);
+        self.players.truncate(12);
+        for p in &mut self.players {
+            clip(p, engine::save::MAX_NAME_CHARS);
+        }
+        self
+    }
+
     /// The entry of the game `id` whose save carries `meta`.
     pub fn of(id: &str, meta: &engine::save::SaveMeta) -> Self {
-        IndexEntry {
+        Self::clamped(IndexEntry {
             id: id.to_string(),
             variant: meta.variant.clone(),
             title: meta.title.clone(),
             players: meta.player_names.clone(),
             updated_ms: meta.updated_ms,
             finished: meta.finished,
-        }
+        })
     }
 }
 
 // ---------------------------------------------------------------------------------------
-// The backend: localStorage with an in-memory fallback.
+// The backend: localStorage, with what it could not take kept in memory and retried.
+//
+// - A write the browser refuses (quota full, private mode) is kept in memory as *pending*
+//   and retried by [`flush`]: on the next write, on a timer and when the page is hidden
+//   (see `app.rs`). Reads see pending values first, so the page plays on.
+// - A read that throws is not "no value": [`read`] says `Blocked`, the key is remembered as
+//   unread, and this page never writes over it (a write to it stays in memory, *held*,
+//   never flushed): what could not be read is never replaced.
+// - Everything that happened is in [`status`]; the app shows it (see `app.rs`).
+
+/// A read the browser refused (`getItem` threw): the stored value is unknown, not absent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocked;
+
+/// A write kept in memory: `value` (`None`: a removal); `held`: never flushed (its key's
+/// stored value could not be read).
+#[derive(Clone, Debug)]
+struct Pending {
+    value: Option<String>,
+    held: bool,
+}
+
+/// What storage did, for the notices (see [`status`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// No localStorage at all (access throws, or none): everything is in memory.
+    pub unavailable: bool,
+    /// Some stored value could not be read (`getItem` threw); it is left untouched.
+    pub read_blocked: bool,
+    /// Games whose newest state is not in storage yet (retried).
+    pub pending_games: usize,
+    /// Other records (index, statistics, settings …) not in storage yet (retried).
+    pub pending_other: usize,
+    /// Writes were pending and have all gone through since (cleared by [`ack_recovered`]).
+    pub recovered: bool,
+}
+
+impl Status {
+    pub fn pending(&self) -> usize {
+        self.pending_games + self.pending_other
+    }
+}
 
 thread_local! {
-    /// Values that could not be written to localStorage (`None`: removed here, maybe still
-    /// present there). Reads look here first.
-    static MEMORY: RefCell<BTreeMap<String, Option<String>>> = const { RefCell::new(BTreeMap::new()) };
-    static FAILED: Cell<bool> = const { Cell::new(false) };
-    static ON_FAILURE: RefCell<Option<Box<dyn Fn()>>> = const { RefCell::new(None) };
+    static PENDING: RefCell<BTreeMap<String, Pending>> = const { RefCell::new(BTreeMap::new()) };
+    /// What this page wrote while reads were blocked (read back from here).
+    static WRITTEN: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+    /// Keys whose stored value could not be read.
+    static UNREAD: RefCell<std::collections::BTreeSet<String>> = const { RefCell::new(std::collections::BTreeSet::new()) };
+    static UNAVAILABLE: Cell<bool> = const { Cell::new(false) };
+    static READ_BLOCKED: Cell<bool> = const { Cell::new(false) };
+    static RECOVERED: Cell<bool> = const { Cell::new(false) };
+    static LAST: RefCell<Status> = RefCell::new(Status::default());
+    static ON_CHANGE: RefCell<Option<Box<dyn Fn(Status)>>> = const { RefCell::new(None) };
+    /// The revision of each game this page last read or wrote (see [`Rev`]).
+    static BASE: RefCell<BTreeMap<String, u64>> = const { RefCell::new(BTreeMap::new()) };
+    /// Games whose pending state went to a copy (another tab saved the game meanwhile):
+    /// (game id, copy id), taken by the game's host.
+    static COPIED: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
 }
 
 #[cfg(target_arch = "wasm32")]
 fn local() -> Option<web_sys::Storage> {
     // Accessing `window.localStorage` itself may throw (SecurityError).
-    let storage = web_sys::window()?.local_storage();
-    match storage {
+    match web_sys::window()?.local_storage() {
         Ok(Some(s)) => Some(s),
         _ => {
-            mark_failed();
+            UNAVAILABLE.with(|u| u.set(true));
             None
         }
     }
 }
 
-/// Natively (tests) there is no browser storage: everything lives in memory.
+/// Natively (tests) the browser's storage is a map in memory, which a test can make full,
+/// throwing on reads, or absent (see [`fake`]).
 #[cfg(not(target_arch = "wasm32"))]
-fn local() -> Option<NoStorage> {
-    mark_failed();
-    None
+fn local() -> Option<fake::Store> {
+    if fake::absent() {
+        UNAVAILABLE.with(|u| u.set(true));
+        None
+    } else {
+        Some(fake::Store)
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-struct NoStorage;
-
-#[cfg(not(target_arch = "wasm32"))]
-impl NoStorage {
-    fn get_item(&self, _: &str) -> Result<Option<String>, ()> {
-        Err(())
+pub mod fake {
+    //! The native stand-in for `localStorage`, with its failures.
+    use std::cell::{Cell, RefCell};
+    use std::collections::BTreeMap;
+    thread_local! {
+        static DATA: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+        /// The quota in bytes of keys and values (`usize::MAX`: none).
+        static QUOTA: Cell<usize> = const { Cell::new(usize::MAX) };
+        static READS_THROW: Cell<bool> = const { Cell::new(false) };
+        static ABSENT: Cell<bool> = const { Cell::new(false) };
     }
-    fn set_item(&self, _: &str, _: &str) -> Result<(), ()> {
-        Err(())
+    pub struct Store;
+    fn used() -> usize {
+        DATA.with(|d| d.borrow().iter().map(|(k, v)| k.len() + v.len()).sum())
     }
-    fn remove_item(&self, _: &str) -> Result<(), ()> {
-        Err(())
+    impl Store {
+        pub fn get_item(&self, k: &str) -> Result<Option<String>, ()> {
+            if READS_THROW.with(Cell::get) {
+                return Err(());
+            }
+            Ok(DATA.with(|d| d.borrow().get(k).cloned()))
+        }
+        pub fn set_item(&self, k: &str, v: &str) -> Result<(), ()> {
+            let old = DATA.with(|d| d.borrow().get(k).map_or(0, |o| k.len() + o.len()));
+            if used() - old + k.len() + v.len() > QUOTA.with(Cell::get) {
+                return Err(());
+            }
+            DATA.with(|d| d.borrow_mut().insert(k.to_string(), v.to_string()));
+            Ok(())
+        }
+        pub fn remove_item(&self, k: &str) -> Result<(), ()> {
+            DATA.with(|d| d.borrow_mut().remove(k));
+            Ok(())
+        }
+        pub fn length(&self) -> Result<u32, ()> {
+            Ok(DATA.with(|d| d.borrow().len()) as u32)
+        }
+        pub fn key(&self, i: u32) -> Result<Option<String>, ()> {
+            Ok(DATA.with(|d| d.borrow().keys().nth(i as usize).cloned()))
+        }
     }
-    fn length(&self) -> Result<u32, ()> {
-        Err(())
+    pub fn set_quota(bytes: usize) {
+        QUOTA.with(|q| q.set(bytes));
     }
-    fn key(&self, _: u32) -> Result<Option<String>, ()> {
-        Err(())
+    pub fn set_reads_throw(on: bool) {
+        READS_THROW.with(|r| r.set(on));
+    }
+    pub fn set_absent(on: bool) {
+        ABSENT.with(|r| r.set(on));
+    }
+    pub(super) fn absent() -> bool {
+        ABSENT.with(Cell::get)
+    }
+    /// What another tab would do: writes straight to the browser's storage.
+    pub fn put(k: &str, v: &str) {
+        DATA.with(|d| d.borrow_mut().insert(k.to_string(), v.to_string()));
+    }
+    pub fn peek(k: &str) -> Option<String> {
+        DATA.with(|d| d.borrow().get(k).cloned())
     }
 }
 
-fn mark_failed() {
-    if FAILED.with(|f| f.replace(true)) {
-        return;
-    }
-    ON_FAILURE.with(|cb| {
-        if let Some(cb) = cb.borrow().as_ref() {
-            cb();
+/// The current [`Status`].
+pub fn status() -> Status {
+    let (mut games, mut other) = (0, 0);
+    PENDING.with(|p| {
+        for (k, v) in p.borrow().iter() {
+            if v.held {
+                continue;
+            }
+            if k.starts_with(GAME_PREFIX) {
+                games += 1;
+            } else {
+                other += 1;
+            }
         }
     });
-}
-
-/// True once the browser refused to store something: data is then kept in memory only.
-pub fn memory_only() -> bool {
-    FAILED.with(Cell::get)
-}
-
-/// Calls `f` (once) when storing fails for the first time (or now, if it already has).
-pub fn on_failure(f: impl Fn() + 'static) {
-    if memory_only() {
-        f();
+    Status {
+        unavailable: UNAVAILABLE.with(Cell::get),
+        read_blocked: READ_BLOCKED.with(Cell::get),
+        pending_games: games,
+        pending_other: other,
+        recovered: RECOVERED.with(Cell::get),
     }
-    ON_FAILURE.with(|cb| *cb.borrow_mut() = Some(Box::new(f)));
 }
 
-/// Tries a write and a removal, so a browser that only refuses writes (Safari's old private
-/// mode, a full quota) is noticed at start.
+/// Tells the listener (the app's notices) when the [`Status`] changed.
+fn changed() {
+    let now = status();
+    let differs = LAST.with(|l| {
+        let mut l = l.borrow_mut();
+        let d = *l != now;
+        *l = now.clone();
+        d
+    });
+    if differs {
+        ON_CHANGE.with(|cb| {
+            if let Some(cb) = cb.borrow().as_ref() {
+                cb(now);
+            }
+        });
+    }
+}
+
+/// Calls `f` with the [`Status`] now and whenever it changes.
+pub fn on_change(f: impl Fn(Status) + 'static) {
+    f(status());
+    ON_CHANGE.with(|cb| *cb.borrow_mut() = Some(Box::new(f)));
+}
+
+/// The "saved again" notice was shown: forget it.
+pub fn ack_recovered() {
+    RECOVERED.with(|r| r.set(false));
+    changed();
+}
+
+/// True while anything is kept in memory only (not in the browser's storage).
+pub fn memory_only() -> bool {
+    let s = status();
+    s.unavailable || s.pending() > 0
+}
+
+/// Tries a write, a read and a removal, so a browser that refuses some of them (Safari's old
+/// private mode, a full quota, a blocked `getItem`) is noticed at start.
 pub fn probe() {
     const PROBE: &str = "kartenrunde.probe";
     if let Some(s) = local() {
-        if s.set_item(PROBE, "1").is_err() || s.remove_item(PROBE).is_err() {
-            mark_failed();
+        if s.set_item(PROBE, "1").is_ok() {
+            if s.get_item(PROBE).is_err() {
+                READ_BLOCKED.with(|r| r.set(true));
+            }
+            let _ = s.remove_item(PROBE);
         }
     }
+    changed();
 }
 
-pub fn get(key: &str) -> Option<String> {
-    if let Some(v) = MEMORY.with(|m| m.borrow().get(key).cloned()) {
-        return v;
+/// Reads `key`: what this page has pending first, then the browser's storage.
+pub fn read(key: &str) -> Result<Option<String>, Blocked> {
+    if let Some(p) = PENDING.with(|m| m.borrow().get(key).cloned()) {
+        return Ok(p.value);
     }
-    match local()?.get_item(key) {
-        Ok(v) => v,
+    if let Some(v) = WRITTEN.with(|w| w.borrow().get(key).cloned()) {
+        return Ok(Some(v));
+    }
+    let Some(s) = local() else {
+        changed();
+        return Ok(None);
+    };
+    match s.get_item(key) {
+        Ok(v) => Ok(v),
         Err(_) => {
-            mark_failed();
-            None
+            READ_BLOCKED.with(|r| r.set(true));
+            UNREAD.with(|u| u.borrow_mut().insert(key.to_string()));
+            changed();
+            Err(Blocked)
         }
     }
 }
 
-/// Stores `value`; in memory if the browser refuses. Returns false in that case.
-pub fn set(key: &str, value: &str) -> bool {
-    let stored = local().is_some_and(|s| s.set_item(key, value).is_ok());
-    keep(key, stored, || value.to_string())
+/// Like [`read`], a blocked read as no value (for what is rebuilt when missing).
+pub fn get(key: &str) -> Option<String> {
+    read(key).ok().flatten()
 }
 
-/// After a write: forgets the in-memory copy of a stored `key`, or keeps `value` in memory
-/// when the browser refused it (and notes the failure). Returns `stored`.
-fn keep(key: &str, stored: bool, value: impl FnOnce() -> String) -> bool {
-    MEMORY.with(|m| {
-        let mut m = m.borrow_mut();
-        if stored {
-            m.remove(key);
-        } else {
-            m.insert(key.to_string(), Some(value()));
-        }
-    });
-    if !stored {
-        mark_failed();
+/// Stores `value`. Returns true once it is in the browser's storage; false when it is kept
+/// in memory instead (pending, retried by [`flush`]; or held, when the stored value of `key`
+/// could not be read and must not be replaced).
+pub fn set(key: &str, value: &str) -> bool {
+    let stored = write_through(key, Some(value));
+    if stored {
+        flush();
     }
     stored
+}
+
+/// Removes `key`. Returns true once it is gone from the browser's storage.
+pub fn remove(key: &str) -> bool {
+    write_through(key, None)
+}
+
+/// One write or removal; on failure kept as pending.
+fn write_through(key: &str, value: Option<&str>) -> bool {
+    if UNREAD.with(|u| u.borrow().contains(key)) {
+        keep(key, value.map(str::to_string), true);
+        return false;
+    }
+    let stored = local().is_some_and(|s| match value {
+        Some(v) => s.set_item(key, v).is_ok(),
+        None => s.remove_item(key).is_ok(),
+    });
+    if stored {
+        done(key, value.map(str::to_string));
+    } else {
+        keep(key, value.map(str::to_string), false);
+    }
+    stored
+}
+
+/// A write went through: forget the pending copy.
+fn done(key: &str, value: Option<String>) {
+    let was = PENDING.with(|m| m.borrow_mut().remove(key).is_some());
+    if READ_BLOCKED.with(Cell::get) {
+        WRITTEN.with(|w| match value {
+            Some(v) => w.borrow_mut().insert(key.to_string(), v),
+            None => w.borrow_mut().remove(key),
+        });
+    }
+    if was && status().pending() == 0 {
+        RECOVERED.with(|r| r.set(true));
+    }
+    changed();
+}
+
+fn keep(key: &str, value: Option<String>, held: bool) {
+    PENDING.with(|m| {
+        m.borrow_mut()
+            .insert(key.to_string(), Pending { value, held })
+    });
+    RECOVERED.with(|r| r.set(false));
+    changed();
+}
+
+/// Whether `key` has a write that is not in storage yet.
+pub fn is_pending(key: &str) -> bool {
+    PENDING.with(|m| m.borrow().get(key).is_some_and(|p| !p.held))
+}
+
+/// Retries every pending write (games first, each with its revision check, see
+/// [`Rev`]). Returns how many went through.
+pub fn flush() -> usize {
+    let keys: Vec<String> = PENDING.with(|m| {
+        let m = m.borrow();
+        let mut ks: Vec<String> = m
+            .iter()
+            .filter(|(_, p)| !p.held)
+            .map(|(k, _)| k.clone())
+            .collect();
+        // Games first, their revision and index entry after them.
+        ks.sort_by_key(|k| !k.starts_with(GAME_PREFIX));
+        ks
+    });
+    if keys.is_empty() {
+        return 0;
+    }
+    let Some(s) = local() else { return 0 };
+    let mut n = 0;
+    for key in keys {
+        let Some(p) = PENDING.with(|m| m.borrow().get(&key).cloned()) else {
+            continue;
+        };
+        if let Some(id) = key.strip_prefix(GAME_PREFIX) {
+            if let Some(value) = &p.value {
+                n += usize::from(flush_game(id, value));
+                continue;
+            }
+        }
+        let ok = match &p.value {
+            Some(v) => s.set_item(&key, v).is_ok(),
+            None => s.remove_item(&key).is_ok(),
+        };
+        if ok {
+            done(&key, p.value);
+            n += 1;
+        } else {
+            // Still full: the rest would fail too.
+            break;
+        }
+    }
+    n
+}
+
+/// Retries a game's pending save, unless another tab saved or deleted it meanwhile: then
+/// the pending state goes to a copy (or is dropped when the game was deleted).
+fn flush_game(id: &str, value: &str) -> bool {
+    let base = base_rev(id);
+    match stored_rev(id) {
+        Ok(Rev::Deleted) => {
+            PENDING.with(|m| m.borrow_mut().remove(&game_key(id)));
+            changed();
+            false
+        }
+        Ok(Rev::At(n)) if n != base => {
+            PENDING.with(|m| m.borrow_mut().remove(&game_key(id)));
+            let copy = store_copy(id, value);
+            COPIED.with(|c| c.borrow_mut().push((id.to_string(), copy)));
+            changed();
+            true
+        }
+        _ => {
+            let key = game_key(id);
+            if local().is_some_and(|s| s.set_item(&key, value).is_ok()) {
+                done(&key, Some(value.to_string()));
+                bump_rev(id, base);
+                true
+            } else {
+                false
+            }
+        }
+    }
+}
+
+/// Every stored key (localStorage and memory).
+pub fn keys() -> Vec<String> {
+    let mut keys = std::collections::BTreeSet::new();
+    if let Some(s) = local() {
+        if let Ok(n) = s.length() {
+            for i in 0..n {
+                match s.key(i) {
+                    Ok(Some(k)) => {
+                        keys.insert(k);
+                    }
+                    Ok(None) => {}
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+    WRITTEN.with(|w| keys.extend(w.borrow().keys().cloned()));
+    PENDING.with(|m| {
+        for (k, v) in m.borrow().iter() {
+            if v.value.is_some() {
+                keys.insert(k.clone());
+            } else {
+                keys.remove(k);
+            }
+        }
+    });
+    keys.into_iter().collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Revisions: one writer per game, always the newest.
+//
+// Beside each game a small key holds its revision: a number raised with every save, or
+// `deleted` once the game was deleted. This page remembers the revision it last read or
+// wrote (`BASE`). A save goes through only while the stored revision is still that one; if
+// another tab saved the game meanwhile, this page's state is kept as a copy instead, and if
+// the game was deleted, it is not written again. Other tabs hear of every save and deletion
+// through the browser's `storage` event on this key (see the game host).
+
+pub const REV_PREFIX: &str = "kartenrunde.rev.";
+
+pub fn rev_key(id: &str) -> String {
+    format!("{REV_PREFIX}{id}")
+}
+
+/// A game's stored revision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rev {
+    /// None stored (a new game, or one saved by a version before revisions).
+    Absent,
+    At(u64),
+    Deleted,
+}
+
+impl Rev {
+    pub fn parse(text: Option<&str>) -> Rev {
+        match text {
+            None => Rev::Absent,
+            Some("deleted") => Rev::Deleted,
+            Some(t) => t.parse().map_or(Rev::Absent, Rev::At),
+        }
+    }
+    fn number(self) -> u64 {
+        match self {
+            Rev::At(n) => n,
+            _ => 0,
+        }
+    }
+}
+
+/// The revision in the browser's storage (not this page's pending one).
+pub fn stored_rev(id: &str) -> Result<Rev, Blocked> {
+    let Some(s) = local() else {
+        return Ok(Rev::Absent);
+    };
+    s.get_item(&rev_key(id))
+        .map(|v| Rev::parse(v.as_deref()))
+        .map_err(|_| Blocked)
+}
+
+/// The revision this page last read or wrote of game `id`.
+pub fn base_rev(id: &str) -> u64 {
+    BASE.with(|b| b.borrow().get(id).copied().unwrap_or(0))
+}
+
+/// Remembers the stored revision of `id` as the one this page shows (on opening a game).
+pub fn note_opened(id: &str) {
+    let n = stored_rev(id).map_or(0, Rev::number);
+    BASE.with(|b| b.borrow_mut().insert(id.to_string(), n));
+}
+
+/// After a save of `id` went through on top of `base`: the next revision.
+fn bump_rev(id: &str, base: u64) {
+    let next = base + 1;
+    let key = rev_key(id);
+    if write_through(&key, Some(&next.to_string())) {
+        BASE.with(|b| b.borrow_mut().insert(id.to_string(), next));
+    } else {
+        // Not retried: a revision written later than its save would make this page's
+        // next save look overtaken. The save is stored; other tabs hear of the next one.
+        PENDING.with(|m| m.borrow_mut().remove(&key));
+        changed();
+    }
+}
+
+/// Takes the copy a pending save of `id` went to (see [`flush`]), if any.
+pub fn take_copy(id: &str) -> Option<String> {
+    COPIED.with(|c| {
+        let mut c = c.borrow_mut();
+        let i = c.iter().position(|(g, _)| g == id)?;
+        Some(c.remove(i).1)
+    })
+}
+
+/// What became of a game's save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// In the browser's storage.
+    Stored,
+    /// Kept in memory and retried (storage full or refused).
+    Pending,
+    /// Another tab saved this game meanwhile: this state was kept as the copy `String`.
+    Copied(String),
+    /// The game was deleted (in another tab): not written again.
+    Deleted,
 }
 
 /// A text written in pieces into a browser string (the autosave of a long match): the wasm
@@ -274,73 +697,58 @@ extern "C" {
     ) -> Result<(), wasm_bindgen::JsValue>;
 }
 
-/// Stores a [`TextSink`]'s text like [`set`] (in memory if the browser refuses).
+/// Stores a [`TextSink`]'s text like [`write_through`] (kept pending if the browser refuses).
 fn set_text(key: &str, mut sink: TextSink) -> bool {
     sink.pass_on();
     #[cfg(target_arch = "wasm32")]
     {
+        if UNREAD.with(|u| u.borrow().contains(key)) {
+            keep(key, sink.text.as_string(), true);
+            return false;
+        }
         let stored = local().is_some_and(|s| {
             use wasm_bindgen::JsCast;
             s.unchecked_ref::<StorageValues>()
                 .set_item_value(key, &sink.text)
                 .is_ok()
         });
-        keep(key, stored, || sink.text.as_string().unwrap_or_default())
+        if stored {
+            // Kept only while reads are blocked (to read it back).
+            let text = READ_BLOCKED
+                .with(Cell::get)
+                .then(|| sink.text.as_string())
+                .flatten();
+            PENDING.with(|m| m.borrow_mut().remove(key));
+            match text {
+                Some(t) => done(key, Some(t)),
+                None => {
+                    WRITTEN.with(|w| w.borrow_mut().remove(key));
+                    changed();
+                }
+            }
+            flush();
+        } else {
+            keep(key, sink.text.as_string(), false);
+        }
+        stored
     }
     #[cfg(not(target_arch = "wasm32"))]
     set(key, &sink.text)
 }
 
-/// [`store_game`] with the save written into a [`TextSink`].
-pub fn store_game_text(entry: IndexEntry, sink: TextSink) {
-    set_text(&game_key(&entry.id), sink);
-    update_index(entry);
-}
-
-pub fn remove(key: &str) {
-    let removed = local().is_some_and(|s| s.remove_item(key).is_ok());
-    MEMORY.with(|m| {
-        let mut m = m.borrow_mut();
-        if removed {
-            m.remove(key);
-        } else {
-            m.insert(key.to_string(), None);
+impl TextSink {
+    /// The whole text written.
+    fn into_string(mut self) -> String {
+        self.pass_on();
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.text.as_string().unwrap_or_default()
         }
-    });
-}
-
-/// Every stored key (localStorage and memory).
-pub fn keys() -> Vec<String> {
-    let mut keys = std::collections::BTreeSet::new();
-    if let Some(s) = local() {
-        match s.length() {
-            Ok(n) => {
-                for i in 0..n {
-                    match s.key(i) {
-                        Ok(Some(k)) => {
-                            keys.insert(k);
-                        }
-                        Ok(None) => {}
-                        Err(_) => {
-                            mark_failed();
-                            break;
-                        }
-                    }
-                }
-            }
-            Err(_) => mark_failed(),
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.text
         }
     }
-    MEMORY.with(|m| {
-        for (k, v) in m.borrow().iter() {
-            if v.is_some() {
-                keys.insert(k.clone());
-            } else {
-                keys.remove(k);
-            }
-        }
-    });
-    keys.into_iter().collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -355,11 +763,14 @@ pub fn game_ids() -> Vec<String> {
 }
 
 /// The list of saves, repaired against the stored games (rebuilt if the index is corrupt,
-/// stale entries dropped, unlisted games added). A repaired index is written back.
+/// stale entries dropped, unlisted games added). A repaired index is written back (never
+/// over an index that could not be read).
 pub fn read_index() -> Vec<IndexEntry> {
-    let stored = get(INDEX_KEY);
+    let stored = read(INDEX_KEY);
+    let blocked = stored.is_err();
+    let stored = stored.ok().flatten();
     let (index, changed) = bundle::reconcile(stored.as_deref(), &game_ids(), load_game);
-    if changed {
+    if changed && !blocked {
         write_index(&index);
     }
     index
@@ -371,10 +782,79 @@ fn write_index(index: &[IndexEntry]) {
     }
 }
 
-/// Stores a game's save JSON and updates the index (in memory if the browser refuses).
-pub fn store_game(entry: IndexEntry, json: &str) {
-    set(&game_key(&entry.id), json);
+/// Stores a game's save JSON as a new revision and updates the index (see [`store_game_text`]).
+pub fn store_game(entry: IndexEntry, json: &str) -> Saved {
+    let mut sink = TextSink::default();
+    sink.piece.extend_from_slice(json.as_bytes());
+    store_game_text(entry, sink)
+}
+
+/// Stores a game's save (the autosave): only on top of the revision this page knows (see
+/// [`Rev`]); a save of another tab in between sends this one to a copy, a deletion in
+/// another tab stops it. Kept in memory and retried when the browser refuses it.
+pub fn store_game_text(entry: IndexEntry, sink: TextSink) -> Saved {
+    let id = entry.id.clone();
+    let base = base_rev(&id);
+    match stored_rev(&id) {
+        Ok(Rev::Deleted) => {
+            PENDING.with(|m| m.borrow_mut().remove(&game_key(&id)));
+            changed();
+            return Saved::Deleted;
+        }
+        Ok(Rev::At(n)) if n != base => {
+            PENDING.with(|m| m.borrow_mut().remove(&game_key(&id)));
+            let copy = store_copy(&id, &sink.into_string());
+            return Saved::Copied(copy);
+        }
+        _ => {}
+    }
+    let stored = set_text(&game_key(&id), sink);
+    if stored {
+        bump_rev(&id, base);
+    }
     update_index(entry);
+    if stored {
+        Saved::Stored
+    } else {
+        Saved::Pending
+    }
+}
+
+/// Stores `json` (a state of game `id` that another tab overtook) as a new game.
+fn store_copy(id: &str, json: &str) -> String {
+    let copy = new_id();
+    let key = game_key(&copy);
+    if write_through(&key, Some(json)) {
+        bump_rev(&copy, 0);
+    }
+    let mut entry =
+        bundle::entry_from_save(&copy, json).unwrap_or_else(|| bundle::placeholder_entry(&copy));
+    entry.id = copy.clone();
+    let _ = id;
+    update_index(entry);
+    copy
+}
+
+/// Stores a game that arrives from outside (an import, a link): a new revision, so a tab
+/// showing that game hears of it. Returns whether it is in the browser's storage; if not,
+/// it is kept in memory (pending, retried) when `keep` (a link: to be played at once), else
+/// nothing of it is kept (an import: the caller reports it, the file stays the backup).
+pub fn store_arrived(entry: IndexEntry, json: &str, keep: bool) -> bool {
+    let id = entry.id.clone();
+    let base = stored_rev(&id).map_or(0, Rev::number);
+    BASE.with(|b| b.borrow_mut().insert(id.clone(), base));
+    if !write_through(&game_key(&id), Some(json)) {
+        if keep {
+            update_index(entry);
+            return false;
+        }
+        PENDING.with(|m| m.borrow_mut().remove(&game_key(&id)));
+        changed();
+        return false;
+    }
+    bump_rev(&id, base);
+    update_index(entry);
+    true
 }
 
 fn update_index(entry: IndexEntry) {
@@ -385,17 +865,33 @@ fn update_index(entry: IndexEntry) {
     write_index(&index);
 }
 
-/// The raw save JSON of a game, if present.
+/// The raw save JSON of a game, if present (a blocked read as none).
 pub fn load_game(id: &str) -> Option<String> {
     get(&game_key(id))
 }
 
-pub fn delete_game(id: &str) {
-    remove(&game_key(id));
+/// The raw save JSON of a game: `Err` when storage refused the read (the save is then
+/// unknown, not absent, and stays untouched).
+pub fn read_game(id: &str) -> Result<Option<String>, Blocked> {
+    read(&game_key(id))
+}
+
+/// Deletes a game everywhere: its save, hand order and index entry; its revision becomes
+/// `deleted`, so a tab still showing it closes it and never writes it again. Returns false
+/// when the browser kept the save (it is still there).
+pub fn delete_game(id: &str) -> bool {
+    let gone = remove(&game_key(id)) || UNAVAILABLE.with(Cell::get);
     remove(&hand_key(id));
-    let mut index = read_index();
-    index.retain(|e| e.id != id);
-    write_index(&index);
+    if gone {
+        write_through(&rev_key(id), Some("deleted"));
+        BASE.with(|b| b.borrow_mut().remove(id));
+        PENDING.with(|m| m.borrow_mut().remove(&game_key(id)));
+        let mut index = read_index();
+        index.retain(|e| e.id != id);
+        write_index(&index);
+    }
+    changed();
+    gone
 }
 
 /// Every stored game: (id, raw save JSON), in the order of the list.
@@ -411,21 +907,38 @@ pub fn export_all() -> String {
     bundle::build(&read_index(), &all_games(), now_ms())
 }
 
-/// Imports an export file. A damaged file changes nothing.
-pub fn import_all(text: &str) -> Result<bundle::ImportPlan, bundle::BundleError> {
+/// What an import did: the plan, and how many of its saves the browser actually stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Imported {
+    pub plan: bundle::ImportPlan,
+    pub stored: usize,
+    /// Saves the browser refused (full, or no storage): not kept.
+    pub failed: usize,
+}
+
+/// Imports an export file at once (natively and for small files; the saves page imports
+/// in slices, see `pages::saves`). A damaged or oversized file changes nothing.
+pub fn import_all(text: &str) -> Result<Imported, bundle::BundleError> {
     let parsed = bundle::parse(text)?;
-    let plan = bundle::plan_import(&parsed, &all_games());
-    for (id, json, _) in &plan.writes {
-        set(&game_key(id), json);
+    let mut planner = bundle::Planner::new(&all_games());
+    let mut out = Imported::default();
+    for g in &parsed.games {
+        import_one(&mut planner, g, &mut out);
     }
-    let mut index = read_index();
-    for (id, _, entry) in &plan.writes {
-        index.retain(|e| &e.id != id);
-        index.push(entry.clone());
+    out.plan = planner.finish();
+    Ok(out)
+}
+
+/// Plans and stores one game of an import (see [`import_all`]).
+pub fn import_one(planner: &mut bundle::Planner, game: &bundle::BundleGame, out: &mut Imported) {
+    if let Some((id, json, entry)) = planner.step(game) {
+        if store_arrived(entry, &json, false) {
+            out.stored += 1;
+        } else {
+            planner.undo_last(&id);
+            out.failed += 1;
+        }
     }
-    engine::sort::sort_by_key(&mut index, |e| std::cmp::Reverse(e.updated_ms));
-    write_index(&index);
-    Ok(plan)
 }
 
 pub fn now_ms() -> u64 {
@@ -512,36 +1025,200 @@ mod tests {
         assert_eq!(get(&hand_key("h1")), None);
     }
 
-    // Natively there is no localStorage: this is the in-memory fallback at work.
-    #[test]
-    fn memory_fallback_keeps_games_and_reports_it() {
-        let entry = |id: &str, t: u64| IndexEntry {
+    fn entry(id: &str, t: u64) -> IndexEntry {
+        IndexEntry {
             id: id.into(),
             variant: "romme".into(),
             title: format!("Spiel {id}"),
             players: vec!["Du".into()],
             updated_ms: t,
             finished: false,
-        };
+        }
+    }
+
+    /// Without any browser storage (private modes): everything is kept in memory, said so.
+    #[test]
+    fn memory_fallback_keeps_games_and_reports_it() {
+        fake::set_absent(true);
         store_game(entry("x", 1), "{\"meta\":{}}");
         store_game(entry("y", 2), "{\"meta\":{}}");
         assert!(memory_only());
+        assert!(status().unavailable);
         assert_eq!(load_game("x").as_deref(), Some("{\"meta\":{}}"));
         let ids: Vec<String> = read_index().into_iter().map(|e| e.id).collect();
         assert_eq!(ids, ["y", "x"]);
-        delete_game("x");
+        assert!(delete_game("x"));
         assert_eq!(load_game("x"), None);
         assert_eq!(game_ids(), ["y"]);
-        // A corrupt index is repaired from the games.
+        // An import into no storage at all stores nothing, and says so.
+        let export = export_all();
+        assert!(delete_game("y"));
+        let done = import_all(&export).unwrap();
+        assert_eq!((done.stored, done.failed), (0, 1));
+        assert!(read_index().is_empty());
+        fake::set_absent(false);
+    }
+
+    #[test]
+    fn a_corrupt_index_is_repaired_and_an_import_round_trips() {
+        store_game(entry("y", 2), "{\"meta\":{}}");
         set(INDEX_KEY, "{{{");
         assert_eq!(read_index().len(), 1);
         let export = export_all();
-        delete_game("y");
+        assert!(delete_game("y"));
         assert!(read_index().is_empty());
-        let plan = import_all(&export).unwrap();
-        assert_eq!(plan.added, 1);
+        let done = import_all(&export).unwrap();
+        assert_eq!((done.plan.added, done.stored, done.failed), (1, 1, 0));
         assert_eq!(read_index()[0].id, "y");
         assert!(import_all("{ broken").is_err());
         assert_eq!(read_index().len(), 1);
+    }
+
+    /// Before: a match played while storage was full was never written when space
+    /// returned, and the notice stayed up.
+    #[test]
+    fn writes_refused_by_a_full_storage_are_kept_and_retried() {
+        store_game(entry("a", 1), "{\"meta\":{\"n\":1}}");
+        assert_eq!(fake::peek(&rev_key("a")).as_deref(), Some("1"));
+        fake::set_quota(0);
+        assert_eq!(
+            store_game(entry("a", 2), "{\"meta\":{\"n\":2}}"),
+            Saved::Pending
+        );
+        assert_eq!(
+            store_game(entry("b", 3), "{\"meta\":{\"n\":3}}"),
+            Saved::Pending
+        );
+        set("kartenrunde.stats.v1", "[1]");
+        let s = status();
+        assert_eq!((s.pending_games, s.recovered), (2, false));
+        assert!(s.pending_other >= 1);
+        // Still readable in this page.
+        assert_eq!(load_game("b").as_deref(), Some("{\"meta\":{\"n\":3}}"));
+        assert_eq!(flush(), 0);
+        fake::set_quota(usize::MAX);
+        assert!(flush() >= 3);
+        let s = status();
+        assert_eq!((s.pending(), s.recovered), (0, true));
+        assert_eq!(
+            fake::peek(&game_key("a")).as_deref(),
+            Some("{\"meta\":{\"n\":2}}")
+        );
+        assert_eq!(
+            fake::peek(&game_key("b")).as_deref(),
+            Some("{\"meta\":{\"n\":3}}")
+        );
+        assert_eq!(fake::peek("kartenrunde.stats.v1").as_deref(), Some("[1]"));
+        assert_eq!(fake::peek(&rev_key("a")).as_deref(), Some("2"));
+        ack_recovered();
+        assert!(!status().recovered);
+    }
+
+    /// Before: a tab opened earlier overwrote the newer save of another tab.
+    #[test]
+    fn a_tab_never_overwrites_a_newer_revision() {
+        store_game(entry("g", 1), "{\"meta\":{\"log\":4}}");
+        assert_eq!(base_rev("g"), 1);
+        // The other tab opens the game, plays and saves revisions 2 and 3.
+        fake::put(&game_key("g"), "{\"meta\":{\"log\":19}}");
+        fake::put(&rev_key("g"), "3");
+        // This tab's next save goes to a copy; the other tab's save stays.
+        let Saved::Copied(copy) = store_game(entry("g", 2), "{\"meta\":{\"log\":12}}") else {
+            panic!("not copied");
+        };
+        assert_eq!(
+            fake::peek(&game_key("g")).as_deref(),
+            Some("{\"meta\":{\"log\":19}}")
+        );
+        assert_eq!(load_game(&copy).as_deref(), Some("{\"meta\":{\"log\":12}}"));
+        assert!(read_index().iter().any(|e| e.id == copy));
+        // Opened again, this tab saves on top of the newest revision.
+        note_opened("g");
+        assert_eq!(
+            store_game(entry("g", 3), "{\"meta\":{\"log\":20}}"),
+            Saved::Stored
+        );
+        assert_eq!(fake::peek(&rev_key("g")).as_deref(), Some("4"));
+    }
+
+    /// Before: a game deleted in one tab came back with the other tab's next autosave.
+    #[test]
+    fn a_game_deleted_in_another_tab_is_never_written_again() {
+        store_game(entry("d", 1), "{}");
+        // The other tab deletes it.
+        fake::put(&rev_key("d"), "deleted");
+        fake::Store.remove_item(&game_key("d")).unwrap();
+        assert_eq!(store_game(entry("d", 2), "{\"x\":1}"), Saved::Deleted);
+        assert_eq!(fake::peek(&game_key("d")), None);
+        assert!(!read_index().iter().any(|e| e.id == "d"));
+        // Deleting here writes the same mark.
+        store_game(entry("e", 1), "{}");
+        assert!(delete_game("e"));
+        assert_eq!(stored_rev("e"), Ok(Rev::Deleted));
+    }
+
+    /// A pending save that another tab overtook before space returned goes to a copy.
+    #[test]
+    fn a_pending_save_overtaken_by_another_tab_goes_to_a_copy() {
+        store_game(entry("p", 1), "{\"v\":1}");
+        fake::set_quota(0);
+        assert_eq!(store_game(entry("p", 2), "{\"v\":2}"), Saved::Pending);
+        fake::set_quota(usize::MAX);
+        fake::put(&game_key("p"), "{\"v\":9}");
+        fake::put(&rev_key("p"), "5");
+        flush();
+        let copy = take_copy("p").expect("a copy");
+        assert_eq!(fake::peek(&game_key("p")).as_deref(), Some("{\"v\":9}"));
+        assert_eq!(fake::peek(&game_key(&copy)).as_deref(), Some("{\"v\":2}"));
+        assert_eq!(status().pending_games, 0);
+    }
+
+    /// Before: a throwing `getItem` marked the save as damaged and overwrote lists.
+    #[test]
+    fn a_blocked_read_is_not_an_absent_value_and_is_never_overwritten() {
+        fake::put(INDEX_KEY, "[]");
+        fake::put("kartenrunde.stats.v1", "[\"old\"]");
+        fake::put(&game_key("old"), "{\"old\":true}");
+        fake::set_reads_throw(true);
+        assert_eq!(read_game("old"), Err(Blocked));
+        assert_eq!(read("kartenrunde.stats.v1"), Err(Blocked));
+        assert!(status().read_blocked);
+        // A write to what could not be read stays in memory only.
+        assert!(!set("kartenrunde.stats.v1", "[\"new\"]"));
+        // A new game is stored and can be read back in this page.
+        assert_eq!(store_game(entry("new", 1), "{\"new\":1}"), Saved::Stored);
+        assert_eq!(load_game("new").as_deref(), Some("{\"new\":1}"));
+        fake::set_reads_throw(false);
+        flush();
+        assert_eq!(
+            fake::peek("kartenrunde.stats.v1").as_deref(),
+            Some("[\"old\"]")
+        );
+        assert_eq!(
+            fake::peek(&game_key("old")).as_deref(),
+            Some("{\"old\":true}")
+        );
+    }
+
+    /// Before: "Import fertig: 2 neu" while 0 of 2 were stored.
+    #[test]
+    fn an_import_into_a_full_storage_says_what_was_stored() {
+        store_game(entry("i1", 1), "{\"meta\":{\"title\":\"eins\"}}");
+        store_game(entry("i2", 2), "{\"meta\":{\"title\":\"zwei\"}}");
+        let export = export_all();
+        delete_game("i1");
+        delete_game("i2");
+        fake::set_quota(0);
+        let done = import_all(&export).unwrap();
+        assert_eq!((done.stored, done.failed, done.plan.added), (0, 2, 0));
+        assert_eq!(
+            status().pending_games,
+            0,
+            "nothing of a refused import is kept"
+        );
+        fake::set_quota(usize::MAX);
+        assert!(read_index().is_empty());
+        let done = import_all(&export).unwrap();
+        assert_eq!((done.stored, done.failed, done.plan.added), (2, 0, 2));
     }
 }

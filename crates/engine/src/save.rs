@@ -51,6 +51,9 @@ pub enum SaveError {
     BadLink { detail: String },
     /// The state could not be serialised (a bug in the game's types).
     Serialize { detail: String },
+    /// A text of the save is longer than any the app writes (see [`SaveMeta::check_limits`]):
+    /// `field` is `"name"`, `"title"`, `"players"` or `"save"`.
+    TooLarge { field: String, limit: usize },
 }
 
 impl fmt::Display for SaveError {
@@ -264,6 +267,16 @@ impl TryFrom<String> for SeatKind {
     }
 }
 
+/// The most characters of a player's name (the setup allows 16).
+pub const MAX_NAME_CHARS: usize = 32;
+/// The most characters of a save's title.
+pub const MAX_TITLE_CHARS: usize = 120;
+/// The most seats a save may name.
+pub const MAX_SEATS: usize = 12;
+/// The most bytes of one save's JSON that arrives from outside (a link, an import): a
+/// 100-deal match is far below it.
+pub const MAX_SAVE_BYTES: usize = 2 * 1024 * 1024;
+
 /// Descriptive data shown in the list of saved games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -279,6 +292,46 @@ pub struct SaveMeta {
     pub seat_kinds: Vec<SeatKind>,
     /// True once the match is over (kept for the archive of finished matches).
     pub finished: bool,
+}
+
+impl SaveMeta {
+    /// Refuses what no version of the app writes: names over [`MAX_NAME_CHARS`], a title
+    /// over [`MAX_TITLE_CHARS`], more than [`MAX_SEATS`] seats. Checked on whatever arrives
+    /// from outside (links, imports) before anything is stored.
+    pub fn check_limits(&self) -> Result<(), SaveError> {
+        let too = |field: &str, limit: usize| {
+            Err(SaveError::TooLarge {
+                field: field.to_string(),
+                limit,
+            })
+        };
+        if self.player_names.len() > MAX_SEATS || self.seat_kinds.len() > MAX_SEATS {
+            return too("players", MAX_SEATS);
+        }
+        if self
+            .player_names
+            .iter()
+            .any(|n| n.chars().count() > MAX_NAME_CHARS)
+        {
+            return too("name", MAX_NAME_CHARS);
+        }
+        if self.title.chars().count() > MAX_TITLE_CHARS || self.variant.len() > MAX_TITLE_CHARS {
+            return too("title", MAX_TITLE_CHARS);
+        }
+        Ok(())
+    }
+}
+
+/// Checks a save that arrives from outside for its size and its texts' lengths (see
+/// [`SaveMeta::check_limits`]), before it is read any further.
+pub fn check_arrived(json: &str) -> Result<(), SaveError> {
+    if json.len() > MAX_SAVE_BYTES {
+        return Err(SaveError::TooLarge {
+            field: "save".to_string(),
+            limit: MAX_SAVE_BYTES,
+        });
+    }
+    read_file(json)?.meta.check_limits()
 }
 
 /// The JSON document of a save (format version [`SAVE_VERSION`]), independent of the game
