@@ -9,27 +9,71 @@ use crate::i18n::{tr, Lang};
 use crate::play::bundle::{self, BundleError};
 use crate::play::storage::{self, IndexEntry};
 use leptos::prelude::*;
+use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 
 #[derive(Clone, PartialEq)]
 struct Row {
     entry: IndexEntry,
-    /// Why the save does not load, if it does not.
-    damaged: Option<String>,
+    /// Why the save does not load, if it does not (or cannot be read now).
+    damaged: Option<Damage>,
 }
 
-fn rows(index: &[IndexEntry], lang: Lang) -> Vec<Row> {
+#[derive(Clone, PartialEq)]
+enum Damage {
+    /// The save cannot be used: why.
+    Broken(String),
+    /// Storage refused to read it: unknown, kept untouched.
+    Blocked,
+}
+
+/// The rows of the list: each save as checked so far (see [`check_in_slices`]).
+fn rows(index: &[IndexEntry], checked: &HashMap<String, Option<Damage>>) -> Vec<Row> {
     index
         .iter()
         .map(|e| Row {
-            damaged: match storage::read_game(&e.id) {
-                Err(storage::Blocked) => Some(tr(lang, "saves.blocked").to_string()),
-                Ok(None) => Some(tr(lang, "play.no_such_game").to_string()),
-                Ok(Some(json)) => games::check_save(&json, lang).err(),
-            },
+            damaged: checked.get(&e.id).cloned().flatten(),
             entry: e.clone(),
         })
         .collect()
+}
+
+/// Whether the save `id` loads (read and replayed, as opening it would).
+fn check_one(id: &str, lang: Lang) -> Option<Damage> {
+    match storage::read_game(id) {
+        Err(storage::Blocked) => Some(Damage::Blocked),
+        Ok(None) => Some(Damage::Broken(tr(lang, "play.no_such_game").to_string())),
+        Ok(Some(json)) => games::check_save(&json, lang).err().map(Damage::Broken),
+    }
+}
+
+/// Checks every listed save, in slices of at most [`SLICE_MS`]: a list of thousands of
+/// saves shows at once and never blocks the page; a damaged one is marked when found.
+fn check_in_slices(index: RwSignal<Vec<IndexEntry>>, checked: RwSignal<HashMap<String, Option<Damage>>>) {
+    let app = use_app();
+    Effect::new(move |_| {
+        let ids: Vec<String> = index.with(|i| i.iter().map(|e| e.id.clone()).collect());
+        leptos::task::spawn_local(async move {
+            let lang = app.lang();
+            let mut found = Vec::new();
+            let mut slice = now();
+            for id in ids {
+                if checked.try_with_untracked(|c| c.contains_key(&id)) != Some(false) {
+                    continue;
+                }
+                found.push((id.clone(), check_one(&id, lang)));
+                if now() - slice > SLICE_MS {
+                    let batch = std::mem::take(&mut found);
+                    if checked.try_update(|c| c.extend(batch)).is_none() {
+                        return;
+                    }
+                    next_task().await;
+                    slice = now();
+                }
+            }
+            checked.try_update(|c| c.extend(found));
+        });
+    });
 }
 
 fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
@@ -143,7 +187,9 @@ type Status = Option<Result<String, String>>;
 pub fn Saves() -> impl IntoView {
     let app = use_app();
     let index = RwSignal::new(storage::read_index());
-    let list = Memo::new(move |_| rows(&index.get(), app.lang()));
+    let checked = RwSignal::new(HashMap::new());
+    check_in_slices(index, checked);
+    let list = Memo::new(move |_| checked.with(|c| index.with(|i| rows(i, c))));
     let pending_delete = RwSignal::new(None::<IndexEntry>);
     let status = RwSignal::new(None::<Result<String, String>> as Status);
     let t = move |k: &'static str| move || app.t(k);
@@ -227,7 +273,17 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
     let entry = e.clone();
     let delete = move |_| pending_delete.set(Some(entry.clone()));
     match row.damaged.clone() {
-                            Some(reason) => {
+                            // Not readable now: said so, and nothing offered that could touch it.
+                            Some(Damage::Blocked) => view! {
+                                <li class="save-row damaged" data-testid="save-row" data-id=e.id.clone() data-damaged="blocked">
+                                    <div class="save-text">
+                                        <strong>{title}</strong>
+                                        <span>{e.players.join(", ")}</span>
+                                        <small class="badge badge-damaged" data-testid="blocked">{t("saves.blocked")}</small>
+                                    </div>
+                                </li>
+                            }.into_any(),
+                            Some(Damage::Broken(reason)) => {
                                 let show_reason = RwSignal::new(false);
                                 let reason2 = reason.clone();
                                 view! {

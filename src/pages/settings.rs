@@ -102,7 +102,29 @@ pub fn SettingsPage() -> impl IntoView {
                     {move || coach_reset.get().then(|| app.t("coach.reset_done"))}
                 </p>
             </fieldset>
+            {persistence()}
         </section>
+    }
+}
+
+/// Whether the browser keeps this site's storage for good (`navigator.storage.persisted()`),
+/// asked for after the first finished match (see `play::storage::ask_persistence`).
+fn persistence() -> impl IntoView {
+    let app = use_app();
+    let state = RwSignal::new(None::<Option<bool>>);
+    leptos::task::spawn_local(async move {
+        state.try_set(Some(crate::play::storage::persisted().await));
+    });
+    view! {
+        <fieldset>
+            <legend>{move || app.t("settings.persist")}</legend>
+            <p data-testid="persist-state">{move || match state.get() {
+                None => String::new(),
+                Some(Some(true)) => app.t("settings.persist_yes"),
+                Some(Some(false)) => app.t("settings.persist_no"),
+                Some(None) => app.t("settings.persist_unknown"),
+            }}</p>
+        </fieldset>
     }
 }
 

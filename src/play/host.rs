@@ -290,6 +290,7 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
         Ok(storage::Saved::Stored | storage::Saved::Pending) => {
             save_error.set(None);
             if s.meta.finished && !was_over {
+                storage::ask_persistence();
                 super::stats::record(super::stats::MatchResult::new(
                     &s.id,
                     &s.meta.variant,

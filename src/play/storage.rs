@@ -154,6 +154,9 @@ impl Status {
     }
 }
 
+/// Who hears of a changed [`Status`].
+type Listener = Box<dyn Fn(Status)>;
+
 thread_local! {
     static PENDING: RefCell<BTreeMap<String, Pending>> = const { RefCell::new(BTreeMap::new()) };
     /// What this page wrote while reads were blocked (read back from here).
@@ -164,7 +167,7 @@ thread_local! {
     static READ_BLOCKED: Cell<bool> = const { Cell::new(false) };
     static RECOVERED: Cell<bool> = const { Cell::new(false) };
     static LAST: RefCell<Status> = RefCell::new(Status::default());
-    static ON_CHANGE: RefCell<Option<Box<dyn Fn(Status)>>> = const { RefCell::new(None) };
+    static ON_CHANGE: RefCell<Option<Listener>> = const { RefCell::new(None) };
     /// The revision of each game this page last read or wrote (see [`Rev`]).
     static BASE: RefCell<BTreeMap<String, u64>> = const { RefCell::new(BTreeMap::new()) };
     /// Games whose pending state went to a copy (another tab saved the game meanwhile):
@@ -208,18 +211,18 @@ pub mod fake {
         static READS_THROW: Cell<bool> = const { Cell::new(false) };
         static ABSENT: Cell<bool> = const { Cell::new(false) };
     }
-    pub struct Store;
+    pub(super) struct Store;
     fn used() -> usize {
         DATA.with(|d| d.borrow().iter().map(|(k, v)| k.len() + v.len()).sum())
     }
     impl Store {
-        pub fn get_item(&self, k: &str) -> Result<Option<String>, ()> {
+        pub(super) fn get_item(&self, k: &str) -> Result<Option<String>, ()> {
             if READS_THROW.with(Cell::get) {
                 return Err(());
             }
             Ok(DATA.with(|d| d.borrow().get(k).cloned()))
         }
-        pub fn set_item(&self, k: &str, v: &str) -> Result<(), ()> {
+        pub(super) fn set_item(&self, k: &str, v: &str) -> Result<(), ()> {
             let old = DATA.with(|d| d.borrow().get(k).map_or(0, |o| k.len() + o.len()));
             if used() - old + k.len() + v.len() > QUOTA.with(Cell::get) {
                 return Err(());
@@ -227,14 +230,14 @@ pub mod fake {
             DATA.with(|d| d.borrow_mut().insert(k.to_string(), v.to_string()));
             Ok(())
         }
-        pub fn remove_item(&self, k: &str) -> Result<(), ()> {
+        pub(super) fn remove_item(&self, k: &str) -> Result<(), ()> {
             DATA.with(|d| d.borrow_mut().remove(k));
             Ok(())
         }
-        pub fn length(&self) -> Result<u32, ()> {
+        pub(super) fn length(&self) -> Result<u32, ()> {
             Ok(DATA.with(|d| d.borrow().len()) as u32)
         }
-        pub fn key(&self, i: u32) -> Result<Option<String>, ()> {
+        pub(super) fn key(&self, i: u32) -> Result<Option<String>, ()> {
             Ok(DATA.with(|d| d.borrow().keys().nth(i as usize).cloned()))
         }
     }
@@ -938,6 +941,54 @@ pub fn import_one(planner: &mut bundle::Planner, game: &bundle::BundleGame, out:
             planner.undo_last(&id);
             out.failed += 1;
         }
+    }
+}
+
+/// `navigator.storage`, if the browser has it.
+#[cfg(target_arch = "wasm32")]
+fn storage_manager() -> Option<wasm_bindgen::JsValue> {
+    let nav = web_sys::window()?.navigator();
+    js_sys::Reflect::get(&nav, &"storage".into())
+        .ok()
+        .filter(|v| v.is_object())
+}
+
+/// Calls `navigator.storage.<method>()` and awaits its boolean answer.
+#[cfg(target_arch = "wasm32")]
+async fn ask_storage(method: &str) -> Option<bool> {
+    use wasm_bindgen::JsCast;
+    let manager = storage_manager()?;
+    let f: js_sys::Function = js_sys::Reflect::get(&manager, &method.into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let promise: js_sys::Promise = f.call0(&manager).ok()?.dyn_into().ok()?;
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .ok()?
+        .as_bool()
+}
+
+/// Asks the browser to keep this site's storage for good (not evicted when the device runs
+/// short of space): after a finished match, when there is something worth keeping.
+pub fn ask_persistence() {
+    #[cfg(target_arch = "wasm32")]
+    leptos::task::spawn_local(async {
+        if ask_storage("persisted").await == Some(false) {
+            let _ = ask_storage("persist").await;
+        }
+    });
+}
+
+/// Whether the browser keeps this site's storage for good (`None`: it cannot say).
+pub async fn persisted() -> Option<bool> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        ask_storage("persisted").await
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
     }
 }
 
