@@ -166,6 +166,7 @@ fn run_bots<G: UiGame>(
     proceeded: RwSignal<Option<usize>>,
     thinking: RwSignal<bool>,
     unreachable: RwSignal<bool>,
+    owner: RwSignal<bool>,
     apply: impl Fn(Seat, G::Action, bool) + Copy + 'static,
 ) {
     let app = use_app();
@@ -173,6 +174,10 @@ fn run_bots<G: UiGame>(
     // One bot per seat for the whole session, so bots keep their memory of the game.
     let bots_by_seat: StoredValue<SeatBots<G>, LocalStorage> = StoredValue::new_local(Vec::new());
     Effect::new(move |_| {
+        // Another tab on this game runs its bots (this one follows its saves).
+        if !owner.get() {
+            return;
+        }
         // Read in place: a copy of the session (and its growing record) per action
         // fragmented the wasm heap of a long match.
         let Some((seat, level, step, hold)) = sess.with(|s| {
@@ -287,6 +292,9 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
         Ok(storage::Saved::Deleted) => {
             other_tab(&s.id, OtherTab::Deleted);
         }
+        Ok(storage::Saved::Overtaken) => {
+            other_tab(&s.id, OtherTab::Newer);
+        }
         Ok(storage::Saved::Stored | storage::Saved::Pending) => {
             save_error.set(None);
             if s.meta.finished && !was_over {
@@ -350,43 +358,52 @@ fn other_tab(id: &str, what: OtherTab) {
 /// revision, see [`storage::Rev`]); also looks when the page is shown again. A newer
 /// position is loaded (moves of this page that are not stored yet go to a copy first), a
 /// deletion closes the game.
-fn follow_other_tabs(id: String) {
+fn follow_other_tabs(id: String) -> RwSignal<bool> {
+    storage::claim(&id);
+    let owner = RwSignal::new(true);
+    let owner_key = storage::owner_key(&id);
     let key = storage::rev_key(&id);
-    let check = move |id: &str| {
-        match storage::stored_rev(id) {
-            Ok(storage::Rev::Deleted) => other_tab(id, OtherTab::Deleted),
-            Ok(storage::Rev::At(n)) if n != storage::base_rev(id) => {
-                if storage::is_pending(&storage::game_key(id)) {
-                    storage::flush();
-                    if let Some(copy) = storage::take_copy(id) {
-                        other_tab(id, OtherTab::Copied(copy));
-                    }
-                } else {
-                    other_tab(id, OtherTab::Newer);
+    let check = move |id: &str| match storage::stored_rev(id) {
+        Ok(storage::Rev::Deleted) => other_tab(id, OtherTab::Deleted),
+        Ok(storage::Rev::At(n)) if n != storage::base_rev(id) => {
+            if storage::is_pending(&storage::game_key(id)) {
+                storage::flush();
+                if let Some(copy) = storage::take_copy(id) {
+                    other_tab(id, OtherTab::Copied(copy));
                 }
+            } else {
+                other_tab(id, OtherTab::Newer);
             }
-            _ => {}
         }
+        _ => {}
     };
     let id2 = id.clone();
     let handle = window_event_listener(leptos::ev::storage, move |ev| {
         // `None`: the whole storage was cleared.
-        if ev.key().is_none_or(|k| k == key) {
+        let k = ev.key();
+        if k.as_ref().is_none_or(|k| *k == key) {
             check(&id2);
         }
+        if k.is_none_or(|k| k == owner_key) {
+            owner.try_set(storage::owns(&id2));
+        }
     });
+    // The tab the player looks at runs the bots.
     let shown = window_event_listener(leptos::ev::visibilitychange, move |_| {
         let visible = web_sys::window()
             .and_then(|w| w.document())
             .is_some_and(|d| !d.hidden());
         if visible {
             check(&id);
+            storage::claim(&id);
+            owner.try_set(true);
         }
     });
     on_cleanup(move || {
         handle.remove();
         shown.remove();
     });
+    owner
 }
 
 /// Undo within the own turn: whether something can be taken back, and the callback that
@@ -604,7 +621,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         .filter(|&s| session.is_human(s))
         .collect();
     let several_humans = humans.len() > 1;
-    follow_other_tabs(session.id.clone());
+    // Whether this tab runs the bots (another tab on the same game may).
+    let owner = follow_other_tabs(session.id.clone());
     // The first-game guide: once per game family, only with a human at the table.
     let has_human = !humans.is_empty();
     let coach_open = RwSignal::new(
@@ -656,7 +674,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let thinking = RwSignal::new(false);
     // True while the bots' code could not be fetched (offline before it was cached).
     let unreachable = RwSignal::new(false);
-    run_bots(sess, viewer, proceeded, thinking, unreachable, apply);
+    run_bots(sess, viewer, proceeded, thinking, unreachable, owner, apply);
     // Said in the error line (in the dock: in view on a phone), and taken back once the bots
     // have arrived.
     Effect::new(move |_| {
@@ -674,7 +692,14 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         view,
         legal,
         names: names.clone(),
-        act: Callback::new(move |a: G::Action| apply(viewer.get_untracked(), a, false)),
+        act: Callback::new(move |a: G::Action| {
+            // Played here: this tab runs the bots from now on.
+            if !owner.get_untracked() {
+                sess.with_untracked(|s| storage::claim(&s.id));
+                owner.set(true);
+            }
+            apply(viewer.get_untracked(), a, false)
+        }),
         highlight: highlight.into(),
         error: error.write_only(),
         pass_and_play: several_humans,

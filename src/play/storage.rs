@@ -484,8 +484,9 @@ fn flush_game(id: &str, value: &str) -> bool {
         }
         Ok(Rev::At(n)) if n != base => {
             PENDING.with(|m| m.borrow_mut().remove(&game_key(id)));
-            let copy = store_copy(id, value);
-            COPIED.with(|c| c.borrow_mut().push((id.to_string(), copy)));
+            if let Saved::Copied(copy) = overtaken(id, n, value) {
+                COPIED.with(|c| c.borrow_mut().push((id.to_string(), copy)));
+            }
             changed();
             true
         }
@@ -607,6 +608,47 @@ fn bump_rev(id: &str, base: u64) {
     }
 }
 
+/// Which tab runs a game's bots: the one that opened it, was shown or was played in last
+/// (its key holds that tab's id). Two tabs on a bots game never both play the bots' moves.
+pub const OWNER_PREFIX: &str = "kartenrunde.owner.";
+
+thread_local! {
+    /// This page's id among the tabs.
+    static TAB: String = new_id();
+    /// Games whose claim could not be written (storage full): this page runs their bots.
+    static CLAIM_FAILED: RefCell<std::collections::BTreeSet<String>> = const { RefCell::new(std::collections::BTreeSet::new()) };
+}
+
+pub fn owner_key(id: &str) -> String {
+    format!("{OWNER_PREFIX}{id}")
+}
+
+/// This tab takes over the bots of game `id` (see [`OWNER_PREFIX`]).
+pub fn claim(id: &str) {
+    let key = owner_key(id);
+    let ok = TAB.with(|t| local().is_some_and(|s| s.set_item(&key, t).is_ok()));
+    CLAIM_FAILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if ok {
+            c.remove(id);
+        } else {
+            c.insert(id.to_string());
+        }
+    });
+}
+
+/// Whether this tab runs the bots of game `id`.
+pub fn owns(id: &str) -> bool {
+    if CLAIM_FAILED.with(|c| c.borrow().contains(id)) {
+        return true;
+    }
+    let Some(s) = local() else { return true };
+    match s.get_item(&owner_key(id)) {
+        Ok(Some(owner)) => TAB.with(|t| *t == owner),
+        _ => true,
+    }
+}
+
 /// Takes the copy a pending save of `id` went to (see [`flush`]), if any.
 pub fn take_copy(id: &str) -> Option<String> {
     COPIED.with(|c| {
@@ -627,6 +669,9 @@ pub enum Saved {
     Copied(String),
     /// The game was deleted (in another tab): not written again.
     Deleted,
+    /// Another tab saved this game further, with every move of this page: nothing was
+    /// written; the page is to show the stored one.
+    Overtaken,
 }
 
 /// A text written in pieces into a browser string (the autosave of a long match): the wasm
@@ -806,8 +851,11 @@ pub fn store_game_text(entry: IndexEntry, sink: TextSink) -> Saved {
         }
         Ok(Rev::At(n)) if n != base => {
             PENDING.with(|m| m.borrow_mut().remove(&game_key(&id)));
-            let copy = store_copy(&id, &sink.into_string());
-            return Saved::Copied(copy);
+            let saved = overtaken(&id, n, &sink.into_string());
+            if saved == Saved::Stored {
+                update_index(entry);
+            }
+            return saved;
         }
         _ => {}
     }
@@ -820,6 +868,27 @@ pub fn store_game_text(entry: IndexEntry, sink: TextSink) -> Saved {
         Saved::Stored
     } else {
         Saved::Pending
+    }
+}
+
+/// Another tab saved game `id` (revision `n`) since this page last did; `ours` is this
+/// page's state of it. Compared by their logs: if ours played on from the stored one, it
+/// is written on top; if the stored one holds all of ours (the same moves, e.g. the same
+/// bot move made in both tabs), nothing is written and the page is to show the stored one;
+/// if they went different ways, ours is kept as a copy.
+fn overtaken(id: &str, n: u64, ours: &str) -> Saved {
+    let stored = local().and_then(|s| s.get_item(&game_key(id)).ok().flatten());
+    match stored.map(|stored| bundle::relation(ours, &stored)) {
+        Some(bundle::Relation::Ahead) => {
+            if write_through(&game_key(id), Some(ours)) {
+                bump_rev(id, n);
+                Saved::Stored
+            } else {
+                Saved::Pending
+            }
+        }
+        Some(bundle::Relation::Same | bundle::Relation::Behind) => Saved::Overtaken,
+        _ => Saved::Copied(store_copy(id, ours)),
     }
 }
 
@@ -885,6 +954,7 @@ pub fn read_game(id: &str) -> Result<Option<String>, Blocked> {
 pub fn delete_game(id: &str) -> bool {
     let gone = remove(&game_key(id)) || UNAVAILABLE.with(Cell::get);
     remove(&hand_key(id));
+    remove(&owner_key(id));
     if gone {
         write_through(&rev_key(id), Some("deleted"));
         BASE.with(|b| b.borrow_mut().remove(id));
@@ -1190,6 +1260,61 @@ mod tests {
             Saved::Stored
         );
         assert_eq!(fake::peek(&rev_key("g")).as_deref(), Some("4"));
+    }
+
+    fn save_with_log(log: &[u32]) -> String {
+        serde_json::json!({
+            "version": 1, "game": "romme",
+            "record": {"options": {"jokers": 6}, "seats": 3, "seed": 7,
+                       "log": log.iter().map(|a| serde_json::json!([0, {"Draw": a}])).collect::<Vec<_>>()},
+            "meta": {"title": "T", "player_names": ["Du", "Bot"], "variant": "romme"}
+        })
+        .to_string()
+    }
+
+    /// Both tabs made the same moves (the same bot move): no copy, the page follows; one
+    /// that played on from the stored game writes on top of it.
+    #[test]
+    fn an_overtaken_save_is_compared_by_its_moves() {
+        store_game(entry("m", 1), &save_with_log(&[1]));
+        fake::put(&game_key("m"), &save_with_log(&[1, 2]));
+        fake::put(&rev_key("m"), "2");
+        assert_eq!(
+            store_game(entry("m", 2), &save_with_log(&[1, 2])),
+            Saved::Overtaken
+        );
+        assert_eq!(fake::peek(&rev_key("m")).as_deref(), Some("2"));
+        assert_eq!(
+            store_game(entry("m", 3), &save_with_log(&[1, 2, 3])),
+            Saved::Stored
+        );
+        assert_eq!(fake::peek(&game_key("m")), Some(save_with_log(&[1, 2, 3])));
+        assert_eq!(fake::peek(&rev_key("m")).as_deref(), Some("3"));
+        // Another way from the same point: a copy.
+        fake::put(&game_key("m"), &save_with_log(&[1, 2, 3, 4]));
+        fake::put(&rev_key("m"), "4");
+        let Saved::Copied(copy) = store_game(entry("m", 4), &save_with_log(&[1, 2, 3, 5])) else {
+            panic!("not copied");
+        };
+        assert_eq!(
+            fake::peek(&game_key(&copy)),
+            Some(save_with_log(&[1, 2, 3, 5]))
+        );
+        assert_eq!(
+            fake::peek(&game_key("m")),
+            Some(save_with_log(&[1, 2, 3, 4]))
+        );
+    }
+
+    #[test]
+    fn one_tab_runs_the_bots() {
+        assert!(owns("b"));
+        claim("b");
+        assert!(owns("b"));
+        fake::put(&owner_key("b"), "another tab");
+        assert!(!owns("b"));
+        claim("b");
+        assert!(owns("b"));
     }
 
     /// Before: a game deleted in one tab came back with the other tab's next autosave.
