@@ -5,7 +5,7 @@ import { assert, eq } from './assert.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 
-async function fastSettings(page, base) {
+export async function fastSettings(page, base) {
   await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
   await page.goto(base + '#/');
   await page.reload();
@@ -18,7 +18,7 @@ async function board(page) {
 }
 
 // Waits until it is my draw (passing on a buy offer), within `timeout` ms.
-async function untilMyDraw(page, timeout = 60000) {
+export async function untilMyDraw(page, timeout = 60000) {
   const end = Date.now() + timeout;
   while (Date.now() < end) {
     await page.waitForFunction(() => {
@@ -34,7 +34,7 @@ async function untilMyDraw(page, timeout = 60000) {
 }
 
 // Draws from the stock and discards one card (asking twice if the board warns).
-async function drawAndDiscard(page) {
+export async function drawAndDiscard(page) {
   await untilMyDraw(page);
   const before = await page.$$eval('[data-testid=hand-card]', (e) => e.length);
   await page.click('[data-testid=talon]');
@@ -48,7 +48,7 @@ async function drawAndDiscard(page) {
   eq(await page.$$eval('[data-testid=hand-card]', (e) => e.length), before, 'discarded one card');
 }
 
-async function startRomme(page, base) {
+export async function startRomme(page, base) {
   await page.goto(base + '#/setup/romme');
   await page.waitForSelector('[data-testid=start]');
   await page.click('[data-testid=start]');
@@ -56,13 +56,13 @@ async function startRomme(page, base) {
   return page.url().split('#/play/')[1];
 }
 
-async function openSaves(page, base) {
+export async function openSaves(page, base) {
   await page.goto(base + '#/saves');
   await page.reload();
   await page.waitForSelector('.saves');
 }
 
-const gameKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kartenrunde.game.')).sort());
+export const gameKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kartenrunde.game.')).sort());
 const rowIds = (page) => page.$$eval('[data-testid=save-row]', (e) => e.map((r) => r.dataset.id).sort());
 
 export default [
