@@ -49,7 +49,10 @@ fn check_one(id: &str, lang: Lang) -> Option<Damage> {
 
 /// Checks every listed save, in slices of at most [`SLICE_MS`]: a list of thousands of
 /// saves shows at once and never blocks the page; a damaged one is marked when found.
-fn check_in_slices(index: RwSignal<Vec<IndexEntry>>, checked: RwSignal<HashMap<String, Option<Damage>>>) {
+fn check_in_slices(
+    index: RwSignal<Vec<IndexEntry>>,
+    checked: RwSignal<HashMap<String, Option<Damage>>>,
+) {
     let app = use_app();
     Effect::new(move |_| {
         let ids: Vec<String> = index.with(|i| i.iter().map(|e| e.id.clone()).collect());
@@ -393,11 +396,13 @@ async fn import_in_slices(
     for (i, g) in games.iter().enumerate() {
         storage::import_one(&mut planner, g, &mut out);
         if now() - slice > SLICE_MS {
+            storage::list_games(std::mem::take(&mut out.unlisted));
             progress(total / 2 + i / 2);
             next_task().await;
             slice = now();
         }
     }
+    storage::list_games(std::mem::take(&mut out.unlisted));
     out.plan = planner.finish();
     import_result_text(&out, total, lang)
 }

@@ -912,21 +912,42 @@ fn store_copy(id: &str, json: &str) -> String {
 /// it is kept in memory (pending, retried) when `keep` (a link: to be played at once), else
 /// nothing of it is kept (an import: the caller reports it, the file stays the backup).
 pub fn store_arrived(entry: IndexEntry, json: &str, keep: bool) -> bool {
+    let entry2 = entry.clone();
+    let stored = store_unlisted(entry, json, keep);
+    if stored || keep {
+        update_index(entry2);
+    }
+    stored
+}
+
+/// [`store_arrived`] without the index entry (an import lists a slice of games at once, see
+/// [`list_games`]).
+fn store_unlisted(entry: IndexEntry, json: &str, keep: bool) -> bool {
     let id = entry.id.clone();
     let base = stored_rev(&id).map_or(0, Rev::number);
     BASE.with(|b| b.borrow_mut().insert(id.clone(), base));
     if !write_through(&game_key(&id), Some(json)) {
-        if keep {
-            update_index(entry);
-            return false;
+        if !keep {
+            PENDING.with(|m| m.borrow_mut().remove(&game_key(&id)));
+            changed();
         }
-        PENDING.with(|m| m.borrow_mut().remove(&game_key(&id)));
-        changed();
         return false;
     }
     bump_rev(&id, base);
-    update_index(entry);
     true
+}
+
+/// Adds `entries` to the list of saves at once (one read and one write of the index).
+pub fn list_games(entries: Vec<IndexEntry>) {
+    if entries.is_empty() {
+        return;
+    }
+    let mut index = read_index();
+    let ids: std::collections::HashSet<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    index.retain(|e| !ids.contains(e.id.as_str()));
+    index.extend(entries);
+    engine::sort::sort_by_key(&mut index, |e| std::cmp::Reverse(e.updated_ms));
+    write_index(&index);
 }
 
 fn update_index(entry: IndexEntry) {
@@ -987,6 +1008,8 @@ pub struct Imported {
     pub stored: usize,
     /// Saves the browser refused (full, or no storage): not kept.
     pub failed: usize,
+    /// Stored games not in the list of saves yet (see [`list_games`]).
+    pub unlisted: Vec<IndexEntry>,
 }
 
 /// Imports an export file at once (natively and for small files; the saves page imports
@@ -998,14 +1021,17 @@ pub fn import_all(text: &str) -> Result<Imported, bundle::BundleError> {
     for g in &parsed.games {
         import_one(&mut planner, g, &mut out);
     }
+    list_games(std::mem::take(&mut out.unlisted));
     out.plan = planner.finish();
     Ok(out)
 }
 
-/// Plans and stores one game of an import (see [`import_all`]).
+/// Plans and stores one game of an import (see [`import_all`]); its entry waits in
+/// `out.unlisted` for [`list_games`].
 pub fn import_one(planner: &mut bundle::Planner, game: &bundle::BundleGame, out: &mut Imported) {
     if let Some((id, json, entry)) = planner.step(game) {
-        if store_arrived(entry, &json, false) {
+        if store_unlisted(entry.clone(), &json, false) {
+            out.unlisted.push(entry);
             out.stored += 1;
         } else {
             planner.undo_last(&id);

@@ -10,7 +10,7 @@ import shellTests from './shell.mjs';
 import { fixSeed } from './bot_match.mjs';
 
 const SUITES = [...shellTests];
-const extra = ['romme.mjs', 'abluxxen.mjs', 'robust.mjs', 'storage.mjs', 'karussell.mjs', 'profisort.mjs', 'table.mjs', 'phone.mjs', 'keyboard.mjs', 'a11y.mjs', 'bots.mjs', 'stats.mjs', 'rules.mjs', 'update.mjs', 'split.mjs', 'coach.mjs'];
+const extra = ['romme.mjs', 'abluxxen.mjs', 'robust.mjs', 'storage.mjs', 'karussell.mjs', 'profisort.mjs', 'table.mjs', 'phone.mjs', 'keyboard.mjs', 'a11y.mjs', 'bots.mjs', 'stats.mjs', 'rules.mjs', 'update.mjs', 'split.mjs', 'coach.mjs', 'endings.mjs', 'records.mjs', 'safety.mjs'];
 for (const f of extra) {
   const p = new URL(`./${f}`, import.meta.url);
   if (fs.existsSync(p)) SUITES.push(...(await import(p)).default);
@@ -34,13 +34,26 @@ const context = await chromium.launchPersistentContext(profile, {
     '--disable-dev-shm-usage'],
 });
 
+// A panic of the app (its panic hook's console error, or the wasm trap that ends it) fails
+// the test it happens in, on every page: the test's own page fails on any console error (below),
+// and the pages a test opens itself (a second tab, an offline check) on panics. No test may
+// filter these away.
+const PANIC = /Kartenrunde panic|RuntimeError|unreachable executed|already been disposed/;
+let panicsElsewhere = [];
+context.on('page', (p) => {
+  p.on('console', (m) => { if (m.type() === 'error' && PANIC.test(m.text())) p.__krOwn || panicsElsewhere.push(m.text()); });
+  p.on('pageerror', (e) => { if (PANIC.test(String(e))) p.__krOwn || panicsElsewhere.push(String(e)); });
+});
+
 // FNV-1a of a test's name.
 const seedOf = (name) => [...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
 let passed = 0, failed = 0;
 for (const t of SUITES) {
   if (filter && !t.name.includes(filter)) continue;
+  panicsElsewhere = [];
   const page = await context.newPage();
+  page.__krOwn = true;
   // The games of every test come from a seed of its own (its name's hash): a test that
   // passes once passes every time, instead of failing on the rare deal its steps do not
   // expect. E2E_RANDOM=1 leaves the page's randomness alone (to look for such deals).
@@ -62,6 +75,7 @@ for (const t of SUITES) {
     await page.reload();
     await t.run({ page, base: BASE, out: OUT, context, shot: (n) => page.screenshot({ path: path.join(OUT, n + '.png') }) });
     if (errors.length) throw new Error('console errors: ' + errors.join(' | '));
+    if (panicsElsewhere.length) throw new Error('panics in another page of the test: ' + panicsElsewhere.join(' | '));
     passed++;
     console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
   } catch (e) {
