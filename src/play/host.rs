@@ -9,7 +9,7 @@ use super::ui_game::{BoardProps, BotLevel, UiGame};
 use crate::app::{prune, set_pruned, update_pruned, use_app, AppCtx, BoardSignals};
 use crate::components::coach::{coach_slot, show_button};
 use crate::components::dock::{ErrorLine, HostError};
-use crate::i18n::{tr, Lang};
+use crate::i18n::tr;
 use engine::save::{self, Record, SaveError, SaveMeta};
 use engine::{CardId, Game, RuleError, Seat};
 use leptos::prelude::*;
@@ -283,17 +283,18 @@ fn share_tools<G: UiGame>(
 /// the save when storage is full, and stored with it once there is room).
 /// When another tab saved or deleted this game meanwhile, the page moves on (see
 /// [`other_tab`]).
-fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<String>>, lang: Lang) {
+fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<String>>, app: AppCtx) {
+    let lang = app.lang();
     let was_over = s.meta.finished;
     match s.persist() {
         Ok(storage::Saved::Copied(copy)) => {
-            other_tab(&s.id, OtherTab::Copied(copy));
+            other_tab(app, &s.id, OtherTab::Copied(copy));
         }
         Ok(storage::Saved::Deleted) => {
-            other_tab(&s.id, OtherTab::Deleted);
+            other_tab(app, &s.id, OtherTab::Deleted);
         }
         Ok(storage::Saved::Overtaken) => {
-            other_tab(&s.id, OtherTab::Newer);
+            other_tab(app, &s.id, OtherTab::Newer);
         }
         Ok(storage::Saved::Stored | storage::Saved::Pending) => {
             save_error.set(None);
@@ -328,13 +329,10 @@ enum OtherTab {
 
 /// Moves the page on after another tab saved or deleted game `id` (in a task of its own:
 /// the host that calls this is taken down by it).
-fn other_tab(id: &str, what: OtherTab) {
+fn other_tab(app: AppCtx, id: &str, what: OtherTab) {
     let id = id.to_string();
     set_timeout(
         move || {
-            let Some(app) = use_context::<AppCtx>() else {
-                return;
-            };
             let (open, key) = match what {
                 OtherTab::Newer => (Some(id), "host.other_tab_newer"),
                 OtherTab::Copied(copy) => (Some(copy), "host.other_tab_copy"),
@@ -359,20 +357,21 @@ fn other_tab(id: &str, what: OtherTab) {
 /// position is loaded (moves of this page that are not stored yet go to a copy first), a
 /// deletion closes the game.
 fn follow_other_tabs(id: String) -> RwSignal<bool> {
+    let app = use_app();
     storage::claim(&id);
     let owner = RwSignal::new(true);
     let owner_key = storage::owner_key(&id);
     let key = storage::rev_key(&id);
     let check = move |id: &str| match storage::stored_rev(id) {
-        Ok(storage::Rev::Deleted) => other_tab(id, OtherTab::Deleted),
+        Ok(storage::Rev::Deleted) => other_tab(app, id, OtherTab::Deleted),
         Ok(storage::Rev::At(n)) if n != storage::base_rev(id) => {
             if storage::is_pending(&storage::game_key(id)) {
                 storage::flush();
                 if let Some(copy) = storage::take_copy(id) {
-                    other_tab(id, OtherTab::Copied(copy));
+                    other_tab(app, id, OtherTab::Copied(copy));
                 }
             } else {
-                other_tab(id, OtherTab::Newer);
+                other_tab(app, id, OtherTab::Newer);
             }
         }
         _ => {}
@@ -432,7 +431,7 @@ fn undo_tools<G: UiGame>(
                 error.set(None);
                 highlight.set(Vec::new());
                 log.set(log_lines(&s.record, &names, lang));
-                persist_into(&mut s, save_error, lang);
+                persist_into(&mut s, save_error, app);
                 set_pruned(sess, s);
             }
             Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, lang))),
@@ -512,7 +511,7 @@ impl<G: UiGame> Played<G> {
         });
         let step = sess
             .try_update_untracked(|s| {
-                persist_into(s, save_error, lang);
+                persist_into(s, save_error, app);
                 s.record.log.len()
             })
             .unwrap_or(0);
