@@ -42,12 +42,52 @@ impl Default for Settings {
 
 pub const STORAGE_KEY: &str = "kartenrunde.settings.v1";
 
+/// The longest stored pause between bot moves that is honoured (a longer one is read as this).
+pub const MAX_BOT_DELAY_MS: u32 = 5000;
+
+/// Stored settings longer than this are not read (they are a few dozen bytes).
+const MAX_TEXT: usize = 64 * 1024;
+
 impl Settings {
-    /// Reads the stored settings; anything unreadable falls back to the defaults.
+    /// Reads stored settings field by field: a field that is missing or unreadable falls back
+    /// to its default without affecting the others, the bot pause is clamped to
+    /// 0..=[`MAX_BOT_DELAY_MS`], unknown fields are ignored; anything that is not an object
+    /// (or is oversized) gives the defaults.
+    pub fn parse(text: Option<&str>) -> Settings {
+        let mut s = Settings::default();
+        let value = text
+            .filter(|t| t.len() <= MAX_TEXT)
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok());
+        let Some(serde_json::Value::Object(map)) = value else {
+            return s;
+        };
+        fn field<T: serde::de::DeserializeOwned>(
+            map: &serde_json::Map<String, serde_json::Value>,
+            name: &str,
+            into: &mut T,
+        ) {
+            if let Some(v) = map
+                .get(name)
+                .and_then(|v| serde_json::from_value(v.clone()).ok())
+            {
+                *into = v;
+            }
+        }
+        field(&map, "lang", &mut s.lang);
+        field(&map, "deck", &mut s.deck);
+        field(&map, "motion", &mut s.motion);
+        if let Some(ms) = map.get("bot_delay_ms").and_then(serde_json::Value::as_f64) {
+            // Any finite number, clamped (a negative pause is none, 2·10⁹ ms is 5 s).
+            if ms.is_finite() {
+                s.bot_delay_ms = ms.round().clamp(0.0, f64::from(MAX_BOT_DELAY_MS)) as u32;
+            }
+        }
+        s
+    }
+
+    /// Reads the stored settings (see [`Settings::parse`]).
     pub fn load() -> Settings {
-        crate::play::storage::get(STORAGE_KEY)
-            .and_then(|s| serde_json::from_str(&s).ok())
-            .unwrap_or_default()
+        Settings::parse(crate::play::storage::get(STORAGE_KEY).as_deref())
     }
 
     /// Stores the settings; returns false if the browser refused (private mode, quota).
@@ -55,5 +95,47 @@ impl Settings {
         serde_json::to_string(self)
             .map(|json| crate::play::storage::set(STORAGE_KEY, &json))
             .unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_read_field_by_field_and_clamped() {
+        assert_eq!(Settings::parse(None), Settings::default());
+        for bad in ["", "{", "[1,2]", "\"De\"", "null"] {
+            assert_eq!(Settings::parse(Some(bad)), Settings::default(), "{bad}");
+        }
+        let s = Settings::parse(Some(
+            r#"{"lang":"Klingon","deck":"Four","motion":7,"bot_delay_ms":2000000000,"new":1}"#,
+        ));
+        assert_eq!(
+            s,
+            Settings {
+                lang: Lang::De,
+                deck: DeckColours::Four,
+                motion: Motion::System,
+                bot_delay_ms: MAX_BOT_DELAY_MS,
+            }
+        );
+        let s = Settings::parse(Some(r#"{"lang":"En","bot_delay_ms":-5}"#));
+        assert_eq!((s.lang, s.bot_delay_ms), (Lang::En, 0));
+        let s = Settings::parse(Some(r#"{"motion":"Full","bot_delay_ms":"schnell"}"#));
+        assert_eq!((s.motion, s.bot_delay_ms), (Motion::Full, 700));
+        let s = Settings::parse(Some(r#"{"bot_delay_ms":250.4}"#));
+        assert_eq!(s.bot_delay_ms, 250);
+        // What is stored reads back as it was.
+        let mine = Settings {
+            lang: Lang::En,
+            deck: DeckColours::Four,
+            motion: Motion::Reduced,
+            bot_delay_ms: 20,
+        };
+        let json = serde_json::to_string(&mine).unwrap();
+        assert_eq!(Settings::parse(Some(&json)), mine);
+        let huge = format!(r#"{{"lang":"En","pad":"{}"}}"#, "x".repeat(MAX_TEXT));
+        assert_eq!(Settings::parse(Some(&huge)), Settings::default());
     }
 }

@@ -37,16 +37,30 @@ pub fn steps(family: &str) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-/// The families whose guide was seen; anything unreadable counts as none seen.
-pub fn parse_seen(text: Option<&str>) -> Vec<String> {
-    let value = text.and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok());
-    match value {
-        Some(serde_json::Value::Array(items)) => items
-            .iter()
-            .filter_map(|v| v.as_str().map(str::to_string))
-            .collect(),
-        _ => Vec::new(),
+/// A stored list longer than this is not read (it holds a few short names).
+const MAX_TEXT: usize = 16 * 1024;
+/// An entry longer than this is no family name and is ignored.
+const MAX_NAME: usize = 32;
+
+/// The stored list's items, if it is a readable list (within [`MAX_TEXT`]).
+fn stored_items(text: Option<&str>) -> Option<Vec<serde_json::Value>> {
+    let text = text.filter(|t| t.len() <= MAX_TEXT)?;
+    match serde_json::from_str::<serde_json::Value>(text).ok()? {
+        serde_json::Value::Array(items) => Some(items),
+        _ => None,
     }
+}
+
+/// The families whose guide was seen, read leniently: anything unreadable (or oversized)
+/// counts as none seen; entries that are no short name are ignored.
+pub fn parse_seen(text: Option<&str>) -> Vec<String> {
+    stored_items(text)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .filter(|f| !f.is_empty() && f.len() <= MAX_NAME)
+        .map(str::to_string)
+        .collect()
 }
 
 pub fn seen(family: &str) -> bool {
@@ -55,12 +69,14 @@ pub fn seen(family: &str) -> bool {
         .any(|f| f == family)
 }
 
+/// Adds `family` to the stored list; the entries already stored (also those this version
+/// ignores) stay as they are. A stored value that is not a readable list is replaced.
 pub fn mark_seen(family: &str) {
-    let mut all = parse_seen(storage::get(KEY).as_deref());
-    if !all.iter().any(|f| f == family) {
-        all.push(family.to_string());
+    let mut items = stored_items(storage::get(KEY).as_deref()).unwrap_or_default();
+    if !items.iter().any(|f| f.as_str() == Some(family)) {
+        items.push(serde_json::Value::from(family));
     }
-    if let Ok(json) = serde_json::to_string(&all) {
+    if let Ok(json) = serde_json::to_string(&items) {
         storage::set(KEY, &json);
     }
 }
@@ -146,11 +162,12 @@ pub fn Coach(family: &'static str, open: RwSignal<bool>, step: RwSignal<usize>) 
     let pos = RwSignal::new(None::<(f64, f64, f64, &'static str)>);
     let mark = move || marks.get(step.get().min(n.saturating_sub(1))).copied();
     let reposition = move || {
-        if let (Some(el), Some((sel, _))) =
-            (bubble.get_untracked(), marks.get(step.get_untracked()))
-        {
+        // From a frame or timer callback: the guide may be gone by then (`try_…`).
+        let el = bubble.try_get_untracked().flatten();
+        let mark = step.try_get_untracked().and_then(|s| marks.get(s));
+        if let (Some(el), Some((sel, _))) = (el, mark) {
             let p = place(&el, sel);
-            if pos.get_untracked() != Some(p) {
+            if pos.try_get_untracked().is_some_and(|now| now != Some(p)) {
                 pos.set(Some(p));
             }
         }
@@ -248,6 +265,15 @@ mod tests {
         assert!(parse_seen(Some("{kaputt")).is_empty());
         assert!(parse_seen(Some("{\"romme\":true}")).is_empty());
         assert!(parse_seen(Some("17")).is_empty());
+        let long = "x".repeat(MAX_NAME + 1);
+        assert_eq!(
+            parse_seen(Some(&format!(
+                "[\"{long}\",\"\",{{}},[\"romme\"],\"abluxxen\"]"
+            ))),
+            ["abluxxen"]
+        );
+        let oversized = format!("[\"romme\",\"{}\"]", "y".repeat(MAX_TEXT));
+        assert!(parse_seen(Some(&oversized)).is_empty());
         assert_eq!(
             parse_seen(Some("[\"romme\",3,null,\"karussell\"]")),
             ["romme", "karussell"]
@@ -259,6 +285,13 @@ mod tests {
         mark_seen("abluxxen");
         assert!(seen("abluxxen") && !seen("romme"));
         assert_eq!(parse_seen(storage::get(KEY).as_deref()), ["abluxxen"]);
+        // Entries this version ignores stay stored.
+        storage::set(KEY, "[7,\"zukunft\"]");
+        mark_seen("romme");
+        assert_eq!(
+            storage::get(KEY).as_deref(),
+            Some("[7,\"zukunft\",\"romme\"]")
+        );
         reset();
         assert!(!seen("abluxxen"));
     }

@@ -25,7 +25,9 @@ fn date(lang: Lang, ms: u64) -> String {
 #[component]
 pub fn StatsPage() -> impl IntoView {
     let app = use_app();
-    let results = stats::load();
+    let stored = stats::load();
+    let results = stored.results();
+    let notice = storage_notice(&stored);
     let summaries = stats::summarize(&results);
     let status = RwSignal::new(None::<String>);
     let for_csv = results.clone();
@@ -53,6 +55,11 @@ pub fn StatsPage() -> impl IntoView {
         <section class="panel stats" data-testid="stats-page">
             <h1>{move || app.t("stats.title")}</h1>
             {empty.then(|| view! { <p data-testid="no-stats">{move || app.t("stats.none")}</p> })}
+            {(!notice.is_empty()).then(|| view! {
+                <ul class="stats-notice" role="note" data-testid="stats-skipped">
+                    {notice.into_iter().map(|n| view! { <li>{move || n(app.lang())}</li> }).collect_view()}
+                </ul>
+            })}
             {summaries.into_iter().map(summary_view).collect_view()}
             {(!empty).then(|| view! {
                 <h2>{move || app.t("stats.finished")}</h2>
@@ -67,6 +74,34 @@ pub fn StatsPage() -> impl IntoView {
             })}
         </section>
     }
+}
+
+/// What the page says about stored entries it does not count (each a text in the language
+/// of the moment): entries skipped (unreadable or inconsistent, kept as they are), a stored
+/// value that is no list at all, a backup of such a value.
+fn storage_notice(stored: &stats::Stored) -> Vec<Box<dyn Fn(Lang) -> String + Send + Sync>> {
+    let mut out: Vec<Box<dyn Fn(Lang) -> String + Send + Sync>> = Vec::new();
+    let skipped = stored.skipped();
+    if skipped > 0 {
+        out.push(Box::new(move |lang| {
+            let key = if skipped == 1 {
+                "stats.skipped_one"
+            } else {
+                "stats.skipped_many"
+            };
+            crate::i18n::tr(lang, key).replace("{n}", &skipped.to_string())
+        }));
+    }
+    if stored.damaged {
+        out.push(Box::new(|lang| {
+            crate::i18n::tr(lang, "stats.damaged").to_string()
+        }));
+    } else if stats::has_backup() {
+        out.push(Box::new(|lang| {
+            crate::i18n::tr(lang, "stats.backup").replace("{key}", stats::DAMAGED_KEY)
+        }));
+    }
+    out
 }
 
 /// One decimal, with the language's decimal mark.
@@ -124,10 +159,10 @@ fn match_row(r: MatchResult) -> impl IntoView {
     let players = (0..r.scores.len())
         .map(|s| {
             let name = r.names.get(s).cloned().unwrap_or_default();
-            if r.places[s] == 1 {
-                format!("{name} {} ({})", r.scores[s], app.t("stats.winner"))
+            if r.place(s) == 1 {
+                format!("{name} {} ({})", r.score(s), app.t("stats.winner"))
             } else {
-                format!("{name} {}", r.scores[s])
+                format!("{name} {}", r.score(s))
             }
         })
         .collect::<Vec<_>>()
