@@ -563,6 +563,22 @@ fn the_boot_screen_matches_the_home_screen() {
     }
 }
 
+/// The boot screen's error path (a start that failed, index.html) says the same as the
+/// i18n table, in both languages.
+#[test]
+fn the_boot_error_texts_match_the_table() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html");
+    let html = std::fs::read_to_string(path).unwrap();
+    for lang in [Lang::De, Lang::En] {
+        let line = format!(
+            "['{}', '{}']",
+            tr(lang, "boot.failed"),
+            tr(lang, "boot.retry")
+        );
+        assert!(html.contains(&line), "index.html lacks {line}");
+    }
+}
+
 /// Every catalog entry has a rules page in both languages: no missing key, no placeholder
 /// left, no English in the German page, and the house rules list every option.
 #[test]

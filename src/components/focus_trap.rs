@@ -24,6 +24,18 @@ fn active() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.active_element()
 }
 
+/// Gives the focus back to `el` after a dialog closed: only if `el` is still on the page and
+/// the focus is nowhere else (on the body, or on an element that has left the page).
+fn restore(el: web_sys::HtmlElement) {
+    let body = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body());
+    let lost = active().is_none_or(|a| !a.is_connected() || body.is_some_and(|b| *b == a));
+    if lost && el.is_connected() {
+        let _ = el.focus();
+    }
+}
+
 /// Wires a dialog's root `node`: returns the keydown handler to put on it.
 pub fn focus_trap(node: NodeRef<leptos::html::Div>) -> impl Fn(web_sys::KeyboardEvent) + Copy {
     let before = StoredValue::new_local(None::<web_sys::HtmlElement>);
@@ -39,17 +51,22 @@ pub fn focus_trap(node: NodeRef<leptos::html::Div>) -> impl Fn(web_sys::Keyboard
         }
     });
     on_cleanup(move || {
+        // Not now: the cleanup runs while the dialog's owner (and maybe the whole page, when
+        // the player leaves by a link or Back) is being disposed, and focusing an element
+        // runs its focus handlers at once, which may read signals already gone (a Rommé
+        // match's final panel refocusing a hand card of the board being removed panicked).
+        // Right after this update of the page (a microtask), the element gets the focus back
+        // only if it is still on the page and nothing else took the focus meanwhile.
         if let Some(el) = before.try_get_value().flatten() {
-            if el.is_connected() {
-                let _ = el.focus();
-            }
+            leptos::task::spawn_local(async move { restore(el) });
         }
     });
     move |ev: web_sys::KeyboardEvent| {
         if ev.key() != "Tab" {
             return;
         }
-        let Some(root) = node.get_untracked() else {
+        // A late event on a dialog already gone does nothing.
+        let Some(root) = node.try_get_untracked().flatten() else {
             return;
         };
         let root: web_sys::Element = root.into();

@@ -93,9 +93,9 @@ impl HandState {
         HandState { order, selected }
     }
 
-    /// Is `id` selected (tracked)?
+    /// Is `id` selected (tracked)? False once the hand is gone.
     pub fn is_selected(&self, id: CardId) -> bool {
-        self.selected.with(|s| s.contains(&id))
+        self.selected.try_with(|s| s.contains(&id)).unwrap_or(false)
     }
 
     /// Adds `id` to the selection or removes it.
@@ -105,7 +105,11 @@ impl HandState {
 
     /// Adds `id` to the selection unless it is there already.
     pub fn select(&self, id: CardId) {
-        if !self.selected.with_untracked(|s| s.contains(&id)) {
+        if self
+            .selected
+            .try_with_untracked(|s| !s.contains(&id))
+            .unwrap_or(false)
+        {
             self.selected.update(|s| s.push(id));
         }
     }
@@ -118,7 +122,8 @@ impl HandState {
     pub fn keep_only(&self, ids: &[CardId]) {
         if self
             .selected
-            .with_untracked(|s| s.iter().any(|id| !ids.contains(id)))
+            .try_with_untracked(|s| s.iter().any(|id| !ids.contains(id)))
+            .unwrap_or(false)
         {
             self.selected.update(|s| s.retain(|id| ids.contains(id)));
         }
@@ -191,23 +196,28 @@ pub fn HandView(
 ) -> impl IntoView {
     // Roving focus: one card of the row is in the Tab order (the first, or the one last
     // focused); arrow keys move along the row.
+    // Every handler and attribute here reads its signals with `try_…`: a focus or pointer
+    // event can still reach a card while the board it belongs to is being disposed (the page
+    // left by a link or Back), and must then do nothing instead of panicking.
     let focus_id = RwSignal::new(None::<CardId>);
     crate::app::prune_with_board(focus_id);
     let card_view = move |card: Card| {
         let id = card.id;
         let is_sel = move || state.is_selected(id);
         let tab = move || {
-            let first = cards.with(|c| c.first().map(|c| c.id));
-            let current = focus_id
-                .get()
-                .filter(|f| cards.with(|c| c.iter().any(|x| x.id == *f)));
+            let first = cards.try_with(|c| c.first().map(|c| c.id)).flatten();
+            let current = focus_id.try_get().flatten().filter(|f| {
+                cards
+                    .try_with(|c| c.iter().any(|x| x.id == *f))
+                    .unwrap_or(false)
+            });
             if current.or(first) == Some(id) {
                 "0"
             } else {
                 "-1"
             }
         };
-        let mark = move || marked.map(|m| m.run(id)).unwrap_or_default();
+        let mark = move || marked.and_then(|m| m.try_run(id)).unwrap_or_default();
         view! {
             <button class=look.card_class class:selected=is_sel class:taken=move || mark().0
                 class:staged=move || mark().1 data-testid="hand-card" data-card=id.0
@@ -216,10 +226,16 @@ pub fn HandView(
                 data-drop=look.drop.map(|_| format!("hand:{}", id.0))
                 aria-pressed=move || is_sel().to_string()
                 tabindex=tab
-                on:focus=move |_| focus_id.set(Some(id))
+                on:focus=move |_| {
+                    focus_id.try_set(Some(id));
+                }
                 on:keydown=move |ev| hand_key(&ev, id, cards, state)
-                on:pointerdown=move |ev| on_press.run((ev, id))
-                on:click=move |_| on_tap.run(id)>
+                on:pointerdown=move |ev| {
+                    on_press.try_run((ev, id));
+                }
+                on:click=move |_| {
+                    on_tap.try_run(id);
+                }>
                 <CardView face=Some(card.face) id=card.id/>
             </button>
         }
@@ -240,7 +256,9 @@ fn hand_key(
     cards: Signal<Vec<Card>>,
     state: HandState,
 ) {
-    let shown = cards.get_untracked();
+    let Some(shown) = cards.try_get_untracked() else {
+        return;
+    };
     let Some(pos) = shown.iter().position(|c| c.id == id) else {
         return;
     };

@@ -4,6 +4,7 @@
 // version then starts offline too. Served by its own server, whose directory is switched
 // from dist/ to a copy with the file names a new build would have.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from './serve.mjs';
@@ -41,6 +42,48 @@ export function nextVersion() {
 }
 
 const notice = (page) => page.$('[data-testid=update-notice]');
+
+// A static host for the broken-deploy test: serves `dir` (switchable) under SUB, without
+// compression. A missing file is answered with 404 (`host.html = false`) or, as many hosts
+// do for single-page apps, with index.html and status 200 (`host.html = true`).
+async function brokenHost(dir) {
+  const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const host = { dir: path.resolve(dir), html: false };
+  host.server = http.createServer((req, res) => {
+    const p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!p.startsWith(SUB)) { res.writeHead(404); return res.end(); }
+    const file = path.join(host.dir, p.slice(SUB.length) || 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err && host.html) {
+        res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
+        return res.end(fs.readFileSync(path.join(host.dir, 'index.html')));
+      }
+      if (err) { res.writeHead(404); return res.end('not found'); }
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      res.end(data);
+    });
+  });
+  await new Promise((done) => host.server.listen(0, '127.0.0.1', done));
+  host.base = `http://127.0.0.1:${host.server.address().port}${SUB}`;
+  return host;
+}
+
+// Everything the app keeps in localStorage (the saves, their index, statistics, settings …).
+const stored = (page) => page.evaluate(() => JSON.stringify(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)])));
+
+const BOOT_FAILED = {
+  De: ['Das Spiel konnte nicht geladen werden. Deine gespeicherten Spiele bleiben erhalten.', 'Erneut versuchen'],
+  En: ['The game could not be loaded. Your saved games are kept.', 'Try again'],
+};
+
+async function bootFailed(page, lang) {
+  await page.waitForSelector('[data-testid=boot-failed]', { timeout: 30000 });
+  const text = (await page.textContent('[data-testid=boot-failed]')).replace(/\s+/g, ' ').trim();
+  eq(text, BOOT_FAILED[lang].join(' '), `the message (${lang})`);
+  eq((await page.textContent('[data-testid=boot-retry]')).trim(), BOOT_FAILED[lang][1], `the retry button (${lang})`);
+  assert(!(await page.$('.boot-spinner')), 'no spinner left turning');
+  assert(await page.isVisible('[data-testid=boot-retry]'), 'the retry button is visible');
+}
 
 async function checked(page, result) {
   await page.waitForFunction((r) => document.documentElement.dataset.updateCheck === r, result, { timeout: 30000 });
@@ -157,6 +200,104 @@ export default [
       } finally {
         server.closeAllConnections();
         await new Promise((done) => server.close(done));
+        fs.rmSync(next.dir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    // Before: the page stayed at "Das Spiel wird geladen …" for good, and a host's HTML page
+    // served for the missing wasm went into the offline copy as that wasm.
+    name: 'update: a broken deploy (its main wasm missing) – the page falls back to the last version that started, else says so with "Erneut versuchen"; the saves stay untouched',
+    async run({ context, out }) {
+      const host = await brokenHost('dist');
+      const next = nextVersion();
+      // The new version's main wasm did not arrive.
+      const missing = fs.readdirSync(next.dir).find((f) => /^kartenrunde-[0-9a-f]+_bg\.wasm$/.test(f));
+      assert(missing, 'the next version has a main wasm');
+      fs.rmSync(path.join(next.dir, missing));
+      const base = host.base;
+      // A page of its own: the failed start logs the failed request as a console error, which
+      // fails a test's own page (panics fail this one too, see run.mjs).
+      const page = await context.newPage();
+      try {
+        await page.goto(base);
+        await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+        await page.reload();
+        await page.waitForSelector('[data-testid=game-entry]');
+        // This version started: the service worker keeps it as the one to fall back to.
+        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 20000 });
+        await page.waitForFunction(() => document.documentElement.dataset.lastGood === 'true', null, { timeout: 10000 });
+        // A save.
+        await page.goto(base + '#/setup/romme');
+        await page.click('[data-testid=start]');
+        await page.waitForSelector('[data-testid=romme-board]');
+        const running = page.url().split('#/play/')[1];
+        await page.click('.topbar a.brand');
+        await page.waitForSelector('[data-testid=game-entry]');
+        const saves = await stored(page);
+        assert(saves.includes(running), 'the game is saved');
+
+        // The broken version is deployed; the next visit starts the last one that started.
+        host.dir = next.dir;
+        await page.reload();
+        await page.waitForFunction(() => document.documentElement.dataset.bootFallback === 'true', null, { timeout: 30000 });
+        await page.waitForSelector('[data-testid=game-entry]', { timeout: 20000 });
+        assert(!(await page.$('meta[name=kr-test-version]')), 'the previous version runs');
+        eq(await stored(page), saves, 'the saves are untouched');
+        await page.goto(base + '#/play/' + running);
+        await page.waitForSelector('[data-testid=romme-board]');
+        await page.click('.topbar a.brand');
+        await page.waitForSelector('[data-testid=game-entry]');
+        // Its update check does not offer the broken version.
+        await page.waitForFunction(() => document.documentElement.dataset.updateCheck === 'failed', null, { timeout: 20000 });
+        assert(!(await notice(page)), 'the broken version is not offered');
+        const wasmUrl = base + missing;
+        assert(!(await page.evaluate((u) => caches.match(u).then(Boolean), wasmUrl)), 'nothing cached for the missing wasm');
+        // (Opening the game may have stored its hand order: the saves as they are now.)
+        const played = await stored(page);
+
+        // Without a version to fall back to: the message and the retry button, German …
+        await page.waitForFunction(() => document.documentElement.dataset.lastGood !== undefined, null, { timeout: 20000 });
+        assert(await page.evaluate((b) => caches.open('kartenrunde-v1').then((c) => c.delete(b + 'kr-last-good')), base), 'the kept version is dropped');
+        await page.reload();
+        await bootFailed(page, 'De');
+        assert(await page.$('meta[name=kr-test-version]'), "the broken version's page is the one shown");
+        for (const [w, h] of [[360, 640], [390, 844], [1366, 768]]) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.waitForTimeout(100);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert(wide <= w, `no sideways scrolling at ${w} px (${wide})`);
+          assert(await page.isVisible('[data-testid=boot-retry]'), `the retry button in view at ${w} px`);
+          await page.screenshot({ path: path.join(out, `update-broken-${w}.png`) });
+        }
+        eq(await stored(page), played, 'the saves are untouched');
+        // … English with the English settings, and a host that answers a missing file with
+        // its HTML page (status 200): that page is not cached as the wasm.
+        await page.evaluate(() => {
+          const s = JSON.parse(localStorage.getItem('kartenrunde.settings.v1'));
+          localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ ...s, lang: 'En' }));
+        });
+        const english = await stored(page);
+        host.html = true;
+        await page.reload();
+        await bootFailed(page, 'En');
+        eq(await page.getAttribute('html', 'lang'), 'en', 'the page language');
+        assert(!(await page.evaluate((u) => caches.match(u).then(Boolean), wasmUrl)), 'the HTML page served for the missing wasm is not cached');
+        eq(await stored(page), english, 'the saves are untouched');
+
+        // The host is repaired: "Try again" starts the game, every save still there.
+        host.dir = path.resolve('dist');
+        host.html = false;
+        await Promise.all([page.waitForEvent('load'), page.click('[data-testid=boot-retry]')]);
+        await page.waitForSelector('[data-testid=game-entry]', { timeout: 20000 });
+        eq(await stored(page), english, 'the saves are untouched');
+        await page.goto(base + '#/play/' + running);
+        await page.waitForSelector('[data-testid=romme-board]');
+        await page.goto('about:blank');
+      } finally {
+        await page.close();
+        host.server.closeAllConnections();
+        await new Promise((done) => host.server.close(done));
         fs.rmSync(next.dir, { recursive: true, force: true });
       }
     },
