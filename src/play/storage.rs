@@ -614,7 +614,7 @@ pub const OWNER_PREFIX: &str = "kartenrunde.owner.";
 
 thread_local! {
     /// This page's id among the tabs.
-    static TAB: String = new_id();
+    static TAB: String = format!("t{:x}", fresh_seed());
     /// Games whose claim could not be written (storage full): this page runs their bots.
     static CLAIM_FAILED: RefCell<std::collections::BTreeSet<String>> = const { RefCell::new(std::collections::BTreeSet::new()) };
 }
@@ -1107,9 +1107,15 @@ pub fn fresh_seed() -> u64 {
     getrandom::u64().unwrap_or_else(|_| now_ms().wrapping_mul(1000) ^ 0x9E37_79B9)
 }
 
-/// A new, short, unique game id.
+/// A new, short game id that no stored game (nor a deleted one's mark) has.
 pub fn new_id() -> String {
-    format!("g{:x}", fresh_seed() & 0xffff_ffff_ffff)
+    let taken: std::collections::HashSet<String> = keys().into_iter().collect();
+    loop {
+        let id = format!("g{:x}", fresh_seed() & 0xffff_ffff_ffff);
+        if !taken.contains(&game_key(&id)) && !taken.contains(&rev_key(&id)) {
+            return id;
+        }
+    }
 }
 
 #[cfg(test)]
