@@ -564,6 +564,7 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("st.deleted", "Gelöscht: „{title}“.", "Deleted: “{title}”."),
     ("st.import_progress", "Import läuft: {done} von {total} …", "Importing: {done} of {total} …"),
     ("st.import_stored", "Import fertig: {stored} von {total} gespeichert ({added} neu, {updated} aktualisiert, {copied} als Kopie), {skipped} schon vorhanden.", "Import done: {stored} of {total} stored ({added} new, {updated} updated, {copied} kept as a copy), {skipped} already here."),
+    ("st.import_none", "Nichts importiert: 0 von {total} gespeichert.", "Nothing imported: 0 of {total} stored."),
     ("st.import_refused", "{failed} von {total} konnten nicht gespeichert werden: der Speicher des Browsers ist voll oder erlaubt kein Speichern. Sie wurden nicht übernommen; die Datei bleibt deine Sicherung.", "{failed} of {total} could not be stored: the browser's storage is full or allows no saving. They were not taken over; the file remains your backup."),
     ("st.import_too_large", "Sie ist zu groß (höchstens {mb} MB).", "It is too large (at most {mb} MB)."),
     ("st.import_too_many", "Sie enthält zu viele Spielstände (höchstens {n}).", "It holds too many saved games (at most {n})."),

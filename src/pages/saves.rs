@@ -90,6 +90,15 @@ fn import_result_text(
     lang: Lang,
 ) -> Result<String, String> {
     let p = &result.plan;
+    if result.stored == 0 && result.failed > 0 {
+        let none = fill(lang, "st.import_none", &[("total", total.to_string())]);
+        let refused = fill(
+            lang,
+            "st.import_refused",
+            &[("failed", result.failed.to_string()), ("total", total.to_string())],
+        );
+        return Err(format!("{none} {refused}"));
+    }
     let done = fill(
         lang,
         "st.import_stored",
@@ -282,7 +291,7 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
                                     <div class="save-text">
                                         <strong>{title}</strong>
                                         <span>{e.players.join(", ")}</span>
-                                        <small class="badge badge-damaged" data-testid="blocked">{t("saves.blocked")}</small>
+                                        <small class="badge badge-damaged badge-blocked" data-testid="blocked">{t("saves.blocked")}</small>
                                     </div>
                                 </li>
                             }.into_any(),
