@@ -45,15 +45,17 @@ const notice = (page) => page.$('[data-testid=update-notice]');
 
 // A static host for the broken-deploy test: serves `dir` (switchable) under SUB, without
 // compression. A missing file is answered with 404 (`host.html = false`) or, as many hosts
-// do for single-page apps, with index.html and status 200 (`host.html = true`).
+// do for single-page apps, with index.html and status 200 (`host.html = true`), or never
+// (`host.hang = true`).
 async function brokenHost(dir) {
   const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png' };
-  const host = { dir: path.resolve(dir), html: false };
+  const host = { dir: path.resolve(dir), html: false, hang: false };
   host.server = http.createServer((req, res) => {
     const p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!p.startsWith(SUB)) { res.writeHead(404); return res.end(); }
     const file = path.join(host.dir, p.slice(SUB.length) || 'index.html');
     fs.readFile(file, (err, data) => {
+      if (err && host.hang) return;
       if (err && host.html) {
         res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
         return res.end(fs.readFileSync(path.join(host.dir, 'index.html')));
@@ -284,6 +286,14 @@ export default [
         eq(await page.getAttribute('html', 'lang'), 'en', 'the page language');
         assert(!(await page.evaluate((u) => caches.match(u).then(Boolean), wasmUrl)), 'the HTML page served for the missing wasm is not cached');
         eq(await stored(page), english, 'the saves are untouched');
+        // A start that never ends (the wasm never arrives): the same message once the page
+        // has waited long enough (20 s; 3 s here).
+        await page.addInitScript(() => { window.krBootTimeout = 3000; });
+        host.hang = true;
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        assert(await page.$('.boot-spinner'), 'first the boot screen waits');
+        await bootFailed(page, 'En');
+        host.hang = false;
 
         // The host is repaired: "Try again" starts the game, every save still there.
         host.dir = path.resolve('dist');
