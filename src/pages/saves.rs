@@ -27,6 +27,9 @@ enum Damage {
     Blocked,
 }
 
+/// How many saves the list shows at first, and adds with "Weitere anzeigen".
+const ROWS_AT_ONCE: usize = 100;
+
 /// The rows of the list: each save as checked so far (see [`check_in_slices`]).
 fn rows(index: &[IndexEntry], checked: &HashMap<String, Option<Damage>>) -> Vec<Row> {
     index
@@ -47,15 +50,17 @@ fn check_one(id: &str, lang: Lang) -> Option<Damage> {
     }
 }
 
-/// Checks every listed save, in slices of at most [`SLICE_MS`]: a list of thousands of
-/// saves shows at once and never blocks the page; a damaged one is marked when found.
+/// Checks every shown save, in slices of at most [`SLICE_MS`]: a long list shows at once
+/// and never blocks the page; a damaged save is marked when found.
 fn check_in_slices(
     index: RwSignal<Vec<IndexEntry>>,
     checked: RwSignal<HashMap<String, Option<Damage>>>,
+    shown: RwSignal<usize>,
 ) {
     let app = use_app();
     Effect::new(move |_| {
-        let ids: Vec<String> = index.with(|i| i.iter().map(|e| e.id.clone()).collect());
+        let n = shown.get();
+        let ids: Vec<String> = index.with(|i| i.iter().take(n).map(|e| e.id.clone()).collect());
         leptos::task::spawn_local(async move {
             let lang = app.lang();
             let mut found = Vec::new();
@@ -95,7 +100,10 @@ fn import_result_text(
         let refused = fill(
             lang,
             "st.import_refused",
-            &[("failed", result.failed.to_string()), ("total", total.to_string())],
+            &[
+                ("failed", result.failed.to_string()),
+                ("total", total.to_string()),
+            ],
         );
         return Err(format!("{none} {refused}"));
     }
@@ -200,8 +208,14 @@ pub fn Saves() -> impl IntoView {
     let app = use_app();
     let index = RwSignal::new(storage::read_index());
     let checked = RwSignal::new(HashMap::new());
-    check_in_slices(index, checked);
-    let list = Memo::new(move |_| checked.with(|c| index.with(|i| rows(i, c))));
+    // The newest saves first; more on request (thousands of rows would take seconds to build).
+    let shown = RwSignal::new(ROWS_AT_ONCE);
+    check_in_slices(index, checked, shown);
+    let list = Memo::new(move |_| {
+        let n = shown.get();
+        checked.with(|c| index.with(|i| rows(&i[..n.min(i.len())], c)))
+    });
+    let more = move || index.with(Vec::len).saturating_sub(shown.get());
     let pending_delete = RwSignal::new(None::<IndexEntry>);
     let status = RwSignal::new(None::<Result<String, String>> as Status);
     let t = move |k: &'static str| move || app.t(k);
@@ -249,6 +263,11 @@ pub fn Saves() -> impl IntoView {
                     {save_row(row, pending_delete)}
                 </For>
             </ul>
+            <Show when=move || { more() > 0 }>
+                <button class="button" data-testid="more-saves" on:click=move |_| shown.update(|n| *n += ROWS_AT_ONCE)>
+                    {move || fill(app.lang(), "saves.more", &[("n", more().to_string())])}
+                </button>
+            </Show>
             {delete_dialog(pending_delete, index, status)}
         </section>
     }
