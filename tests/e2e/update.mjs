@@ -255,7 +255,8 @@ export default [
         assert(!(await notice(page)), 'the broken version is not offered');
         const wasmUrl = base + missing;
         assert(!(await page.evaluate((u) => caches.match(u).then(Boolean), wasmUrl)), 'nothing cached for the missing wasm');
-        // (Opening the game may have stored its hand order: the saves as they are now.)
+        // (Opening the game may write to the save, e.g. bots playing on: the saves as they
+        // are now.)
         const played = await stored(page);
 
         // Without a version to fall back to: the message and the retry button, German …
