@@ -375,10 +375,41 @@ fn import_file(ev: leptos::ev::Event, status: RwSignal<Status>, index: RwSignal<
     input.set_value("");
     leptos::task::spawn_local(async move {
         let lang = app.lang();
-        let result = import_in_slices(file, status, lang).await;
+        let result = import_in_slices(file, status, index, lang).await;
         status.try_set(Some(result));
-        index.try_set(storage::read_index());
     });
+}
+
+/// Reads an export file with the browser's JSON reader and checks its head: the number of
+/// games and their list.
+fn read_file_list(text: &wasm_bindgen::JsValue) -> Result<(usize, js_sys::Array), BundleError> {
+    let global = js_sys::global();
+    let parse = js_sys::Reflect::get(&global, &"JSON".into())
+        .and_then(|json| js_sys::Reflect::get(&json, &"parse".into()))
+        .map_err(|_| BundleError::NotJson)?;
+    let parse: js_sys::Function = parse.dyn_into().map_err(|_| BundleError::NotJson)?;
+    let value = parse
+        .call1(&wasm_bindgen::JsValue::NULL, text)
+        .map_err(|_| BundleError::NotJson)?;
+    if !value.is_object() {
+        return Err(BundleError::NotABundle);
+    }
+    let field = |k: &str| js_sys::Reflect::get(&value, &k.into()).unwrap_or_default();
+    let version = field("version")
+        .as_f64()
+        .filter(|v| v.fract() == 0.0 && *v >= 0.0)
+        .map(|v| v as u64);
+    let games = field("games");
+    let list = js_sys::Array::is_array(&games).then(|| js_sys::Array::from(&games));
+    bundle::check_head(
+        field("format").as_string().as_deref(),
+        version,
+        list.as_ref().map(|l| l.length() as usize),
+    )?;
+    Ok((
+        list.as_ref().map_or(0, |l| l.length() as usize),
+        list.unwrap_or_default(),
+    ))
 }
 
 /// The longest a slice of an import may run before the page gets its turn.
@@ -387,18 +418,20 @@ const SLICE_MS: f64 = 25.0;
 async fn import_in_slices(
     file: web_sys::File,
     status: RwSignal<Status>,
+    index: RwSignal<Vec<IndexEntry>>,
     lang: Lang,
 ) -> Result<String, String> {
     if file.size() > bundle::MAX_IMPORT_BYTES as f64 {
         return Err(import_error_text(&BundleError::TooLarge, lang));
     }
-    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-    let Some(text) = text.ok().and_then(|v| v.as_string()) else {
+    let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await else {
         return Err(tr(lang, "st.import_unreadable").to_string());
     };
     next_task().await;
-    let head = bundle::parse_head(&text).map_err(|e| import_error_text(&e, lang))?;
-    let total = head.games.len();
+    // The browser's own JSON reader takes the whole file in a few milliseconds; each game
+    // is then read and checked here, a slice at a time.
+    let (total, list) = read_file_list(&text).map_err(|e| import_error_text(&e, lang))?;
+    drop(text);
     let progress = |done: usize| {
         status.try_set(Some(Ok(fill(
             lang,
@@ -409,28 +442,37 @@ async fn import_in_slices(
     // First every game is read and checked; nothing is stored yet.
     let mut games = Vec::with_capacity(total);
     let mut slice = now();
-    for (i, raw) in head.games.iter().enumerate() {
-        games.push(bundle::parse_game(i, raw).map_err(|e| import_error_text(&e, lang))?);
+    for i in 0..total {
+        let game = js_sys::JSON::stringify(&list.get(i as u32))
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or(BundleError::BadGame { index: i })
+            .and_then(|t| bundle::parse_game_text(i, &t))
+            .map_err(|e| import_error_text(&e, lang))?;
+        games.push(game);
         if now() - slice > SLICE_MS {
             progress(i / 2);
             next_task().await;
             slice = now();
         }
     }
-    drop(head);
+    drop(list);
     // Then stored, one at a time.
     let mut planner = bundle::Planner::new(&storage::all_games());
     let mut out = storage::Imported::default();
+    // The list of saves, kept here and written once a slice.
+    let mut listed = storage::read_index();
     for (i, g) in games.iter().enumerate() {
         storage::import_one(&mut planner, g, &mut out);
         if now() - slice > SLICE_MS {
-            storage::list_games(std::mem::take(&mut out.unlisted));
+            storage::list_into(&mut listed, std::mem::take(&mut out.unlisted));
             progress(total / 2 + i / 2);
             next_task().await;
             slice = now();
         }
     }
-    storage::list_games(std::mem::take(&mut out.unlisted));
+    storage::list_into(&mut listed, std::mem::take(&mut out.unlisted));
+    index.try_set(listed);
     out.plan = planner.finish();
     import_result_text(&out, total, lang)
 }

@@ -239,26 +239,14 @@ pub fn parse_head(text: &str) -> Result<Head<'_>, BundleError> {
         Err(e) if e.is_data() => return Err(BundleError::NotABundle),
         Err(_) => return Err(BundleError::NotJson),
     };
-    if raw.format.as_ref().and_then(Value::as_str) != Some(FORMAT) {
-        return Err(BundleError::NotABundle);
-    }
-    let version = raw
-        .version
-        .as_ref()
-        .and_then(Value::as_u64)
-        .ok_or(BundleError::NotABundle)?;
-    if version == 0 {
-        return Err(BundleError::NotABundle);
-    }
-    if version > u64::from(VERSION) {
-        return Err(BundleError::NewerVersion { found: version });
-    }
-    let games = raw.games.ok_or(BundleError::NotABundle)?;
-    if games.len() > MAX_IMPORT_GAMES {
-        return Err(BundleError::TooMany);
-    }
+    let version = check_head(
+        raw.format.as_ref().and_then(Value::as_str),
+        raw.version.as_ref().and_then(Value::as_u64),
+        raw.games.as_ref().map(Vec::len),
+    )?;
+    let games = raw.games.unwrap_or_default();
     Ok(Head {
-        version: version as u32,
+        version,
         exported_ms: raw
             .exported_ms
             .as_ref()
@@ -266,6 +254,35 @@ pub fn parse_head(text: &str) -> Result<Head<'_>, BundleError> {
             .unwrap_or(0),
         games,
     })
+}
+
+/// Checks an export file's format tag, version and number of games; returns the version.
+pub fn check_head(
+    format: Option<&str>,
+    version: Option<u64>,
+    games: Option<usize>,
+) -> Result<u32, BundleError> {
+    if format != Some(FORMAT) {
+        return Err(BundleError::NotABundle);
+    }
+    let version = version.ok_or(BundleError::NotABundle)?;
+    if version == 0 {
+        return Err(BundleError::NotABundle);
+    }
+    if version > u64::from(VERSION) {
+        return Err(BundleError::NewerVersion { found: version });
+    }
+    if games.ok_or(BundleError::NotABundle)? > MAX_IMPORT_GAMES {
+        return Err(BundleError::TooMany);
+    }
+    Ok(version as u32)
+}
+
+/// [`parse_game`] of a game's JSON text.
+pub fn parse_game_text(index: usize, text: &str) -> Result<BundleGame, BundleError> {
+    let raw: Box<serde_json::value::RawValue> =
+        serde_json::from_str(text).map_err(|_| BundleError::BadGame { index })?;
+    parse_game(index, &raw)
 }
 
 /// Reads game number `index` of an export file and checks it: a sane id, a save within the

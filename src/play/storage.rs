@@ -942,12 +942,19 @@ pub fn list_games(entries: Vec<IndexEntry>) {
     if entries.is_empty() {
         return;
     }
-    let mut index = read_index();
+    list_into(&mut read_index(), entries);
+}
+
+/// Adds `entries` to `index` (the list of saves as read before) and writes it.
+pub fn list_into(index: &mut Vec<IndexEntry>, entries: Vec<IndexEntry>) {
+    if entries.is_empty() {
+        return;
+    }
     let ids: std::collections::HashSet<&str> = entries.iter().map(|e| e.id.as_str()).collect();
     index.retain(|e| !ids.contains(e.id.as_str()));
     index.extend(entries);
-    engine::sort::sort_by_key(&mut index, |e| std::cmp::Reverse(e.updated_ms));
-    write_index(&index);
+    engine::sort::sort_by_key(index, |e| std::cmp::Reverse(e.updated_ms));
+    write_index(index);
 }
 
 fn update_index(entry: IndexEntry) {

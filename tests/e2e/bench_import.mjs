@@ -19,7 +19,7 @@ const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } })
 const page = await ctx.newPage();
 await page.addInitScript(() => {
   window.__long = [];
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)); })
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__long.push(Math.round(e.duration)); (window.__at = window.__at || []).push([Math.round(e.startTime), Math.round(e.duration)]); } })
     .observe({ type: 'longtask', buffered: true });
 });
 await page.goto(base);
@@ -42,7 +42,9 @@ await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (!k.in
 await page.goto(base + '#/saves');
 await page.reload();
 await page.waitForSelector('.saves');
-await page.evaluate(() => { window.__long = []; });
+await page.evaluate(() => { window.__long = []; window.__at = []; window.__t0 = performance.now();
+  new MutationObserver(() => { const s = document.querySelector('[data-testid=saves-status], [data-testid=saves-error]'); (window.__st = window.__st || []).push([Math.round(performance.now() - window.__t0), s ? s.textContent.slice(0, 30) : '']); }).observe(document.body, { subtree: true, childList: true, characterData: true });
+});
 const t0 = Date.now();
 await page.setInputFiles('[data-testid=import-file]', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(text) });
 await page.waitForFunction(() => {
@@ -52,6 +54,7 @@ await page.waitForFunction(() => {
 const importMs = Date.now() - t0;
 const report = await page.textContent('[data-testid=saves-status], [data-testid=saves-error]');
 const during = await page.evaluate(() => window.__long.splice(0));
+if (process.env.TRACE) console.log(JSON.stringify(await page.evaluate(() => ({ at: window.__at.filter((a) => a[1] > 50).map(([s, d]) => [Math.round(s - window.__t0), d]), st: window.__st.slice(0, 5).concat(window.__st.slice(-3)) }))));
 const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kartenrunde.game.')).length);
 // The list checks every save (in slices) after the import.
 await page.waitForTimeout(2000);
