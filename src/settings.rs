@@ -54,33 +54,42 @@ impl Settings {
     /// 0..=[`MAX_BOT_DELAY_MS`], unknown fields are ignored; anything that is not an object
     /// (or is oversized) gives the defaults.
     pub fn parse(text: Option<&str>) -> Settings {
-        let mut s = Settings::default();
-        let value = text
-            .filter(|t| t.len() <= MAX_TEXT)
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok());
-        let Some(serde_json::Value::Object(map)) = value else {
-            return s;
-        };
+        // Each field is taken raw and read on its own (no `serde_json::Value` tree: that
+        // reader would join the main module, which every start waits for).
+        #[derive(serde::Deserialize)]
+        struct Raw<'a> {
+            #[serde(borrow, default)]
+            lang: Option<&'a serde_json::value::RawValue>,
+            #[serde(borrow, default)]
+            deck: Option<&'a serde_json::value::RawValue>,
+            #[serde(borrow, default)]
+            motion: Option<&'a serde_json::value::RawValue>,
+            #[serde(borrow, default)]
+            bot_delay_ms: Option<&'a serde_json::value::RawValue>,
+        }
         fn field<T: serde::de::DeserializeOwned>(
-            map: &serde_json::Map<String, serde_json::Value>,
-            name: &str,
+            raw: Option<&serde_json::value::RawValue>,
             into: &mut T,
         ) {
-            if let Some(v) = map
-                .get(name)
-                .and_then(|v| serde_json::from_value(v.clone()).ok())
-            {
+            if let Some(v) = raw.and_then(|r| serde_json::from_str(r.get()).ok()) {
                 *into = v;
             }
         }
-        field(&map, "lang", &mut s.lang);
-        field(&map, "deck", &mut s.deck);
-        field(&map, "motion", &mut s.motion);
-        if let Some(ms) = map.get("bot_delay_ms").and_then(serde_json::Value::as_f64) {
-            // Any finite number, clamped (a negative pause is none, 2·10⁹ ms is 5 s).
-            if ms.is_finite() {
-                s.bot_delay_ms = ms.round().clamp(0.0, f64::from(MAX_BOT_DELAY_MS)) as u32;
-            }
+        let mut s = Settings::default();
+        let Some(raw) = text
+            .filter(|t| t.len() <= MAX_TEXT)
+            .and_then(|t| serde_json::from_str::<Raw>(t).ok())
+        else {
+            return s;
+        };
+        field(raw.lang, &mut s.lang);
+        field(raw.deck, &mut s.deck);
+        field(raw.motion, &mut s.motion);
+        let mut ms = f64::NAN;
+        field(raw.bot_delay_ms, &mut ms);
+        // Any finite number, clamped (a negative pause is none, 2·10⁹ ms is 5 s).
+        if ms.is_finite() {
+            s.bot_delay_ms = ms.round().clamp(0.0, f64::from(MAX_BOT_DELAY_MS)) as u32;
         }
         s
     }

@@ -53,34 +53,10 @@ fn no_panic<T>(kind: &str, input: &str, f: impl FnOnce() -> T) -> T {
     }
 }
 
-/// One to four byte mutations of `text`: flip, delete, truncate, duplicate, replace with a
-/// JSON character, swap.
+/// One to four byte mutations of `text` (see [`engine::fuzz::mutate_bytes`]).
 fn mutate_bytes(rng: &mut Rng, text: &str) -> String {
-    let mut b = text.as_bytes().to_vec();
-    for _ in 0..1 + rng.below(4) {
-        if b.is_empty() {
-            break;
-        }
-        let i = rng.below(b.len());
-        match rng.below(6) {
-            0 => b[i] ^= 1 << rng.below(8),
-            1 => {
-                b.remove(i);
-            }
-            2 => b.truncate(i),
-            3 => {
-                let j = (i + 1 + rng.below(40)).min(b.len());
-                let chunk = b[i..j].to_vec();
-                b.splice(i..i, chunk);
-            }
-            4 => b[i] = b"0123456789{}[],:\"\\-_aZ "[rng.below(23)],
-            _ => {
-                let j = rng.below(b.len());
-                b.swap(i, j);
-            }
-        }
-    }
-    String::from_utf8_lossy(&b).into_owned()
+    let mut g = engine::GameRng::seed_from_u64(rng.next());
+    String::from_utf8_lossy(&engine::fuzz::mutate_bytes(&mut g, text)).into_owned()
 }
 
 /// A value that should not be where it is put: wrong types, extremes, oversized strings and

@@ -154,6 +154,9 @@ impl Status {
     }
 }
 
+/// Retries one pending game: (id, its save) → whether it went through.
+type GameFlush = fn(&str, &str) -> bool;
+
 /// Who hears of a changed [`Status`].
 type Listener = Box<dyn Fn(Status)>;
 
@@ -170,6 +173,9 @@ thread_local! {
     static ON_CHANGE: RefCell<Option<Listener>> = const { RefCell::new(None) };
     /// The revision of each game this page last read or wrote (see [`Rev`]).
     static BASE: RefCell<BTreeMap<String, u64>> = const { RefCell::new(BTreeMap::new()) };
+    /// How a pending game is retried ([`flush_game`]): set by the code that stores games,
+    /// so the main module (which retries on a timer) does not hold the games' save logic.
+    static GAME_FLUSH: Cell<Option<GameFlush>> = const { Cell::new(None) };
     /// Games whose pending state went to a copy (another tab saved the game meanwhile):
     /// (game id, copy id), taken by the game's host.
     static COPIED: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
@@ -453,7 +459,11 @@ pub fn flush() -> usize {
         };
         if let Some(id) = key.strip_prefix(GAME_PREFIX) {
             if let Some(value) = &p.value {
-                n += usize::from(flush_game(id, value));
+                // Registered by whatever stored a game (see `GAME_FLUSH`); without it no
+                // game can be pending.
+                if let Some(flush_game) = GAME_FLUSH.with(Cell::get) {
+                    n += usize::from(flush_game(id, value));
+                }
                 continue;
             }
         }
@@ -841,6 +851,7 @@ pub fn store_game(entry: IndexEntry, json: &str) -> Saved {
 /// [`Rev`]); a save of another tab in between sends this one to a copy, a deletion in
 /// another tab stops it. Kept in memory and retried when the browser refuses it.
 pub fn store_game_text(entry: IndexEntry, sink: TextSink) -> Saved {
+    GAME_FLUSH.with(|f| f.set(Some(flush_game)));
     let id = entry.id.clone();
     let base = base_rev(&id);
     match stored_rev(&id) {
@@ -923,6 +934,7 @@ pub fn store_arrived(entry: IndexEntry, json: &str, keep: bool) -> bool {
 /// [`store_arrived`] without the index entry (an import lists a slice of games at once, see
 /// [`list_games`]).
 fn store_unlisted(entry: IndexEntry, json: &str, keep: bool) -> bool {
+    GAME_FLUSH.with(|f| f.set(Some(flush_game)));
     let id = entry.id.clone();
     let base = stored_rev(&id).map_or(0, Rev::number);
     BASE.with(|b| b.borrow_mut().insert(id.clone(), base));

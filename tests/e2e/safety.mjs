@@ -3,7 +3,7 @@
 // link with an oversized name. Each test says what was lost before.
 import fs from 'node:fs';
 import { assert, eq } from './assert.mjs';
-import { fastSettings, untilMyDraw, drawAndDiscard, startRomme, openSaves, gameKeys } from './storage.mjs';
+import { fastSettings, untilMyDraw, drawAndDiscard, startRomme, openSaves, gameKeys, botsOnlyOneDeal } from './storage.mjs';
 
 const logLen = (page, id) => page.evaluate((id) => {
   const s = localStorage.getItem('kartenrunde.game.' + id);
@@ -29,16 +29,6 @@ const FULL = () => {
     return set.call(this, k, v);
   };
 };
-
-async function botsOnlyOneDeal(page, base) {
-  await page.goto(base + '#/setup/romme');
-  await page.waitForSelector('[data-testid=seat-row]');
-  const seats = await page.$$('[data-testid=seat-row]');
-  for (let i = 0; i < seats.length; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
-  await page.click('[data-testid=house-rules] > summary');
-  await page.selectOption('[data-option="ro.match_end"] select', 'deals');
-  await page.click('[data-testid=start]');
-}
 
 export default [
   {

@@ -48,6 +48,17 @@ export async function drawAndDiscard(page) {
   eq(await page.$$eval('[data-testid=hand-card]', (e) => e.length), before, 'discarded one card');
 }
 
+// Starts a Rommé match of bots only, ended after its deals (one by default).
+export async function botsOnlyOneDeal(page, base) {
+  await page.goto(base + '#/setup/romme');
+  await page.waitForSelector('[data-testid=seat-row]');
+  const seats = await page.$$('[data-testid=seat-row]');
+  for (let i = 0; i < seats.length; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
+  await page.click('[data-testid=house-rules] > summary');
+  await page.selectOption('[data-option="ro.match_end"] select', 'deals');
+  await page.click('[data-testid=start]');
+}
+
 export async function startRomme(page, base) {
   await page.goto(base + '#/setup/romme');
   await page.waitForSelector('[data-testid=start]');
@@ -108,13 +119,7 @@ export default [
     async run({ page, base, shot }) {
       await fastSettings(page, base);
       // A finished match (bots only, one deal) with its score sheet …
-      await page.goto(base + '#/setup/romme');
-      await page.waitForSelector('[data-testid=seat-row]');
-      const seats = await page.$$('[data-testid=seat-row]');
-      for (let i = 0; i < seats.length; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
-      await page.click('[data-testid=house-rules] > summary');
-      await page.selectOption('[data-option="ro.match_end"] select', 'deals');
-      await page.click('[data-testid=start]');
+      await botsOnlyOneDeal(page, base);
       await page.waitForSelector('[data-testid=match-winner]', { timeout: 90000 });
       const finishedId = page.url().split('#/play/')[1];
       const sheet = await page.$$eval('[data-testid=deal-end] [data-testid=sheet-row]', (e) => e.map((r) => r.textContent));

@@ -29,34 +29,9 @@ fn pick(rng: &mut GameRng, items: &[String]) -> String {
     items[rng.below(items.len() as u64) as usize].clone()
 }
 
-/// One mutation of `text`: flip, delete, duplicate, splice or truncate.
+/// One mutation of `text` (see [`engine::fuzz::mutate_bytes`]).
 fn mutate(rng: &mut GameRng, text: &str) -> Vec<u8> {
-    let mut b = text.as_bytes().to_vec();
-    let n = 1 + rng.below(4);
-    for _ in 0..n {
-        if b.is_empty() {
-            break;
-        }
-        let i = rng.below(b.len() as u64) as usize;
-        match rng.below(6) {
-            0 => b[i] ^= 1 << rng.below(8),
-            1 => {
-                b.remove(i);
-            }
-            2 => b.truncate(i),
-            3 => {
-                let j = (i + 1 + rng.below(40) as usize).min(b.len());
-                let chunk = b[i..j].to_vec();
-                b.splice(i..i, chunk);
-            }
-            4 => b[i] = b"0123456789{}[],:\"-_aZ"[rng.below(21) as usize],
-            _ => {
-                let j = rng.below(b.len() as u64) as usize;
-                b.swap(i, j);
-            }
-        }
-    }
-    b
+    engine::fuzz::mutate_bytes(rng, text)
 }
 
 /// A structural mutation of a save: a random number or string inside the JSON changed.
