@@ -206,6 +206,9 @@ type Status = Option<Result<String, String>>;
 #[component]
 pub fn Saves() -> impl IntoView {
     let app = use_app();
+    // Pending games another tab saved meanwhile are settled here too (see `storage`).
+    storage::flush();
+    storage::resolve_overtaken();
     let index = RwSignal::new(storage::read_index());
     let checked = RwSignal::new(HashMap::new());
     // The newest saves first; more on request (thousands of rows would take seconds to build).

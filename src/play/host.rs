@@ -367,6 +367,7 @@ fn follow_other_tabs(id: String) -> RwSignal<bool> {
         Ok(storage::Rev::At(n)) if n != storage::base_rev(id) => {
             if storage::is_pending(&storage::game_key(id)) {
                 storage::flush();
+                storage::resolve_overtaken();
                 if let Some(copy) = storage::take_copy(id) {
                     other_tab(app, id, OtherTab::Copied(copy));
                 }

@@ -154,9 +154,6 @@ impl Status {
     }
 }
 
-/// Retries one pending game: (id, its save) → whether it went through.
-type GameFlush = fn(&str, &str) -> bool;
-
 /// Who hears of a changed [`Status`].
 type Listener = Box<dyn Fn(Status)>;
 
@@ -173,9 +170,10 @@ thread_local! {
     static ON_CHANGE: RefCell<Option<Listener>> = const { RefCell::new(None) };
     /// The revision of each game this page last read or wrote (see [`Rev`]).
     static BASE: RefCell<BTreeMap<String, u64>> = const { RefCell::new(BTreeMap::new()) };
-    /// How a pending game is retried ([`flush_game`]): set by the code that stores games,
-    /// so the main module (which retries on a timer) does not hold the games' save logic.
-    static GAME_FLUSH: Cell<Option<GameFlush>> = const { Cell::new(None) };
+    /// Pending games that another tab saved meanwhile: [`resolve_overtaken`] settles them
+    /// (it compares the saves; that code stays out of the main module, which retries on a
+    /// timer).
+    static OVERTAKEN: RefCell<std::collections::BTreeSet<String>> = const { RefCell::new(std::collections::BTreeSet::new()) };
     /// Games whose pending state went to a copy (another tab saved the game meanwhile):
     /// (game id, copy id), taken by the game's host.
     static COPIED: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
@@ -459,11 +457,7 @@ pub fn flush() -> usize {
         };
         if let Some(id) = key.strip_prefix(GAME_PREFIX) {
             if let Some(value) = &p.value {
-                // Registered by whatever stored a game (see `GAME_FLUSH`); without it no
-                // game can be pending.
-                if let Some(flush_game) = GAME_FLUSH.with(Cell::get) {
-                    n += usize::from(flush_game(id, value));
-                }
+                n += usize::from(flush_game(id, value));
                 continue;
             }
         }
@@ -482,8 +476,8 @@ pub fn flush() -> usize {
     n
 }
 
-/// Retries a game's pending save, unless another tab saved or deleted it meanwhile: then
-/// the pending state goes to a copy (or is dropped when the game was deleted).
+/// Retries a game's pending save, unless another tab saved or deleted it meanwhile: a
+/// deleted game's is dropped; one another tab saved waits for [`resolve_overtaken`].
 fn flush_game(id: &str, value: &str) -> bool {
     let base = base_rev(id);
     match stored_rev(id) {
@@ -493,12 +487,8 @@ fn flush_game(id: &str, value: &str) -> bool {
             false
         }
         Ok(Rev::At(n)) if n != base => {
-            PENDING.with(|m| m.borrow_mut().remove(&game_key(id)));
-            if let Saved::Copied(copy) = overtaken(id, n, value) {
-                COPIED.with(|c| c.borrow_mut().push((id.to_string(), copy)));
-            }
-            changed();
-            true
+            OVERTAKEN.with(|o| o.borrow_mut().insert(id.to_string()));
+            false
         }
         _ => {
             let key = game_key(id);
@@ -510,6 +500,33 @@ fn flush_game(id: &str, value: &str) -> bool {
                 false
             }
         }
+    }
+}
+
+/// Settles the pending games that another tab saved meanwhile (see [`overtaken`]): written
+/// on top, dropped (the stored game holds every move), or kept as a copy (taken with
+/// [`take_copy`]). Called by the game's page and the saves page.
+pub fn resolve_overtaken() {
+    let ids: Vec<String> =
+        OVERTAKEN.with(|o| std::mem::take(&mut *o.borrow_mut()).into_iter().collect());
+    for id in ids {
+        let key = game_key(&id);
+        let Some(Pending {
+            value: Some(value), ..
+        }) = PENDING.with(|m| m.borrow().get(&key).cloned())
+        else {
+            continue;
+        };
+        let Ok(Rev::At(n)) = stored_rev(&id) else {
+            continue;
+        };
+        PENDING.with(|m| m.borrow_mut().remove(&key));
+        match overtaken(&id, n, &value) {
+            Saved::Copied(copy) => COPIED.with(|c| c.borrow_mut().push((id.clone(), copy))),
+            Saved::Pending => keep(&key, Some(value), false),
+            _ => {}
+        }
+        changed();
     }
 }
 
@@ -851,7 +868,6 @@ pub fn store_game(entry: IndexEntry, json: &str) -> Saved {
 /// [`Rev`]); a save of another tab in between sends this one to a copy, a deletion in
 /// another tab stops it. Kept in memory and retried when the browser refuses it.
 pub fn store_game_text(entry: IndexEntry, sink: TextSink) -> Saved {
-    GAME_FLUSH.with(|f| f.set(Some(flush_game)));
     let id = entry.id.clone();
     let base = base_rev(&id);
     match stored_rev(&id) {
@@ -934,7 +950,6 @@ pub fn store_arrived(entry: IndexEntry, json: &str, keep: bool) -> bool {
 /// [`store_arrived`] without the index entry (an import lists a slice of games at once, see
 /// [`list_games`]).
 fn store_unlisted(entry: IndexEntry, json: &str, keep: bool) -> bool {
-    GAME_FLUSH.with(|f| f.set(Some(flush_game)));
     let id = entry.id.clone();
     let base = stored_rev(&id).map_or(0, Rev::number);
     BASE.with(|b| b.borrow_mut().insert(id.clone(), base));
@@ -1394,6 +1409,9 @@ mod tests {
         fake::put(&game_key("p"), "{\"v\":9}");
         fake::put(&rev_key("p"), "5");
         flush();
+        assert_eq!(take_copy("p"), None, "left for the game's page to settle");
+        assert_eq!(status().pending_games, 1);
+        resolve_overtaken();
         let copy = take_copy("p").expect("a copy");
         assert_eq!(fake::peek(&game_key("p")).as_deref(), Some("{\"v\":9}"));
         assert_eq!(fake::peek(&game_key(&copy)).as_deref(), Some("{\"v\":2}"));
