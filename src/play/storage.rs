@@ -437,14 +437,14 @@ pub fn is_pending(key: &str) -> bool {
 pub fn flush() -> usize {
     let keys: Vec<String> = PENDING.with(|m| {
         let m = m.borrow();
-        let mut ks: Vec<String> = m
-            .iter()
-            .filter(|(_, p)| !p.held)
-            .map(|(k, _)| k.clone())
-            .collect();
-        // Games first, their revision and index entry after them.
-        ks.sort_by_key(|k| !k.starts_with(GAME_PREFIX));
-        ks
+        let waiting = || m.iter().filter(|(_, p)| !p.held).map(|(k, _)| k);
+        // Games first, their revision and index entry after them (two passes, no sort: the
+        // sort's code would join the main module).
+        waiting()
+            .filter(|k| k.starts_with(GAME_PREFIX))
+            .chain(waiting().filter(|k| !k.starts_with(GAME_PREFIX)))
+            .cloned()
+            .collect()
     });
     if keys.is_empty() {
         return 0;
