@@ -211,13 +211,17 @@ export default [
         for (const b of all) bin += String.fromCharCode(b);
         return '1' + btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
       }, id);
+      // A fresh device: no game on the page (its bots would save it again), only the settings.
+      await page.goto(base + '#/');
       await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (!k.includes('settings')) localStorage.removeItem(k); });
-      const used = await page.evaluate(() => Object.keys(localStorage).length);
+      await page.reload();
+      await page.waitForSelector('[data-testid=game-entry]');
+      const used = await page.evaluate(() => Object.keys(localStorage).sort().join(','));
       await page.goto(base + '#/link/' + link);
       await page.waitForSelector('[data-testid=link-error]');
       const msg = await page.textContent('[data-testid=link-error]');
       assert(msg.includes('Spielername') && msg.includes('32 Zeichen'), 'says why: ' + msg);
-      eq(await page.evaluate(() => Object.keys(localStorage).length), used, 'nothing was stored');
+      eq(await page.evaluate(() => Object.keys(localStorage).sort().join(',')), used, 'nothing was stored');
       await shot('safety-link-too-long');
     },
   },
