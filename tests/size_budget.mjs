@@ -11,8 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET = 148_300;
-const ALL_BUDGET = 737_300;
+// Issue 23 (data safety) raised both: the storage notices and retries, the revision check
+// on opening a game, the settings read field by field, the persistence line and their texts
+// are in the start (docs/DESIGN.md "Storage", size figures there).
+const BUDGET = 161_000;
+const ALL_BUDGET = 768_000;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
