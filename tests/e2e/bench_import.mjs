@@ -5,6 +5,9 @@
 // stored. Usage (after trunk build --release): node tests/e2e/bench_import.mjs [dist]
 //   N=3000 games.
 import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { serve } from './serve.mjs';
 
 const dir = process.argv[2] || 'dist';
@@ -38,6 +41,8 @@ for (let i = 0; i < N; i++) {
   games.push({ id: `imp${i}`, entry: null, save: JSON.stringify(s) });
 }
 const text = JSON.stringify({ format: 'kartenrunde-saves', version: 1, exported_ms: 1, games });
+const file = path.join(os.tmpdir(), `kr-bench-import-${N}.json`);
+fs.writeFileSync(file, text);
 await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (!k.includes('settings')) localStorage.removeItem(k); });
 await page.goto(base + '#/saves');
 await page.reload();
@@ -46,7 +51,9 @@ await page.evaluate(() => { window.__long = []; window.__at = []; window.__t0 = 
   new MutationObserver(() => { const s = document.querySelector('[data-testid=saves-status], [data-testid=saves-error]'); (window.__st = window.__st || []).push([Math.round(performance.now() - window.__t0), s ? s.textContent.slice(0, 30) : '']); }).observe(document.body, { subtree: true, childList: true, characterData: true });
 });
 const t0 = Date.now();
-await page.setInputFiles('[data-testid=import-file]', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+// From a file on disk: Chromium reads it itself (a buffer would be decoded by page-side
+// script of the test tool, a long task that is not the app's).
+await page.setInputFiles('[data-testid=import-file]', file);
 await page.waitForFunction(() => {
   const s = document.querySelector('[data-testid=saves-status], [data-testid=saves-error]');
   return s && !s.textContent.includes('läuft');
@@ -73,3 +80,4 @@ console.log(`report: ${report.trim()}`);
 console.log(`saves list visit: first row after ${listMs} ms; ${stat(visit)}`);
 await browser.close();
 server.close();
+fs.rmSync(file, { force: true });
