@@ -135,20 +135,7 @@ fn update_announced() -> bool {
 pub fn App() -> impl IntoView {
     // Storage first: if the browser refuses it, everything is kept in memory and a notice
     // says so (the app never stops because of it).
-    let store = RwSignal::new(crate::play::storage::status());
-    let notice_closed = RwSignal::new(false);
-    crate::play::storage::on_change(move |s| {
-        if store.try_get_untracked().as_ref() != Some(&s) {
-            // A new problem, or "saved again", shows its notice again.
-            let before = store.get_untracked();
-            if s.pending() > before.pending() || (s.recovered && !before.recovered) {
-                notice_closed.try_set(false);
-            }
-            store.try_set(s);
-        }
-    });
-    crate::play::storage::probe();
-    retry_writes();
+    let (store, notice_closed) = follow_storage();
     let settings = RwSignal::new(Settings::load());
     let route = RwSignal::new(Route::parse(&current_hash()));
     let match_over = RwSignal::new(false);
@@ -282,6 +269,26 @@ pub fn App() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+/// What storage did, as signals for the notice: its status, and whether the player closed
+/// the notice (a new problem, or "saved again", opens it again). Also starts the retries.
+fn follow_storage() -> (RwSignal<crate::play::storage::Status>, RwSignal<bool>) {
+    let store = RwSignal::new(crate::play::storage::status());
+    let notice_closed = RwSignal::new(false);
+    crate::play::storage::on_change(move |s| {
+        if store.try_get_untracked().as_ref() != Some(&s) {
+            // A new problem, or "saved again", shows its notice again.
+            let before = store.get_untracked();
+            if s.pending() > before.pending() || (s.recovered && !before.recovered) {
+                notice_closed.try_set(false);
+            }
+            store.try_set(s);
+        }
+    });
+    crate::play::storage::probe();
+    retry_writes();
+    (store, notice_closed)
 }
 
 /// Writes the browser refused (a full storage) are retried: every 4 s while any is

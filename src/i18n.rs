@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 mod rules;
+mod storage;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Lang {
@@ -553,36 +554,6 @@ static TABLE: &[(&str, &str, &str)] = &[
     ("st.import_not_bundle", "Sie ist keine Kartenrunde-Sicherung.", "It is not a Kartenrunde backup."),
     ("st.import_newer", "Sie stammt von einer neueren Version der App (Format {found}).", "It comes from a newer version of the app (format {found})."),
     ("st.import_bad_game", "Spielstand Nr. {n} darin ist unvollständig.", "Saved game no. {n} in it is incomplete."),
-    // --- What storage actually did (issue 23) ---
-    ("st.read_blocked", "Gespeicherte Daten sind gerade nicht lesbar: der Browser blockiert den Speicher. Sie bleiben unverändert; neue Spiele werden gespeichert.", "Saved data cannot be read right now: the browser blocks its storage. It stays unchanged; new games are saved."),
-    ("st.pending_games_one", "1 Spiel ist noch nicht gespeichert: der Speicher des Browsers ist voll. Es wird weiter versucht.", "1 game is not saved yet: the browser's storage is full. Saving is retried."),
-    ("st.pending_games_many", "{n} Spiele sind noch nicht gespeichert: der Speicher des Browsers ist voll. Es wird weiter versucht.", "{n} games are not saved yet: the browser's storage is full. Saving is retried."),
-    ("st.pending_other", "Einstellungen oder Statistik sind noch nicht gespeichert: der Speicher des Browsers ist voll. Es wird weiter versucht.", "Settings or statistics are not saved yet: the browser's storage is full. Saving is retried."),
-    ("st.keep_as_file", "Als Datei sichern", "Keep as a file"),
-    ("st.saved_again", "Wieder gespeichert – es ist nichts verloren.", "Saved again – nothing was lost."),
-    ("st.delete_failed", "Nicht gelöscht: der Browser hat den Spielstand behalten. Versuch es noch einmal.", "Not deleted: the browser kept the saved game. Please try again."),
-    ("st.deleted", "Gelöscht: „{title}“.", "Deleted: “{title}”."),
-    ("st.import_progress", "Import läuft: {done} von {total} …", "Importing: {done} of {total} …"),
-    ("st.import_stored", "Import fertig: {stored} von {total} gespeichert ({added} neu, {updated} aktualisiert, {copied} als Kopie), {skipped} schon vorhanden.", "Import done: {stored} of {total} stored ({added} new, {updated} updated, {copied} kept as a copy), {skipped} already here."),
-    ("st.import_none", "Nichts importiert: 0 von {total} gespeichert.", "Nothing imported: 0 of {total} stored."),
-    ("st.import_refused", "{failed} von {total} konnten nicht gespeichert werden: der Speicher des Browsers ist voll oder erlaubt kein Speichern. Sie wurden nicht übernommen; die Datei bleibt deine Sicherung.", "{failed} of {total} could not be stored: the browser's storage is full or allows no saving. They were not taken over; the file remains your backup."),
-    ("st.import_too_large", "Sie ist zu groß (höchstens {mb} MB).", "It is too large (at most {mb} MB)."),
-    ("st.import_too_many", "Sie enthält zu viele Spielstände (höchstens {n}).", "It holds too many saved games (at most {n})."),
-    ("st.import_bad_limits", "Spielstand Nr. {n} darin ist zu groß oder hat zu lange Namen: {why}", "Saved game no. {n} in it is too large or has names that are too long: {why}"),
-    ("settings.persist", "Speicher", "Storage"),
-    ("settings.persist_yes", "Dauerhaft: der Browser löscht deine Spiele und Statistik nicht, auch wenn das Gerät knapp an Platz ist.", "Persistent: the browser keeps your games and statistics even when the device runs short of space."),
-    ("settings.persist_no", "Nicht dauerhaft: bei Platzmangel darf der Browser deine Spiele löschen. Kartenrunde bittet nach dem ersten beendeten Spiel darum, sie zu behalten; sichere sie sonst unter „Gespeicherte Spiele“ → Exportieren.", "Not persistent: when space runs short the browser may delete your games. Kartenrunde asks to keep them after the first finished match; otherwise back them up under “Saved games” → Export."),
-    ("settings.persist_unknown", "Dieser Browser sagt nicht, ob er deine Spiele dauerhaft behält. Sichere sie unter „Gespeicherte Spiele“ → Exportieren.", "This browser does not say whether it keeps your games for good. Back them up under “Saved games” → Export."),
-    ("saves.more", "Weitere anzeigen (noch {n})", "Show more ({n} left)"),
-    ("saves.blocked", "nicht lesbar (Speicher blockiert)", "cannot be read (storage blocked)"),
-    ("play.blocked", "Dieser Spielstand ist gerade nicht lesbar, weil der Browser den Speicher blockiert. Er bleibt unverändert gespeichert; versuch es später noch einmal. Ein neues Spiel kannst du trotzdem beginnen.", "This saved game cannot be read right now because the browser blocks its storage. It stays stored unchanged; try again later. You can still start a new game."),
-    ("host.other_tab_newer", "Dieses Spiel wurde in einem anderen Tab weitergespielt. Hier siehst du jetzt den neuesten Stand.", "This game was played on in another tab. You now see its latest position here."),
-    ("host.other_tab_copy", "Dieses Spiel wurde gleichzeitig in einem anderen Tab weitergespielt. Deine Züge hier sind als eigenes Spiel gespeichert – du spielst jetzt diese Kopie; das andere steht unverändert unter „Gespeicherte Spiele“.", "This game was played on in another tab at the same time. Your moves here are kept as a game of their own – you are now playing that copy; the other one is unchanged under “Saved games”."),
-    ("host.deleted_elsewhere", "Dieses Spiel wurde in einem anderen Tab gelöscht und wird hier nicht mehr gespeichert.", "This game was deleted in another tab and is no longer saved here."),
-    ("save.too_large_name", "Ein Spielername darin ist zu lang (höchstens {limit} Zeichen).", "A player's name in it is too long (at most {limit} characters)."),
-    ("save.too_large_title", "Der Titel darin ist zu lang (höchstens {limit} Zeichen).", "Its title is too long (at most {limit} characters)."),
-    ("save.too_large_players", "Es sind zu viele Plätze darin (höchstens {limit}).", "It has too many seats (at most {limit})."),
-    ("save.too_large_save", "Der Spielstand ist zu groß (höchstens {limit} KB).", "The saved game is too large (at most {limit} KB)."),
     ("st.import_unreadable", "Die Datei konnte nicht gelesen werden. Es wurde nichts verändert.", "The file could not be read. Nothing was changed."),
     ("st.damaged", "beschädigt", "damaged"),
     ("st.untitled", "Spielstand {id}", "Saved game {id}"),
@@ -783,7 +754,10 @@ pub fn has_key(key: &str) -> bool {
 /// Every entry of the one table: the app's texts, then the rules pages' longer texts
 /// (kept in [`rules::RULES`] for readability, looked up and tested as one table).
 fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
-    TABLE.iter().chain(rules::RULES.iter())
+    TABLE
+        .iter()
+        .chain(rules::RULES.iter())
+        .chain(storage::STORAGE.iter())
 }
 
 #[cfg(test)]
