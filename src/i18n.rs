@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod common;
 mod rules;
 mod storage;
 

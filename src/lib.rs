@@ -1,15 +1,38 @@
 //! The Kartenrunde app (Leptos, client-side rendered). It knows no rules: it shows what the
 //! engine says is legal and explains the engine's errors.
 
-pub mod app;
-pub mod catalog;
-pub mod components;
-pub mod games;
+// The modules form a stack; each imports only from those listed above it (checked by
+// `scripts/check-layers`, run by `scripts/test`):
+//   i18n, settings, routes, storage  texts, preferences, the route, the browser's storage
+//   ctx, seats                       the app's context; who sits at the table
+//   play                             a running game as saved, undo, statistics, UiGame
+//   components                       shared pieces of every board and page
+//   host                             the generic game host (autosave, bots, log)
+//   games                            one folder per game, and their registry
+//   catalog, pages                   what the player navigates
+//   app                              the router
 pub mod i18n;
-pub mod pages;
-pub mod play;
 pub mod routes;
 pub mod settings;
+pub mod storage;
+
+pub mod ctx;
+pub mod seats;
+
+pub mod play;
+
+pub mod components;
+
+pub mod host;
+
+pub mod games;
+
+pub mod catalog;
+pub mod pages;
+
+pub mod app;
+#[cfg(test)]
+mod records_fuzz;
 #[cfg(test)]
 mod texts_check;
 

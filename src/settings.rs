@@ -1,5 +1,5 @@
 //! User settings, kept in localStorage (in memory if the browser refuses, see
-//! [`crate::play::storage`]).
+//! [`crate::storage`]).
 
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
@@ -96,13 +96,13 @@ impl Settings {
 
     /// Reads the stored settings (see [`Settings::parse`]).
     pub fn load() -> Settings {
-        Settings::parse(crate::play::storage::get(STORAGE_KEY).as_deref())
+        Settings::parse(crate::storage::get(STORAGE_KEY).as_deref())
     }
 
     /// Stores the settings; returns false if the browser refused (private mode, quota).
     pub fn store(&self) -> bool {
         serde_json::to_string(self)
-            .map(|json| crate::play::storage::set(STORAGE_KEY, &json))
+            .map(|json| crate::storage::set(STORAGE_KEY, &json))
             .unwrap_or(false)
     }
 }

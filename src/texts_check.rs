@@ -1,7 +1,7 @@
 //! Tests that no player ever meets a missing translation, an English fragment in the German
 //! UI, or Rust Debug text in a rejection.
 
-use crate::games::common::{explain_common, explain_save_error};
+use crate::i18n::common::{explain_common, explain_save_error};
 use crate::i18n::{has_key, tr, Lang};
 use crate::play::UiGame;
 use engine::abluxxen::{Abluxxen, AbluxxenError};

@@ -34,7 +34,7 @@ pub fn ActionButton(
 /// something can be taken back.
 #[component]
 pub fn UndoButton(can_undo: Signal<bool>, undo: Callback<()>) -> impl IntoView {
-    let app = crate::app::use_app();
+    let app = crate::ctx::use_app();
     view! {
         <Show when=move || can_undo.get()>
             <ActionButton label=Signal::derive(move || app.t("host.undo")) testid="undo"

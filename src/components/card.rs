@@ -23,29 +23,6 @@ pub fn suit_class(suit: Suit) -> &'static str {
     }
 }
 
-/// An accessible name for a face, e.g. "Herz 7".
-pub fn face_label(face: Face, en: bool) -> String {
-    match face {
-        Face::French { rank, suit } => {
-            let s = match (suit, en) {
-                (Suit::Clubs, false) => "Kreuz",
-                (Suit::Spades, false) => "Pik",
-                (Suit::Hearts, false) => "Herz",
-                (Suit::Diamonds, false) => "Karo",
-                (Suit::Clubs, true) => "Clubs",
-                (Suit::Spades, true) => "Spades",
-                (Suit::Hearts, true) => "Hearts",
-                (Suit::Diamonds, true) => "Diamonds",
-            };
-            let r = if en { rank.label_en() } else { rank.label_de() };
-            format!("{s} {r}")
-        }
-        Face::Joker => "Joker".into(),
-        Face::Lux(v) => format!("{v}"),
-        Face::LuxJoker => "X (Joker)".into(),
-    }
-}
-
 /// The spoken name of a card for screen readers, in the player's language: "Herz Sieben",
 /// "seven of hearts", "Joker".
 pub fn spoken_name(face: Face, en: bool) -> String {
@@ -175,7 +152,7 @@ pub fn CardView(
     #[prop(optional)]
     id: Option<CardId>,
 ) -> impl IntoView {
-    let en = use_context::<crate::app::AppCtx>().is_some_and(|a| a.lang() == crate::i18n::Lang::En);
+    let en = use_context::<crate::ctx::AppCtx>().is_some_and(|a| a.lang() == crate::i18n::Lang::En);
     let aria = label.unwrap_or_else(|| match face {
         Some(f) => spoken_name(f, en),
         None if en => "card back".into(),

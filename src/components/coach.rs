@@ -3,8 +3,8 @@
 //! keeps clear of the dock's actions). Shown once per family; the families seen are stored
 //! under [`KEY`]. The host's "Show guide" button and the settings page bring it back.
 
-use crate::app::use_app;
-use crate::play::storage;
+use crate::ctx::use_app;
+use crate::storage;
 use leptos::prelude::*;
 use std::time::Duration;
 

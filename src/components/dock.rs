@@ -2,7 +2,7 @@
 //! hand, kept together and in view (sticky at the bottom of the screen), so a decision never
 //! needs scrolling and an explanation appears next to the action that caused it.
 
-use crate::app::use_app;
+use crate::ctx::use_app;
 use leptos::prelude::*;
 
 /// The host's error line (a rejection explained), given to the board's dock as context.

@@ -3,8 +3,8 @@
 //! here is part of the save or sent to the engine. The order is kept beside the save (its
 //! own storage key per game, see [`HandStore`]), so a reload shows the hand as arranged.
 
-use crate::app::use_app;
 use crate::components::card::CardView;
+use crate::ctx::use_app;
 use engine::{Card, CardId, Face};
 use leptos::prelude::*;
 use web_sys::PointerEvent;
@@ -72,7 +72,7 @@ impl HandState {
         let initial: Vec<CardId> = store
             .as_ref()
             .map(|s| {
-                crate::play::storage::load_hand_order(&s.0)
+                crate::storage::load_hand_order(&s.0)
                     .into_iter()
                     .map(CardId)
                     .collect()
@@ -83,13 +83,13 @@ impl HandState {
             Effect::new(move |seen: Option<()>| {
                 let ids: Vec<u16> = order.with(|o| o.iter().map(|c| c.0).collect());
                 if seen.is_some() {
-                    crate::play::storage::store_hand_order(&id, &ids);
+                    crate::storage::store_hand_order(&id, &ids);
                 }
             });
         }
         // Every card of the hand reads the selection; cards come and go with each deal.
         let selected = RwSignal::new(Vec::new());
-        crate::app::prune_with_board(selected);
+        crate::ctx::prune_with_board(selected);
         HandState { order, selected }
     }
 
@@ -200,7 +200,7 @@ pub fn HandView(
     // event can still reach a card while the board it belongs to is being disposed (the page
     // left by a link or Back), and must then do nothing instead of panicking.
     let focus_id = RwSignal::new(None::<CardId>);
-    crate::app::prune_with_board(focus_id);
+    crate::ctx::prune_with_board(focus_id);
     let card_view = move |card: Card| {
         let id = card.id;
         let is_sel = move || state.is_selected(id);
@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_stored_order_merges_with_the_hand_and_a_broken_one_is_the_default() {
-        use crate::play::storage::parse_hand_order;
+        use crate::storage::parse_hand_order;
         let hand = vec![card(1, 2), card(2, 3), card(3, 4), card(9, 5)];
         let stored = |t: &str| -> Vec<u16> {
             let order: Vec<CardId> = parse_hand_order(Some(t)).into_iter().map(CardId).collect();

@@ -1,7 +1,7 @@
 //! A part of a page whose code is a lazily loaded part of the wasm (docs/DESIGN.md, "Code
 //! splitting"): a game's table, a game's setup panel.
 
-use crate::app::use_app;
+use crate::ctx::use_app;
 use crate::play::ui_game::ViewLoad;
 use leptos::prelude::*;
 

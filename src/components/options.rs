@@ -1,7 +1,7 @@
 //! Building blocks for a game's options form: a checkbox, a number field and a select, each
 //! bound to one field of an options struct in an `RwSignal`. Labels are translation keys.
 
-use crate::app::use_app;
+use crate::ctx::use_app;
 use leptos::prelude::*;
 
 /// A yes/no option.

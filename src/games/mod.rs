@@ -1,15 +1,14 @@
 //! The games' boards and their glue to the host. Every game is one entry of
 //! [`registry::REGISTRY`]; see docs/DESIGN.md, "Adding a game".
 
-use crate::pages::setup::SeatConfig;
-use crate::play::host::Session;
-use crate::play::storage;
+use crate::play::session::Session;
 use crate::play::UiGame;
+use crate::seats::SeatConfig;
+use crate::storage;
 use engine::save::SaveMeta;
 use leptos::prelude::*;
 
 pub mod abluxxen;
-pub mod common;
 pub mod karussell;
 pub mod profisort;
 pub mod registry;
@@ -19,12 +18,12 @@ pub mod rules_doc;
 /// Builds the host for a stored save, dispatching on the save's game name (the save is read
 /// and checked with the game's table, in its part of the wasm).
 pub fn host_for_save(id: String, json: String) -> Result<crate::play::ui_game::ViewLoad, String> {
-    registry::host_for_save(id, json, crate::app::use_app().lang())
+    registry::host_for_save(id, json, crate::ctx::use_app().lang())
 }
 
 /// Imports a shared game from a link payload: decodes, re-validates by replaying, stores it
 /// and returns the id of the saved game to open and whom the opener plays (see
-/// [`crate::pages::play::link_player`]). A malformed link changes nothing. The same game
+/// [`crate::games::link_player`]). A malformed link changes nothing. The same game
 /// arriving twice is stored once (see `bundle::place_link`): a stored save at the link's
 /// point or further is opened as it is; one at an earlier point is brought up to the link;
 /// otherwise the game is stored under an id derived from the game (seed, options, seats).
@@ -33,8 +32,8 @@ pub fn import_link(
     payload: &str,
     lang: crate::i18n::Lang,
 ) -> Result<(String, Option<String>), String> {
-    use crate::play::bundle::{place_link, LinkPlace};
-    let explain = |e: engine::save::SaveError| common::explain_save_error(&e, lang);
+    use crate::storage::bundle::{place_link, LinkPlace};
+    let explain = |e: engine::save::SaveError| crate::i18n::common::explain_save_error(&e, lang);
     let json = engine::save::decode_link(payload).map_err(explain)?;
     // Sizes and names within what the app writes, before anything is read further or stored.
     engine::save::check_arrived(&json).map_err(explain)?;
@@ -58,9 +57,9 @@ pub fn import_link(
 }
 
 /// Who the opener of a link plays in the game `loaded` (see
-/// [`crate::pages::play::link_player`]).
+/// [`crate::games::link_player`]).
 fn link_player_of(loaded: &engine::games::Loaded) -> Option<String> {
-    crate::pages::play::link_player(
+    crate::games::link_player(
         loaded.game.to_move(),
         &loaded.meta.seat_kinds,
         &loaded.meta.player_names,
@@ -71,7 +70,7 @@ fn link_player_of(loaded: &engine::games::Loaded) -> Option<String> {
 pub fn check_save(json: &str, lang: crate::i18n::Lang) -> Result<(), String> {
     engine::games::load_any(json)
         .map(|_| ())
-        .map_err(|e| common::explain_save_error(&e, lang))
+        .map_err(|e| crate::i18n::common::explain_save_error(&e, lang))
 }
 
 /// The end of every setup panel: why starting failed (if it did) and the start button.
@@ -79,7 +78,7 @@ pub fn start_footer(
     problem: RwSignal<Option<String>>,
     start: impl Fn(leptos::ev::MouseEvent) + 'static,
 ) -> impl IntoView {
-    let app = crate::app::use_app();
+    let app = crate::ctx::use_app();
     view! {
         <Show when=move || problem.get().is_some()>
             <p class="error-box" data-testid="setup-error">{move || problem.get().unwrap_or_default()}</p>
@@ -97,7 +96,7 @@ pub fn setup_layout(
     start: impl Fn(leptos::ev::MouseEvent) + 'static,
     rules: AnyView,
 ) -> AnyView {
-    let app = crate::app::use_app();
+    let app = crate::ctx::use_app();
     view! {
         <div class="setup-go" data-testid="setup-go">
             <p class="rules-summary" data-testid="rules-summary">{move || summary.get()}</p>
@@ -123,7 +122,7 @@ pub fn options_setup_panel<G: UiGame>(
 where
     G::Options: Default + Send + Sync + 'static,
 {
-    let app = crate::app::use_app();
+    let app = crate::ctx::use_app();
     let opts = RwSignal::new(G::Options::default());
     let problem = RwSignal::new(None::<String>);
     let start = move |_| {
@@ -149,7 +148,7 @@ pub fn start_game<G: UiGame>(
     seats: &[SeatConfig],
     options: G::Options,
 ) -> Result<String, String> {
-    let lang = crate::app::use_app().lang();
+    let lang = crate::ctx::use_app().lang();
     let now = storage::now_ms();
     let meta = SaveMeta {
         title,
@@ -164,6 +163,40 @@ pub fn start_game<G: UiGame>(
         .map_err(|e| G::explain(&e, &[], lang))?;
     session
         .persist()
-        .map_err(|e| common::explain_save_error(&e, lang))?;
+        .map_err(|e| crate::i18n::common::explain_save_error(&e, lang))?;
     Ok(session.id)
+}
+
+/// Whom the person who opened a link plays: the human to move, else the first human
+/// (as the game host chooses the shown seat); `None` if all seats are bots.
+pub fn link_player(
+    to_move: Option<usize>,
+    kinds: &[engine::SeatKind],
+    names: &[String],
+) -> Option<String> {
+    let human = |s: &usize| kinds.get(*s).is_none_or(|k| k.is_human());
+    let seat = to_move
+        .filter(human)
+        .or_else(|| (0..kinds.len()).find(|s| human(s)))?;
+    Some(crate::i18n::common::name(names, seat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{BotLevel, SeatKind};
+
+    #[test]
+    fn the_link_says_whom_the_opener_plays() {
+        let names: Vec<String> = ["Anna", "Bea", "Cara"].map(String::from).to_vec();
+        let bot = SeatKind::Bot(BotLevel::Normal);
+        let kinds = [SeatKind::Human, SeatKind::Human, bot];
+        assert_eq!(link_player(Some(1), &kinds, &names).as_deref(), Some("Bea"));
+        // A bot to move: the first human.
+        assert_eq!(
+            link_player(Some(2), &kinds, &names).as_deref(),
+            Some("Anna")
+        );
+        assert_eq!(link_player(None, &[bot, bot, bot], &names), None);
+    }
 }

@@ -2,11 +2,12 @@
 //! (registered in `engine::games`), its UI module with a [`UiGame`] impl and a setup panel,
 //! and one line in [`REGISTRY`]. Everything else (home, setup, saves, links) goes through it.
 
+use crate::host::GameHost;
 use crate::i18n::Lang;
-use crate::pages::setup::SeatConfig;
-use crate::play::host::{GameHost, Session};
+use crate::play::session::Session;
 use crate::play::ui_game::ViewLoad;
 use crate::play::UiGame;
+use crate::seats::SeatConfig;
 use engine::games::VariantInfo;
 use engine::{BotLevel, Face};
 use leptos::prelude::*;
@@ -53,14 +54,14 @@ macro_rules! game_parts {
         #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
         fn setup_part(
             entry: &'static engine::games::VariantInfo,
-            seats: RwSignal<Vec<$crate::pages::setup::SeatConfig>>,
+            seats: RwSignal<Vec<$crate::seats::SeatConfig>>,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
             Ok(setup::setup_panel(entry, seats))
         }
 
         fn setup_panel(
             entry: &'static engine::games::VariantInfo,
-            seats: RwSignal<Vec<$crate::pages::setup::SeatConfig>>,
+            seats: RwSignal<Vec<$crate::seats::SeatConfig>>,
         ) -> $crate::play::ui_game::ViewLoad {
             Box::pin(setup_part(entry, seats))
         }
@@ -105,15 +106,17 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
 pub fn open<G: UiGame>(id: String, json: &str, lang: Lang) -> AnyView {
     match Session::<G>::from_json(id, json) {
         Ok(session) => view! { <GameHost<G> session=session/> }.into_any(),
-        Err(e) => crate::pages::play::corrupt_save(super::common::explain_save_error(&e, lang)),
+        Err(e) => {
+            crate::play::notice::corrupt_save(crate::i18n::common::explain_save_error(&e, lang))
+        }
     }
 }
 
 /// The stored game `id` (its save `json`) as a running board: the game's name is read here,
 /// the rest (checks, replay, board) by the game's part of the wasm.
 pub fn host_for_save(id: String, json: String, lang: Lang) -> Result<ViewLoad, String> {
-    let game =
-        engine::save::game_of(&json).map_err(|e| super::common::explain_save_error(&e, lang))?;
+    let game = engine::save::game_of(&json)
+        .map_err(|e| crate::i18n::common::explain_save_error(&e, lang))?;
     let ui = find(&game).ok_or_else(|| unknown(&game, lang))?;
     Ok((ui.host)(id, json, lang))
 }

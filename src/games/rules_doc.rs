@@ -3,7 +3,7 @@
 //! the page opened from a running game shows that game's rules); shown by
 //! `pages::rules`. No Leptos here: the texts are tested natively.
 
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
 use engine::abluxxen::AbluxxenOptions;
 use engine::game::Game;
@@ -188,7 +188,7 @@ impl AnyOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::host::Session;
+    use crate::play::session::Session;
     use engine::save::SaveMeta;
 
     fn meta(variant: &str) -> SaveMeta {
@@ -246,13 +246,9 @@ mod tests {
 
     #[test]
     fn every_playable_entry_has_default_options() {
-        for e in crate::catalog::entries() {
-            assert_eq!(
-                AnyOptions::defaults(e.id()).is_some(),
-                e.available(),
-                "{}",
-                e.id()
-            );
+        for v in engine::games::VARIANTS {
+            let available = v.game.and_then(super::super::registry::find).is_some();
+            assert_eq!(AnyOptions::defaults(v.id).is_some(), available, "{}", v.id);
         }
         assert_eq!(AnyOptions::defaults("nope"), None);
         match AnyOptions::defaults("romme_trad") {

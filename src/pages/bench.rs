@@ -3,7 +3,7 @@
 //! 0/2/6 jokers) and shows mean, p95 and max per row. One position per timer tick, so the
 //! page stays responsive. `node tests/e2e/bench_solver.mjs` runs both and prints the ratio.
 
-use crate::app::use_app;
+use crate::ctx::use_app;
 use bots::karussell::positions::{row, summary, ROWS};
 use engine::card::Card;
 use engine::karussell::{solve, TableCard};

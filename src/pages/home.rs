@@ -1,8 +1,8 @@
 //! The home screen: every game and preset with a one-line description.
 
-use crate::app::use_app;
 use crate::catalog;
 use crate::components::card::CardView;
+use crate::ctx::use_app;
 use engine::{Face, Suit};
 use leptos::prelude::*;
 

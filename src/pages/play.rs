@@ -1,64 +1,20 @@
 //! `#/play/<id>`: loads a saved game (re-validated) and hands it to the game's host.
 //! A corrupt save shows a specific message and stays untouched in storage.
 
-use crate::app::use_app;
 use crate::components::hand::HandStore;
 use crate::components::lazy::{lazy_view, unreachable_panel};
+use crate::ctx::use_app;
 use crate::games;
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use crate::i18n::tr;
-use crate::play::storage;
-use engine::SeatKind;
+use crate::play::notice::{corrupt_save, page_notice, take_announced};
+use crate::storage;
 use leptos::prelude::*;
 use std::cell::RefCell;
 
 thread_local! {
     /// Set by [`OpenLink`] for the page it opens: (game id, the seat's name or `None`).
     static FROM_LINK: RefCell<Option<(String, Option<String>)>> = const { RefCell::new(None) };
-    /// A notice for the next page that opens game `.0` (`""`: the saves page), e.g. that
-    /// another tab played on: (id, text key).
-    static ANNOUNCED: RefCell<Option<(String, &'static str)>> = const { RefCell::new(None) };
-}
-
-/// Leaves the notice `key` for the next page that shows game `id` (`""`: the saves page).
-pub fn announce(id: String, key: &'static str) {
-    ANNOUNCED.with(|a| *a.borrow_mut() = Some((id, key)));
-}
-
-/// Takes the notice left for game `id` (see [`announce`]).
-pub fn take_announced(id: &str) -> Option<&'static str> {
-    ANNOUNCED.with(|a| {
-        let mut a = a.borrow_mut();
-        if a.as_ref().is_some_and(|(for_id, _)| for_id == id) {
-            a.take().map(|(_, key)| key)
-        } else {
-            None
-        }
-    })
-}
-
-/// A notice at the top of a page, with a close button.
-pub fn page_notice(key: &'static str) -> impl IntoView {
-    let app = use_app();
-    let open = RwSignal::new(true);
-    view! {
-        <Show when=move || open.get()>
-            <div class="page-notice" role="status" data-testid="tab-notice">
-                <span>{move || app.t(key)}</span>
-                <button class="button small" on:click=move |_| open.set(false)>{move || app.t("play.notice_close")}</button>
-            </div>
-        </Show>
-    }
-}
-
-/// Whom the person who opened a link plays: the human to move, else the first human
-/// (as the game host chooses the shown seat); `None` if all seats are bots.
-pub fn link_player(to_move: Option<usize>, kinds: &[SeatKind], names: &[String]) -> Option<String> {
-    let human = |s: &usize| kinds.get(*s).is_none_or(|k| k.is_human());
-    let seat = to_move
-        .filter(human)
-        .or_else(|| (0..kinds.len()).find(|s| human(s)))?;
-    Some(crate::games::common::name(names, seat))
 }
 
 #[component]
@@ -127,20 +83,6 @@ pub fn Play(id: String) -> impl IntoView {
     }
 }
 
-/// What shows in place of a game whose save cannot be used: why, and that it is kept.
-pub fn corrupt_save(reason: String) -> AnyView {
-    let app = use_app();
-    view! {
-        <section class="panel" data-testid="load-error">
-            <h1>{move || app.t("play.corrupt")}</h1>
-            <p class="error-box">{reason}</p>
-            <p>{move || app.t("play.corrupt_kept")}</p>
-            <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
-        </section>
-    }
-    .into_any()
-}
-
 /// What shows when a game's part of the wasm cannot be fetched (offline before it was ever
 /// cached): why, that the game is kept, and a button to try again.
 fn unreachable_table() -> AnyView {
@@ -174,25 +116,5 @@ pub fn OpenLink(payload: String) -> impl IntoView {
             </section>
         }
         .into_any(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use engine::BotLevel;
-
-    #[test]
-    fn the_link_says_whom_the_opener_plays() {
-        let names: Vec<String> = ["Anna", "Bea", "Cara"].map(String::from).to_vec();
-        let bot = SeatKind::Bot(BotLevel::Normal);
-        let kinds = [SeatKind::Human, SeatKind::Human, bot];
-        assert_eq!(link_player(Some(1), &kinds, &names).as_deref(), Some("Bea"));
-        // A bot to move: the first human.
-        assert_eq!(
-            link_player(Some(2), &kinds, &names).as_deref(),
-            Some("Anna")
-        );
-        assert_eq!(link_player(None, &[bot, bot, bot], &names), None);
     }
 }

@@ -2,11 +2,11 @@
 //! players, around the options in force. Opened from a running game it shows that game's
 //! house rules (its stored options); otherwise the catalog entry's defaults.
 
-use crate::app::use_app;
 use crate::catalog;
-use crate::games::common::fill;
+use crate::ctx::use_app;
 use crate::games::rules_doc::{AnyOptions, Block, RulesDoc};
-use crate::play::storage;
+use crate::i18n::common::fill;
+use crate::storage;
 use leptos::prelude::*;
 
 /// Whose rules the page shows.

@@ -3,11 +3,11 @@
 //! A save that does not load is marked as damaged and can only be deleted.
 //! The bundle logic is pure (`play::bundle`); this page is only the DOM glue.
 
-use crate::app::use_app;
+use crate::ctx::use_app;
 use crate::games;
 use crate::i18n::{tr, Lang};
-use crate::play::bundle::{self, BundleError};
-use crate::play::storage::{self, IndexEntry};
+use crate::storage::bundle::{self, BundleError};
+use crate::storage::{self, IndexEntry};
 use leptos::prelude::*;
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
@@ -85,7 +85,7 @@ fn check_in_slices(
 }
 
 fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
-    crate::games::common::fill(lang, key, args)
+    crate::i18n::common::fill(lang, key, args)
 }
 
 /// What an import did, in words: what the browser actually stored, and what it refused.
@@ -151,7 +151,7 @@ fn import_error_text(e: &BundleError, lang: Lang) -> String {
             "st.import_bad_limits",
             &[
                 ("n", (index + 1).to_string()),
-                ("why", crate::games::common::explain_save_error(error, lang)),
+                ("why", crate::i18n::common::explain_save_error(error, lang)),
             ],
         ),
         BundleError::TooLarge => fill(
@@ -243,7 +243,7 @@ pub fn Saves() -> impl IntoView {
 
     view! {
         <section class="panel saves">
-            {crate::pages::play::take_announced("").map(crate::pages::play::page_notice)}
+            {crate::play::notice::take_announced("").map(crate::play::notice::page_notice)}
             <h1>{t("saves.title")}</h1>
             <div class="saves-tools">
                 <button class="button" data-testid="export" on:click=export

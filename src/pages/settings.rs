@@ -1,7 +1,7 @@
 //! Settings: language, deck colours, reduced motion, bot speed.
 
-use crate::app::use_app;
 use crate::components::card::CardView;
+use crate::ctx::use_app;
 use crate::i18n::Lang;
 use crate::settings::{DeckColours, Motion};
 use engine::{Face, Suit};
@@ -113,7 +113,7 @@ fn persistence() -> impl IntoView {
     let app = use_app();
     let state = RwSignal::new(None::<Option<bool>>);
     leptos::task::spawn_local(async move {
-        state.try_set(Some(crate::play::storage::persisted().await));
+        state.try_set(Some(crate::storage::persisted().await));
     });
     view! {
         <fieldset>

@@ -1,12 +1,11 @@
 //! The setup screen: players within the game's limits, human or bot per seat, names, and
 //! the game's options with their defaults.
 
-use crate::app::use_app;
 use crate::catalog;
+use crate::ctx::use_app;
+use crate::seats::{default_seats, SeatConfig, BOT_NAMES, DEFAULT_BOT};
 use engine::{BotLevel, SeatKind};
 use leptos::prelude::*;
-
-const DEFAULT_BOT: SeatKind = SeatKind::Bot(BotLevel::Normal);
 
 /// Translation key of a seat kind's one-line description (the option's tooltip).
 fn kind_desc_key(kind: SeatKind) -> &'static str {
@@ -28,32 +27,6 @@ fn kind_key(kind: SeatKind) -> &'static str {
         SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal",
         SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard",
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SeatConfig {
-    pub name: String,
-    pub kind: SeatKind,
-}
-
-const BOT_NAMES: [&str; 6] = ["Anna", "Ben", "Cara", "Dieter", "Emma", "Fritz"];
-
-pub fn default_seats(n: usize) -> Vec<SeatConfig> {
-    (0..n)
-        .map(|i| {
-            if i == 0 {
-                SeatConfig {
-                    name: BOT_NAMES[0].to_string(),
-                    kind: SeatKind::Human,
-                }
-            } else {
-                SeatConfig {
-                    name: BOT_NAMES[i % BOT_NAMES.len()].to_string(),
-                    kind: DEFAULT_BOT,
-                }
-            }
-        })
-        .collect()
 }
 
 #[component]

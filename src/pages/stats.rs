@@ -2,11 +2,11 @@
 //! average points per deal, best and worst match, the bot levels played against — and the
 //! list of finished matches, to print or to export as CSV.
 
-use crate::app::use_app;
 use crate::catalog;
+use crate::ctx::use_app;
 use crate::i18n::Lang;
 use crate::play::stats::{self, MatchResult, Summary};
-use crate::play::storage;
+use crate::storage;
 use leptos::prelude::*;
 
 fn game_name(lang: Lang, variant: &str) -> String {

@@ -1,12 +1,10 @@
-//! Playing a game: the generic host (autosave, bots, privacy screen, errors, log) and the
-//! per-game boards. The host knows no rules; each game plugs in through [`UiGame`].
+//! Playing a game, below the components: the running game as saved ([`session::Session`]),
+//! how a game plugs into the app ([`UiGame`]), undo, notices between pages and the match
+//! statistics. The generic host that shows a game is `crate::host`, above the components.
 
-pub mod bot_turn;
-pub mod bundle;
-pub mod flip;
-pub mod host;
+pub mod notice;
+pub mod session;
 pub mod stats;
-pub mod storage;
 pub mod ui_game;
 pub mod undo;
 

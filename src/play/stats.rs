@@ -7,7 +7,7 @@
 //! the next result. A stored value that is not a JSON list at all is moved aside to
 //! [`DAMAGED_KEY`] before a new list is written. Reading is linear in the stored text.
 
-use super::storage;
+use crate::storage;
 use engine::{BotLevel, Seat, SeatKind, Standing};
 use serde::{Deserialize, Serialize};
 
@@ -655,7 +655,3 @@ mod tests {
         }
     }
 }
-
-#[cfg(test)]
-#[path = "records_fuzz.rs"]
-mod records_fuzz;

@@ -7,13 +7,13 @@
 use super::dialog::{dialog, preview_text};
 use super::display::{center, player_panel, shadow};
 use super::end::{end_screen, round_end, score_sheet};
-use crate::app::{use_app, AppCtx};
 use crate::components::action_bar::ActionButton;
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{HandLook, HandState, HandView};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
-use crate::games::common::{fill, name};
+use crate::ctx::{use_app, AppCtx};
+use crate::i18n::common::{fill, name};
 use crate::play::ui_game::BoardProps;
 use engine::abluxxen::{card_value, Abluxxen, AbluxxenAction, AbluxxenView, LuxxPreview, Pending};
 use engine::{Card, CardId, Face, Seat};

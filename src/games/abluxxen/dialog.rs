@@ -5,7 +5,7 @@ use super::board::Board;
 use super::texts::{lux_faces, value_text};
 use crate::components::action_bar::{offer_buttons, Offer};
 use crate::components::piles::card_row;
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use engine::abluxxen::{AbluxxenAction, DrawReason, Pending, ShadowOption};
 use engine::Card;
 use leptos::prelude::*;

@@ -3,7 +3,7 @@
 use super::board::Board;
 use crate::components::deal_end::{EndLayout, EndPanel};
 use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use crate::i18n::Lang;
 use crate::routes::Route;
 use engine::abluxxen::RoundResult;

@@ -1,11 +1,11 @@
 //! The Abluxxen part of the setup screen: the options, then "start".
 
-use crate::app::use_app;
 use crate::components::options::{opt_check, summary_line};
-use crate::games::common::fill;
+use crate::ctx::use_app;
+use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
-use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
+use crate::seats::SeatConfig;
 use engine::abluxxen::{Abluxxen, AbluxxenOptions, MAX_ROUNDS};
 use engine::games::VariantInfo;
 use leptos::prelude::*;

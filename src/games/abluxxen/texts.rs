@@ -1,6 +1,6 @@
 //! Abluxxen texts: the running log and specific explanations of every rejection.
 
-use crate::games::common::{explain_common, face_text, fill, name};
+use crate::i18n::common::{explain_common, face_text, fill, name};
 use crate::i18n::{tr, Lang};
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{AbluxxenError, AbluxxenEvent, DrawSource, JOKER_GROUP_VALUE};
@@ -41,7 +41,7 @@ fn phase_text(moment: Moment, lang: Lang) -> String {
         Moment::Play => "ab.phase.play",
         Moment::Draw => "ab.phase.draw",
         Moment::DealOver => "ab.phase.over",
-        other => crate::games::common::moment_key(other),
+        other => crate::i18n::common::moment_key(other),
     };
     tr(lang, key).to_string()
 }

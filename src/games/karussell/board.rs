@@ -5,12 +5,12 @@
 use super::round_end::round_end_panel;
 use super::scratch::{Scratch, Spot};
 use super::table::{hint_bar, scratch_table, status_line, turn_buttons};
-use crate::app::{use_app, AppCtx};
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
 use crate::components::opponents::{other_seats, Opponents, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
+use crate::ctx::{use_app, AppCtx};
 use crate::play::BoardProps;
 use engine::karussell::{
     affordable, slots_of, solve, Karussell, KarussellAction, KarussellView, PhaseView, Solution,
@@ -279,5 +279,5 @@ fn phase_name(p: &PhaseView) -> &'static str {
 
 /// A joker's label for a choice button.
 pub fn face_choice(face: Face, lang: crate::i18n::Lang) -> String {
-    crate::games::common::face_text(face, lang)
+    crate::i18n::common::face_text(face, lang)
 }

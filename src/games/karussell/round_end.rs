@@ -4,7 +4,7 @@ use super::board::Board;
 use crate::components::deal_end::{EndLayout, EndPanel};
 use crate::components::piles::card_row;
 use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use crate::i18n::Lang;
 use engine::karussell::{KarussellAction, KarussellView, PhaseView, ScoreLine};
 use engine::{Card, Face};

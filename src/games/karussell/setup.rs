@@ -1,9 +1,9 @@
 //! The Karussell part of the setup screen: every option, then "start".
 
 use crate::components::options::{opt_check, opt_number, opt_select, summary_line};
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
-use crate::pages::setup::SeatConfig;
+use crate::seats::SeatConfig;
 use engine::games::VariantInfo;
 use engine::karussell::{Karussell, KarussellOptions};
 use leptos::prelude::*;

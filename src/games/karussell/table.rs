@@ -6,7 +6,7 @@ use super::scratch::Spot;
 use crate::components::action_bar::on_activate;
 use crate::components::action_bar::{ActionButton, UndoButton};
 use crate::components::card::CardView;
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use engine::karussell::{KMeldKind, KarussellAction, PhaseView, TableCard};
 use engine::CardId;
 use leptos::prelude::*;

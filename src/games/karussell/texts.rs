@@ -1,6 +1,6 @@
 //! Karussell texts: log lines for events and explanations of rejections.
 
-use crate::games::common::{explain_common, faces_text, fill, name};
+use crate::i18n::common::{explain_common, faces_text, fill, name};
 use crate::i18n::{tr, Lang};
 use engine::karussell::{KMeldError, KarussellError, KarussellEvent, RoundEnd, RuleError};
 

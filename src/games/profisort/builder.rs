@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::texts::task_label;
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use engine::profisort::{find_layout, shape, FindOpts, ProfiSortAction as A, ProfiSortView};
 use engine::{Card, CardId, Face};
 use leptos::prelude::*;

@@ -4,7 +4,7 @@
 use super::board::Board;
 use crate::components::deal_end::{EndLayout, EndPanel};
 use crate::components::piles::card_row;
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use engine::profisort::{Phase, ProfiSortAction as A};
 use leptos::prelude::*;
 

@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::texts::task_label;
 use crate::components::card::CardView;
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use engine::profisort::{Part, ProfiSortAction as A, RunEnd, TaskMeld};
 use engine::{Card, CardId};
 use leptos::prelude::*;

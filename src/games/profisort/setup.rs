@@ -1,11 +1,11 @@
 //! The Profi-Sort part of the setup screen: every option, then "start".
 
 use super::texts::task_label;
-use crate::app::use_app;
 use crate::components::options::{opt_check, opt_number, opt_select, summary_line};
-use crate::games::common::fill;
+use crate::ctx::use_app;
+use crate::i18n::common::fill;
 use crate::i18n::Lang;
-use crate::pages::setup::SeatConfig;
+use crate::seats::SeatConfig;
 use engine::games::VariantInfo;
 use engine::profisort::{ProfiSort, ProfiSortOptions, TalonEnd};
 use leptos::prelude::*;

@@ -4,7 +4,7 @@
 
 use super::board::{dealer_mark, Board};
 use super::texts::task_name;
-use crate::games::common::fill;
+use crate::i18n::common::fill;
 use engine::profisort::{shape, Bonus, ProfiSortView};
 use engine::Seat;
 use leptos::prelude::*;

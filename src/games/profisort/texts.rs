@@ -1,6 +1,6 @@
 //! Profi-Sort texts: task names, log lines for events and explanations of rejections.
 
-use crate::games::common::{explain_common, face_text, faces_text, fill, name};
+use crate::i18n::common::{explain_common, face_text, faces_text, fill, name};
 use crate::i18n::{tr, Lang};
 use engine::profisort::{DealEnd, Need, ProfiSortError as E, ProfiSortEvent as Ev, RuleError};
 use engine::{Rank, Suit};

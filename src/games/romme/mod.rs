@@ -10,8 +10,6 @@ mod status;
 mod table;
 pub mod texts;
 
-pub use texts::explain_meld;
-
 use crate::i18n::Lang;
 use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};

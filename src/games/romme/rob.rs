@@ -2,9 +2,9 @@
 //! The board keeps which table cards are taken and which new melds are being built; the
 //! engine validates the transaction as a whole when it is committed.
 
-use crate::app::use_app;
 use crate::components::card::CardView;
 use crate::components::hand::{toggle_id, HandState};
+use crate::ctx::use_app;
 use engine::meld::validate;
 use engine::romme::{RommeAction, RommeView};
 use engine::{Card, CardId};
@@ -28,8 +28,8 @@ impl RobState {
             staged: RwSignal::new(Vec::new()),
         };
         // Read by every card on the table, and the melds come and go.
-        crate::app::prune_with_board(state.taken);
-        crate::app::prune_with_board(state.staged);
+        crate::ctx::prune_with_board(state.taken);
+        crate::ctx::prune_with_board(state.staged);
         state
     }
 

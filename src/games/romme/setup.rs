@@ -1,11 +1,11 @@
 //! The Rommé part of the setup screen: every option of the preset, then "start".
 
-use crate::app::use_app;
 use crate::components::options::{opt_check, opt_if, opt_number, opt_select, summary_line};
-use crate::games::common::fill;
+use crate::ctx::use_app;
+use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
-use crate::pages::setup::SeatConfig;
 use crate::routes::Route;
+use crate::seats::SeatConfig;
 use engine::games::{romme_preset as preset_for, VariantInfo};
 use engine::romme::{
     DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, Romme, RommeOptions, Scoring,

@@ -1,10 +1,10 @@
 //! Deal end and match end: the winner, every hand with its points, and the score sheet.
 
-use crate::app::use_app;
 use crate::components::card::CardView;
 use crate::components::deal_end::{EndLayout, EndPanel};
 use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
-use crate::games::common::fill;
+use crate::ctx::use_app;
+use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
 use engine::romme::{DealEnd, RommeAction, RommeView, ScoreLine};
 use leptos::prelude::*;

@@ -4,7 +4,7 @@
 use super::board::Board;
 use crate::components::action_bar::{offer_buttons, ActionButton, Offer, UndoButton};
 use crate::components::card::CardView;
-use crate::games::common::{face_text, fill};
+use crate::i18n::common::{face_text, fill};
 use engine::romme::{PhaseView, RommeAction};
 use engine::{Face, Seat};
 use leptos::prelude::*;

@@ -5,7 +5,7 @@ use super::board::Board;
 use crate::components::action_bar::on_activate;
 use crate::components::card::CardView;
 use crate::components::piles::{Pile, PileLook, PileTop};
-use crate::games::common::{face_text, fill};
+use crate::i18n::common::{face_text, fill};
 use engine::meld::{JokerHint, MeldKind};
 use engine::romme::{MeldId, RommeAction, TableMeldView};
 use engine::CardId;
@@ -116,7 +116,7 @@ fn preview_box(b: Board) -> Option<AnyView> {
             view! { <span class="preview ok" data-testid="meld-preview">{text}</span> }.into_any()
         }
         Err(e) => {
-            let text = format!("✗ {}", super::texts::explain_meld(&e, lang));
+            let text = format!("✗ {}", crate::i18n::common::explain_meld(&e, lang));
             view! { <span class="preview bad" data-testid="meld-preview">{text}</span> }.into_any()
         }
     })

@@ -1,78 +1,10 @@
 //! Rommé texts: the running log and specific explanations of every rejection.
 
-use crate::games::common::{explain_common, face_text, faces_text, fill, name};
+use crate::i18n::common::{explain_common, explain_meld, face_text, faces_text, fill, name};
 use crate::i18n::{tr, Lang};
-use engine::meld::MeldError;
 use engine::romme::RuleError;
 use engine::romme::{DealEnd, DrawSource, LayOffPolicy, RommeError, RommeEvent};
-use engine::{Face, Suit};
-
-fn suit_name(suit: Suit, lang: Lang) -> &'static str {
-    match (suit, lang) {
-        (Suit::Clubs, Lang::De) => "Kreuz",
-        (Suit::Spades, Lang::De) => "Pik",
-        (Suit::Hearts, Lang::De) => "Herz",
-        (Suit::Diamonds, Lang::De) => "Karo",
-        (Suit::Clubs, Lang::En) => "clubs",
-        (Suit::Spades, Lang::En) => "spades",
-        (Suit::Hearts, Lang::En) => "hearts",
-        (Suit::Diamonds, Lang::En) => "diamonds",
-    }
-}
-
-/// Why a group of cards is not a meld, in words a player understands.
-pub fn explain_meld(e: &MeldError, lang: Lang) -> String {
-    match e {
-        MeldError::TooShort { min, got } => fill(
-            lang,
-            "meld.too_short",
-            &[("min", min.to_string()), ("got", got.to_string())],
-        ),
-        MeldError::OnlyJokers => tr(lang, "meld.only_jokers").into(),
-        MeldError::TooManyJokers { max, got } => fill(
-            lang,
-            "meld.too_many_jokers",
-            &[("max", max.to_string()), ("got", got.to_string())],
-        ),
-        MeldError::NotARummyCard => tr(lang, "meld.not_rummy").into(),
-        MeldError::Mixed => tr(lang, "meld.mixed").into(),
-        MeldError::SuitRepeated { suit } => fill(
-            lang,
-            "meld.suit_repeated",
-            &[(
-                "suit",
-                format!("{} {}", suit.symbol(), suit_name(*suit, lang)),
-            )],
-        ),
-        MeldError::SetTooLarge { max } => {
-            fill(lang, "meld.set_too_large", &[("max", max.to_string())])
-        }
-        MeldError::RankRepeated { rank } => fill(
-            lang,
-            "meld.rank_repeated",
-            &[(
-                "rank",
-                if lang == Lang::En {
-                    rank.label_en()
-                } else {
-                    rank.label_de()
-                }
-                .to_string(),
-            )],
-        ),
-        MeldError::Gap { missing } => fill(lang, "meld.gap", &[("missing", missing.to_string())]),
-        MeldError::AroundTheCorner => tr(lang, "meld.corner").into(),
-        MeldError::TooLong => tr(lang, "meld.too_long").into(),
-        MeldError::DoesNotFit => tr(lang, "meld.does_not_fit").into(),
-        MeldError::NoJokerFor { face } => fill(
-            lang,
-            "meld.no_joker_for",
-            &[("card", face_text(*face, lang))],
-        ),
-        MeldError::DuplicateCard { .. } => tr(lang, "err.duplicate_card").into(),
-        MeldError::BadDeclaration { .. } => tr(lang, "meld.bad_declaration").into(),
-    }
-}
+use engine::Face;
 
 pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
     if let Some(s) = explain_common(err, names, lang) {

@@ -3,116 +3,21 @@
 //! shows the privacy screen between humans on one device, explains rejections and keeps
 //! the running log.
 
-use super::bot_turn::BotTurn;
-use super::storage::{self, IndexEntry};
-use super::ui_game::{BoardProps, BotLevel, UiGame};
-use crate::app::{prune, set_pruned, update_pruned, use_app, AppCtx, BoardSignals};
+pub mod bot_turn;
+pub mod flip;
+
 use crate::components::coach::{coach_slot, show_button};
 use crate::components::dock::{ErrorLine, HostError};
+use crate::ctx::{prune, set_pruned, update_pruned, use_app, AppCtx, BoardSignals};
 use crate::i18n::tr;
-use engine::save::{self, Record, SaveError, SaveMeta};
-use engine::{CardId, Game, RuleError, Seat};
+use crate::play::session::{replay_events, Session};
+use crate::play::ui_game::{BoardProps, UiGame};
+use crate::storage;
+use bot_turn::BotTurn;
+use engine::save::{self, Record};
+use engine::{CardId, Seat};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// A running game: everything that is saved.
-pub struct Session<G: Game> {
-    pub id: String,
-    pub record: Record<G>,
-    pub state: G,
-    pub meta: SaveMeta,
-}
-
-impl<G: Game> Clone for Session<G> {
-    fn clone(&self) -> Self {
-        Session {
-            id: self.id.clone(),
-            record: self.record.clone(),
-            state: self.state.clone(),
-            meta: self.meta.clone(),
-        }
-    }
-}
-
-impl<G: Game> Session<G> {
-    pub fn start(
-        id: String,
-        options: G::Options,
-        meta: SaveMeta,
-        seed: u64,
-    ) -> Result<Self, RuleError<G::Error>> {
-        let seats = meta.player_names.len();
-        let state = G::new(&options, seats, seed)?;
-        Ok(Session {
-            id,
-            record: Record::new(options, seats, seed),
-            state,
-            meta,
-        })
-    }
-
-    /// Loads and re-validates a save (migrated, replayed from the seed, the position
-    /// compared with the stored digest).
-    pub fn from_json(id: String, json: &str) -> Result<Self, SaveError> {
-        Self::from_file(id, save::read_file(json)?)
-    }
-
-    /// Like [`Session::from_json`] for a file already read.
-    pub fn from_file(id: String, file: save::SaveFile) -> Result<Self, SaveError> {
-        let (record, state, meta) = save::load_file::<G>(file)?;
-        Ok(Session {
-            id,
-            record,
-            state,
-            meta,
-        })
-    }
-
-    pub fn to_json(&self) -> Result<String, SaveError> {
-        save::save(&self.record, &self.state, &self.meta)
-    }
-
-    /// Autosave: writes the save and the index entry (kept in memory and retried if the
-    /// browser refuses; the app shows a notice then). Only on top of the revision this page
-    /// knows: see [`storage::Saved`] for what happens when another tab got there first.
-    pub fn persist(&mut self) -> Result<storage::Saved, SaveError> {
-        self.meta.updated_ms = storage::now_ms();
-        self.meta.finished = self.state.is_over();
-        let entry = IndexEntry::of(&self.id, &self.meta);
-        // Written in pieces straight into the browser's string: after each action a save of
-        // the whole, growing record is written, and a new block for it each time left the
-        // wasm heap ever more fragmented (docs/DESIGN.md "Memory").
-        let mut text = storage::TextSink::default();
-        save::save_to(&self.record, &self.state, &self.meta, &mut text)?;
-        Ok(storage::store_game_text(entry, text))
-    }
-
-    fn is_human(&self, seat: Seat) -> bool {
-        self.meta
-            .seat_kinds
-            .get(seat)
-            .map(|k| k.is_human())
-            .unwrap_or(true)
-    }
-
-    fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
-        self.meta.seat_kinds.get(seat).and_then(|k| k.bot_level())
-    }
-}
-
-/// Replays the log to rebuild the running log's events.
-fn replay_events<G: Game>(record: &Record<G>) -> Vec<G::Event> {
-    let mut events = Vec::new();
-    if let Ok(mut g) = record.start() {
-        for (seat, action) in &record.log {
-            match g.apply(*seat, action) {
-                Ok(ev) => events.extend(ev),
-                Err(_) => break,
-            }
-        }
-    }
-    events
-}
 
 const LOG_LINES: usize = 60;
 
@@ -121,7 +26,7 @@ const LOG_LINES: usize = 60;
 const PRUNE_EVERY: usize = 64;
 
 /// The bots of a session, built on their first decision.
-pub(super) type SeatBots<G> = Vec<super::bot_turn::BotSlot<G>>;
+type SeatBots<G> = Vec<bot_turn::BotSlot<G>>;
 
 /// The last log lines of a replayed record.
 fn log_lines<G: UiGame>(
@@ -260,7 +165,7 @@ fn share_tools<G: UiGame>(
                         }
                         share.set(Some(url));
                     }
-                    Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, app.lang()))),
+                    Err(e) => error.set(Some(crate::i18n::common::explain_save_error(&e, app.lang()))),
                 }
             }>{move || t("host.share")}</button>
             <Show when=move || share.get().is_some()>
@@ -300,7 +205,7 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
             save_error.set(None);
             if s.meta.finished && !was_over {
                 storage::ask_persistence();
-                super::stats::record(super::stats::MatchResult::new(
+                crate::play::stats::record(crate::play::stats::MatchResult::new(
                     &s.id,
                     &s.meta.variant,
                     s.meta.updated_ms,
@@ -311,7 +216,7 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
                 ));
             }
         }
-        Err(e) => save_error.set(Some(crate::games::common::explain_save_error(&e, lang))),
+        Err(e) => save_error.set(Some(crate::i18n::common::explain_save_error(&e, lang))),
     }
 }
 
@@ -338,7 +243,7 @@ fn other_tab(app: AppCtx, id: &str, what: OtherTab) {
                 OtherTab::Copied(copy) => (Some(copy), "host.other_tab_copy"),
                 OtherTab::Deleted => (None, "host.deleted_elsewhere"),
             };
-            crate::pages::play::announce(open.clone().unwrap_or_default(), key);
+            crate::play::notice::announce(open.clone().unwrap_or_default(), key);
             match open {
                 // The same route again builds the page anew, from storage.
                 Some(open) => {
@@ -418,11 +323,11 @@ fn undo_tools<G: UiGame>(
 ) -> (Signal<bool>, Callback<()>) {
     let app = use_app();
     let can_undo = Signal::derive(move || {
-        sess.with(|s| super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) > 0)
+        sess.with(|s| crate::play::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) > 0)
     });
     let undo = Callback::new(move |_: ()| {
         let mut s = sess.get_untracked();
-        if super::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) == 0 {
+        if crate::play::undo::undo_steps(&s.record, &s.state, |x| s.is_human(x)) == 0 {
             return;
         }
         let lang = app.lang();
@@ -435,7 +340,7 @@ fn undo_tools<G: UiGame>(
                 persist_into(&mut s, save_error, app);
                 set_pruned(sess, s);
             }
-            Err(e) => error.set(Some(crate::games::common::explain_save_error(&e, lang))),
+            Err(e) => error.set(Some(crate::i18n::common::explain_save_error(&e, lang))),
         }
     });
     (can_undo, undo)
@@ -516,7 +421,7 @@ impl<G: UiGame> Played<G> {
                 s.record.log.len()
             })
             .unwrap_or(0);
-        let before = super::flip::snapshot();
+        let before = flip::snapshot();
         prune(sess);
         if step % PRUNE_EVERY == 0 {
             app.prune();
@@ -524,7 +429,7 @@ impl<G: UiGame> Played<G> {
             board_signals.prune();
         }
         let others = seat != viewer.get_untracked();
-        super::flip::play(before, others.then_some(seat));
+        flip::play(before, others.then_some(seat));
     }
 }
 
@@ -609,7 +514,7 @@ fn refocus_if_lost() {
             hosted && nowhere
         });
     if lost {
-        crate::app::skip_to_content();
+        crate::ctx::skip_to_content();
     }
 }
 

@@ -8,7 +8,7 @@
 //! A corrupt entry is reported and left alone; nothing is ever overwritten by a failed load.
 //! The index is repaired against the stored games on every read (see [`super::bundle`]).
 
-use super::bundle;
+pub mod bundle;
 use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;

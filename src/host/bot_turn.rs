@@ -1,8 +1,9 @@
 //! A bot's turn in the page: the bot thinks in slices of at most [`SLICE_MS`], one timer
 //! tick each, so the page stays responsive while a hard bot searches.
 
-use super::host::{SeatBots, Session};
-use super::ui_game::{BotLevel, UiGame};
+use super::SeatBots;
+use crate::play::session::Session;
+use crate::play::ui_game::{BotLevel, UiGame};
 use bots::Bot;
 use engine::{Game, Seat};
 use leptos::prelude::*;
@@ -162,7 +163,7 @@ impl<G: UiGame> BotTurn<G> {
     /// Waits for the seat's bot to be built (its code fetched) and puts it in its slot; the
     /// decision waiting for it finds it there. A failed fetch is shown and tried again after
     /// [`RETRY_MS`].
-    fn load(self, bot: super::ui_game::BotLoad<G>) {
+    fn load(self, bot: crate::play::ui_game::BotLoad<G>) {
         let seat = self.seat;
         leptos::task::spawn_local(async move {
             let slot = match bot.await {

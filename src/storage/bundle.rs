@@ -6,7 +6,7 @@
 //! Saves are handled as raw JSON text; only the parts needed here (`meta`, and the record's
 //! identity and log) are read leniently, so a damaged save is carried along, never dropped.
 
-use super::storage::IndexEntry;
+use super::IndexEntry;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;

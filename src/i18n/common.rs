@@ -1,10 +1,10 @@
 //! Texts shared by every game: explanations of common rule errors and save errors, and
 //! small formatting helpers. All wording comes from the translation table.
 
-use crate::components::card::face_label;
 use crate::i18n::{tr, Lang};
+use engine::meld::MeldError;
 use engine::save::SaveError;
-use engine::{Card, Face, Moment, OptionLimit, RuleError};
+use engine::{Card, Face, Moment, OptionLimit, RuleError, Suit};
 
 /// Fills the `{name}` slots of a translated template.
 pub fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
@@ -98,7 +98,7 @@ pub fn explain_common<E>(err: &RuleError<E>, names: &[String], lang: Lang) -> Op
                 ),
             }
         }
-        RuleError::Meld(e) => crate::games::romme::explain_meld(e, lang),
+        RuleError::Meld(e) => explain_meld(e, lang),
         RuleError::Game(_) => return None,
     })
 }
@@ -162,5 +162,95 @@ pub fn explain_save_error(err: &SaveError, lang: Lang) -> String {
             };
             fill(lang, key, &[("limit", limit.to_string())])
         }
+    }
+}
+
+/// An accessible name for a face, e.g. "Herz 7".
+pub fn face_label(face: Face, en: bool) -> String {
+    match face {
+        Face::French { rank, suit } => {
+            let s = match (suit, en) {
+                (Suit::Clubs, false) => "Kreuz",
+                (Suit::Spades, false) => "Pik",
+                (Suit::Hearts, false) => "Herz",
+                (Suit::Diamonds, false) => "Karo",
+                (Suit::Clubs, true) => "Clubs",
+                (Suit::Spades, true) => "Spades",
+                (Suit::Hearts, true) => "Hearts",
+                (Suit::Diamonds, true) => "Diamonds",
+            };
+            let r = if en { rank.label_en() } else { rank.label_de() };
+            format!("{s} {r}")
+        }
+        Face::Joker => "Joker".into(),
+        Face::Lux(v) => format!("{v}"),
+        Face::LuxJoker => "X (Joker)".into(),
+    }
+}
+
+fn suit_name(suit: Suit, lang: Lang) -> &'static str {
+    match (suit, lang) {
+        (Suit::Clubs, Lang::De) => "Kreuz",
+        (Suit::Spades, Lang::De) => "Pik",
+        (Suit::Hearts, Lang::De) => "Herz",
+        (Suit::Diamonds, Lang::De) => "Karo",
+        (Suit::Clubs, Lang::En) => "clubs",
+        (Suit::Spades, Lang::En) => "spades",
+        (Suit::Hearts, Lang::En) => "hearts",
+        (Suit::Diamonds, Lang::En) => "diamonds",
+    }
+}
+
+/// Why a group of cards is not a meld, in words a player understands.
+pub fn explain_meld(e: &MeldError, lang: Lang) -> String {
+    match e {
+        MeldError::TooShort { min, got } => fill(
+            lang,
+            "meld.too_short",
+            &[("min", min.to_string()), ("got", got.to_string())],
+        ),
+        MeldError::OnlyJokers => tr(lang, "meld.only_jokers").into(),
+        MeldError::TooManyJokers { max, got } => fill(
+            lang,
+            "meld.too_many_jokers",
+            &[("max", max.to_string()), ("got", got.to_string())],
+        ),
+        MeldError::NotARummyCard => tr(lang, "meld.not_rummy").into(),
+        MeldError::Mixed => tr(lang, "meld.mixed").into(),
+        MeldError::SuitRepeated { suit } => fill(
+            lang,
+            "meld.suit_repeated",
+            &[(
+                "suit",
+                format!("{} {}", suit.symbol(), suit_name(*suit, lang)),
+            )],
+        ),
+        MeldError::SetTooLarge { max } => {
+            fill(lang, "meld.set_too_large", &[("max", max.to_string())])
+        }
+        MeldError::RankRepeated { rank } => fill(
+            lang,
+            "meld.rank_repeated",
+            &[(
+                "rank",
+                if lang == Lang::En {
+                    rank.label_en()
+                } else {
+                    rank.label_de()
+                }
+                .to_string(),
+            )],
+        ),
+        MeldError::Gap { missing } => fill(lang, "meld.gap", &[("missing", missing.to_string())]),
+        MeldError::AroundTheCorner => tr(lang, "meld.corner").into(),
+        MeldError::TooLong => tr(lang, "meld.too_long").into(),
+        MeldError::DoesNotFit => tr(lang, "meld.does_not_fit").into(),
+        MeldError::NoJokerFor { face } => fill(
+            lang,
+            "meld.no_joker_for",
+            &[("card", face_text(*face, lang))],
+        ),
+        MeldError::DuplicateCard { .. } => tr(lang, "err.duplicate_card").into(),
+        MeldError::BadDeclaration { .. } => tr(lang, "meld.bad_declaration").into(),
     }
 }

@@ -6,10 +6,11 @@
 //! Normal run: 10,000 records of each kind. Long run:
 //! `KR_FUZZ_RECORDS=100000 cargo test -p kartenrunde --lib records`
 
-use super::*;
 use crate::components::coach;
-use crate::play::{bundle, storage};
+use crate::play::stats::*;
 use crate::settings::{Settings, MAX_BOT_DELAY_MS};
+use crate::storage::{self, bundle};
+use engine::SeatKind;
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};

@@ -1,0 +1,144 @@
+//! The app's context, below every component: the shared app state ([`AppCtx`], provided by
+//! the router in `app.rs`), the board signals a game host prunes, and the helpers that keep
+//! long-lived signals from holding dead subscribers.
+
+use crate::i18n::{tr, Lang};
+use crate::routes::Route;
+use crate::settings::Settings;
+use leptos::prelude::*;
+
+/// Shared app state, provided as context.
+#[derive(Clone, Copy)]
+pub struct AppCtx {
+    pub settings: RwSignal<Settings>,
+    pub route: RwSignal<Route>,
+    /// Whether the match on the page `#/play/<id>` is over (set by the game host): a
+    /// newer version is offered only then, never in the middle of a game.
+    pub match_over: RwSignal<bool>,
+}
+
+impl AppCtx {
+    pub fn lang(&self) -> Lang {
+        self.settings.with(|s| s.lang)
+    }
+    /// Translates `key` in the current language (reactive when called inside a closure).
+    pub fn t(&self, key: &str) -> String {
+        tr(self.lang(), key).to_string()
+    }
+    /// Shows `route` in place of the current history entry (Back then skips the current
+    /// route, e.g. a link that was just imported).
+    pub fn replace(&self, route: Route) {
+        let hash = route.to_hash();
+        if let Some(w) = web_sys::window() {
+            let replaced = w.history().and_then(|h| {
+                h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash))
+            });
+            if replaced.is_err() {
+                let _ = w.location().replace(&hash);
+            }
+        }
+        if self.route.get_untracked() != route {
+            self.route.set(route);
+        }
+    }
+    pub fn go(&self, route: Route) {
+        let hash = route.to_hash();
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&hash);
+        }
+        if self.route.get_untracked() != route {
+            self.route.set(route);
+        }
+    }
+}
+
+/// Leptos 0.8 (reactive_graph 0.2) never takes an effect that was dropped with its view out
+/// of the subscriber lists of the signals it read: the list keeps a weak reference, and that
+/// keeps the effect's node (48 bytes of wasm memory) allocated for as long as the signal
+/// lives. A signal that outlives the views reading it (the settings, read by every
+/// translated text; a game's session, read by the parts of its board that are rebuilt) so
+/// grows with every rebuilt view. `prune` marks every subscriber dirty (each live one runs
+/// again and subscribes anew) and empties the list, which frees the dead ones.
+pub fn prune<T: Send + Sync + 'static>(signal: RwSignal<T>) {
+    use leptos::reactive::graph::Source;
+    signal.notify();
+    signal.clear_subscribers();
+}
+
+/// `signal.set(value)` (which marks every subscriber dirty anyway), then forgets the
+/// subscribers as [`prune`] does.
+pub fn set_pruned<T: Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    use leptos::reactive::graph::Source;
+    signal.set(value);
+    signal.clear_subscribers();
+}
+
+/// `signal.update(f)`, then forgets the subscribers as [`prune`] does.
+pub fn update_pruned<T: Send + Sync + 'static>(signal: RwSignal<T>, f: impl FnOnce(&mut T)) {
+    use leptos::reactive::graph::Source;
+    signal.update(f);
+    signal.clear_subscribers();
+}
+
+/// The signals of a game's board that live as long as the board but are read by views
+/// that come and go (a hand card's selection mark, a meld's robbery mark): the game host
+/// prunes them (see [`prune`]) together with its own, every so often. Provided by the host.
+#[derive(Clone, Copy)]
+pub struct BoardSignals(pub StoredValue<Vec<Box<dyn Fn() -> bool + Send + Sync>>>);
+
+impl BoardSignals {
+    /// Prunes every registered signal; forgets those that are gone (a board built anew).
+    pub fn prune(&self) {
+        self.0.update_value(|list| list.retain(|prune| prune()));
+    }
+}
+
+/// Registers `signal` with the game host's [`BoardSignals`] (nothing happens outside a host).
+pub fn prune_with_board<T: Send + Sync + 'static>(signal: RwSignal<T>) {
+    use leptos::reactive::traits::IsDisposed;
+    if let Some(BoardSignals(list)) = use_context::<BoardSignals>() {
+        list.update_value(|l| {
+            l.push(Box::new(move || {
+                prune(signal);
+                !signal.is_disposed()
+            }))
+        });
+    }
+}
+
+impl AppCtx {
+    /// Prunes the settings (see [`prune`]), which live as long as the app and are read by
+    /// every translated text. (The route is read only by the app's frame: pruning it would
+    /// rebuild the page.)
+    pub fn prune(&self) {
+        prune(self.settings);
+    }
+}
+
+pub fn use_app() -> AppCtx {
+    expect_context::<AppCtx>()
+}
+
+/// The skip link's target: a marked element (`data-skip-target`), else the hand's focusable
+/// card, else the page's content.
+pub fn skip_to_content() {
+    use wasm_bindgen::JsCast;
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for sel in [
+        "[data-skip-target]",
+        "[data-testid=hand-card][tabindex='0']",
+        "#content",
+    ] {
+        if let Some(el) = doc
+            .query_selector(sel)
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+            return;
+        }
+    }
+}
