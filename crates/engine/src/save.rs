@@ -20,8 +20,9 @@
 //! diverging. A save without a digest is checked by replay only.
 //!
 //! [`Record::undo_to`] shortens the log and replays. A share link ([`share_link`],
-//! [`open_link`]) is a save with its digest, compressed and checksummed ([`encode_link`]);
-//! [`check_arrived`] bounds what arrives from outside before it is read.
+//! [`open_link`]) is a save with its digest in URL-safe text, compressed when that is shorter
+//! and checksummed ([`encode_link`]); [`check_arrived`] bounds what arrives from outside
+//! before it is read.
 //!
 //! [`Position`]: crate::game::Position
 
