@@ -33,10 +33,17 @@ const run = (cmd, args) => {
     fail(`${cmd} ${args.join(' ')} failed:\n${e.stderr || e.message}`);
   }
 };
-// wasm-split-cli has no --version: cargo's list of installed tools says which one it is.
+// wasm-split-cli must be the release of the wasm_split_helpers the app links (through leptos;
+// both crates are released together under the same version numbers): its version is the
+// helpers' in Cargo.lock, as in scripts/setup-tools. The tool has no --version: cargo's list
+// of installed tools says which one it is.
+const lock = fs.readFileSync(path.join(process.env.TRUNK_SOURCE_DIR || '.', 'Cargo.lock'), 'utf8');
+const helpers = [...lock.matchAll(/^name = "wasm_split_helpers"\nversion = "([^"]+)"$/gm)].map((m) => m[1]);
+if (helpers.length !== 1) fail(`Cargo.lock names ${helpers.length} versions of wasm_split_helpers, expected one`);
+const splitVersion = helpers[0];
 const installed = run('cargo', ['install', '--list']);
-if (!/^wasm_split_cli_support v0\.2\.3:/m.test(installed)) {
-  fail('wasm-split-cli 0.2.3 (crate wasm_split_cli_support) is not installed: run scripts/setup-tools');
+if (!installed.split('\n').includes(`wasm_split_cli_support v${splitVersion}:`)) {
+  fail(`wasm-split-cli ${splitVersion} (crate wasm_split_cli_support, the version of wasm_split_helpers in Cargo.lock) is not installed: run scripts/setup-tools`);
 }
 
 const html = path.join(staging, 'index.html');

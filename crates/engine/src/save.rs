@@ -1,10 +1,30 @@
-//! Versioned save files, replay from a record, undo, and share links.
+//! Versioned save files: a game's [`Record`] (options, seats, seed, action log), checked by
+//! replay, plus undo and share links.
 //!
-//! A save holds the [`Record`] (options, seats, seed, action log) — the authority — plus a
-//! JSON snapshot of the state. [`load`] replays the log from the seed and checks that every
-//! logged action is legal and that the result equals the snapshot, so a save written by a
-//! build with different rules is rejected instead of silently diverging. A save whose
-//! snapshot is `null` (as made by [`share_link`]) is checked by replay only.
+//! The record is the whole save: a game is deterministic in those four values, so no internal
+//! state is stored and a game's internals can change without breaking saves. A [`SaveFile`]
+//! is `{version, game, record, digest, meta}`: the format version ([`SAVE_VERSION`]), the
+//! game's name ([`Game::NAME`]), the record, the digest of the [`Position`] the record leads
+//! to (what the players see, not the internal state) and [`SaveMeta`] (title, names, times).
+//! [`save`] writes one in a single buffer; [`save_to`] writes the same bytes piece by piece
+//! (the page's autosave, so the wasm heap never holds the whole save).
+//!
+//! Reading: [`read_file`] checks the version and migrates older formats without replaying
+//! (`migrate`: format 1 stored a state snapshot; its hands are kept for a check), and
+//! [`game_of`] reads only the game's name (which game's code to load first). [`load`] then
+//! checks the game name, lets the game migrate its record ([`Game::migrate_record`], e.g. to
+//! pin an old game's rules), replays the log from the seed re-validating every action, and
+//! compares the position's digest with the stored one (and a format-1 save's hands with its
+//! snapshot's), so a save from a build with different rules is rejected
+//! ([`SaveError::SnapshotMismatch`], [`SaveError::IllegalAction`]) instead of silently
+//! diverging. A save without a digest is checked by replay only.
+//!
+//! [`Record::undo_to`] shortens the log and replays. A share link ([`share_link`],
+//! [`open_link`]) is a save with its digest in URL-safe text, compressed when that is shorter
+//! and checksummed ([`encode_link`]); [`check_arrived`] bounds what arrives from outside
+//! before it is read.
+//!
+//! [`Position`]: crate::game::Position
 
 use crate::game::{ErasedRuleError, Game, RuleError, Seat};
 use serde::{Deserialize, Serialize};
