@@ -22,7 +22,7 @@ use std::sync::Arc;
 const LOG_LINES: usize = 60;
 
 /// How often (in actions) the host prunes the signals that are not set with every action
-/// (see `app::prune`): the settings, the shown seat and the board's (`BoardSignals`).
+/// (see `ctx::prune`): the settings, the shown seat and the board's (`BoardSignals`).
 const PRUNE_EVERY: usize = 64;
 
 /// The bots of a session, built on their first decision.
@@ -399,7 +399,7 @@ impl<G: UiGame> Played<G> {
             }
         };
         // The signals set with every action forget the views rebuilt since (see
-        // `app::prune`); the others every `PRUNE_EVERY` actions.
+        // `ctx::prune`); the others every `PRUNE_EVERY` actions.
         set_pruned(error, None);
         let lines: Vec<String> = events
             .iter()
@@ -469,7 +469,7 @@ fn follow_turns<G: UiGame>(
 ///
 /// Every deal (round) gets its board built anew: new memos and effects (Leptos reuses the DOM
 /// where it can, so the focus stays). Leptos 0.8 keeps every view that read one of the
-/// board's memos in that memo's list of readers after the view is gone (see `app::prune`,
+/// board's memos in that memo's list of readers after the view is gone (see `ctx::prune`,
 /// which cannot help with memos); the new board drops the old memos with their lists. Live
 /// wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that are gone
 /// (`tests/e2e/bench_live.mjs`). Only where the board keeps no UI state across a deal change
@@ -555,7 +555,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // The log length at which a human let the bots go on after a pause (`hold_bots`).
     let proceeded = RwSignal::new(None::<usize>);
 
-    // The board's own long-lived signals, pruned with the host's (see `app::prune`).
+    // The board's own long-lived signals, pruned with the host's (see `ctx::prune`).
     let board_signals = BoardSignals(StoredValue::new(Vec::new()));
     provide_context(board_signals);
 

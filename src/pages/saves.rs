@@ -1,7 +1,7 @@
 //! The list of saved games: resume, view finished matches (with their score sheets), delete
 //! (after an in-page confirmation), and export / import all saves as one file.
 //! A save that does not load is marked as damaged and can only be deleted.
-//! The bundle logic is pure (`play::bundle`); this page is only the DOM glue.
+//! The bundle logic is pure (`storage::bundle`); this page is only the DOM glue.
 
 use crate::ctx::use_app;
 use crate::games;

@@ -108,7 +108,7 @@ pub fn SettingsPage() -> impl IntoView {
 }
 
 /// Whether the browser keeps this site's storage for good (`navigator.storage.persisted()`),
-/// asked for after the first finished match (see `play::storage::ask_persistence`).
+/// asked for after the first finished match (see `storage::ask_persistence`).
 fn persistence() -> impl IntoView {
     let app = use_app();
     let state = RwSignal::new(None::<Option<bool>>);
