@@ -50,8 +50,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nine_entries_with_texts_and_every_engine_game_has_a_ui() {
-        assert_eq!(entries().count(), 9);
+    fn every_entry_has_texts_and_the_engine_list_and_the_registry_agree() {
+        assert_eq!(entries().count(), engine::games::VARIANTS.len());
         for e in entries() {
             assert!(crate::i18n::has_key(&e.key()), "{}", e.key());
             assert!(crate::i18n::has_key(&e.desc_key()), "{}", e.key());
@@ -60,6 +60,13 @@ mod tests {
         }
         for g in engine::games::GAMES {
             assert!(registry::find(g.name).is_some(), "{} has no UI", g.name);
+        }
+        for ui in registry::REGISTRY {
+            assert!(
+                engine::games::GAMES.iter().any(|g| g.name == ui.game),
+                "{} is not in the engine's list",
+                ui.game
+            );
         }
     }
 }

@@ -5,12 +5,12 @@
 
 use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
-use engine::abluxxen::AbluxxenOptions;
+use engine::abluxxen::{Abluxxen, AbluxxenOptions};
 use engine::game::Game;
 use engine::games::{AnyGame, Loaded};
-use engine::karussell::KarussellOptions;
-use engine::profisort::ProfiSortOptions;
-use engine::romme::{Preset, RommeOptions};
+use engine::karussell::{Karussell, KarussellOptions};
+use engine::profisort::{ProfiSort, ProfiSortOptions};
+use engine::romme::{Preset, Romme, RommeOptions};
 
 /// A piece of a section.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,21 +142,20 @@ pub enum AnyOptions {
 impl AnyOptions {
     /// The options a catalog entry starts with; `None` for an unknown or unplayable id.
     pub fn defaults(variant: &str) -> Option<AnyOptions> {
+        use engine::games::options_of;
         let info = engine::games::find_variant(variant)?;
         Some(match info.game? {
-            g if g == engine::romme::Romme::NAME => {
-                let p = engine::games::romme_preset(variant);
-                AnyOptions::Romme(p, p.options())
+            g if g == Romme::NAME => AnyOptions::Romme(
+                Preset::named(info.preset)?,
+                options_of::<Romme>(info).ok()?,
+            ),
+            g if g == Karussell::NAME => {
+                AnyOptions::Karussell(options_of::<Karussell>(info).ok()?)
             }
-            g if g == engine::karussell::Karussell::NAME => {
-                AnyOptions::Karussell(KarussellOptions::default())
+            g if g == ProfiSort::NAME => {
+                AnyOptions::ProfiSort(options_of::<ProfiSort>(info).ok()?)
             }
-            g if g == engine::profisort::ProfiSort::NAME => {
-                AnyOptions::ProfiSort(engine::games::profisort_preset(variant))
-            }
-            g if g == engine::abluxxen::Abluxxen::NAME => {
-                AnyOptions::Abluxxen(engine::games::abluxxen_preset(variant))
-            }
+            g if g == Abluxxen::NAME => AnyOptions::Abluxxen(options_of::<Abluxxen>(info).ok()?),
             _ => return None,
         })
     }
@@ -164,10 +163,14 @@ impl AnyOptions {
     /// The options of a loaded game (its variant from the save).
     pub fn of_game(loaded: &Loaded) -> AnyOptions {
         match &loaded.game {
-            AnyGame::Romme(g) => AnyOptions::Romme(
-                engine::games::romme_preset(&loaded.meta.variant),
-                g.options().clone(),
-            ),
+            AnyGame::Romme(g) => {
+                // The preset only chooses which options the page lists; a save of a Rommé
+                // variant the catalog no longer has shows them as the Grundspiel does.
+                let preset = engine::games::find_variant(&loaded.meta.variant)
+                    .and_then(|v| Preset::named(v.preset))
+                    .unwrap_or(Preset::Grundspiel);
+                AnyOptions::Romme(preset, g.options().clone())
+            }
             AnyGame::Karussell(g) => AnyOptions::Karussell(g.options().clone()),
             AnyGame::ProfiSort(g) => AnyOptions::ProfiSort(g.options().clone()),
             AnyGame::Abluxxen(g) => AnyOptions::Abluxxen(g.options().clone()),
@@ -205,7 +208,7 @@ mod tests {
         let mut o = Preset::Raeuber.options();
         o.first_meld_min = 55;
         o.jokers = 3;
-        let s = Session::<engine::romme::Romme>::start(
+        let s = Session::<Romme>::start(
             "g1".into(),
             o.clone(),
             meta("romme_raeuber"),
@@ -232,8 +235,8 @@ mod tests {
         // Buying is no option of Räuber-Rommé's setup, so not a house rule either.
         assert_eq!(value("ro.buying"), None);
 
-        let duel = engine::games::abluxxen_preset("profiduell");
-        let s = Session::<engine::abluxxen::Abluxxen>::start(
+        let duel = engine::games::variant_options::<Abluxxen>("profiduell").unwrap();
+        let s = Session::<Abluxxen>::start(
             "g2".into(),
             duel.clone(),
             meta("profiduell"),

@@ -9,7 +9,7 @@
 //! task sheet).
 
 use crate::{drive, Bot, DriveError};
-use engine::games::{abluxxen_preset, find_variant, romme_preset};
+use engine::games::{find_variant, variant_options};
 use engine::karussell::{Karussell, KarussellOptions};
 use engine::profisort::{ProfiSort, ProfiSortOptions};
 use engine::romme::{MatchEnd, Romme, RommeOptions};
@@ -109,11 +109,12 @@ pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
             max: info.max_players,
         });
     }
+    let unknown = |_| TournamentError::UnknownVariant(spec.variant.clone());
     match info.game {
         Some("abluxxen") => {
             let options = engine::abluxxen::AbluxxenOptions {
                 rounds: 1,
-                ..abluxxen_preset(&spec.variant)
+                ..variant_options::<engine::abluxxen::Abluxxen>(&spec.variant).map_err(unknown)?
             };
             duplicate::<engine::abluxxen::Abluxxen>(spec, &options, "round", crate::abluxxen::bot)
         }
@@ -134,7 +135,7 @@ pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
         _ => {
             let options = RommeOptions {
                 match_end: MatchEnd::Deals { count: Some(1) },
-                ..romme_preset(&spec.variant).options()
+                ..variant_options::<Romme>(&spec.variant).map_err(unknown)?
             };
             let opts = options.clone();
             duplicate::<Romme>(spec, &options, "deal", move |l, s| {

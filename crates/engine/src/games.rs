@@ -1,15 +1,13 @@
-//! Above every game: what games and variants exist (defined once, used by the app's catalog
-//! and setup page and by the tests) and dispatch over the games by their save name.
+//! Above every game: the engine's one list of games, the catalog of variants (used by the
+//! app's catalog and setup page, the bots and the tests) and the one dispatch over the games
+//! by name ([`with_game`]).
 //!
-//! Adding a game: its module (with a [`Game`] impl), one [`GameInfo`] constant in it, a line
-//! in [`GAMES`], its variants in [`VARIANTS`] and one arm in [`AnyGame`]'s dispatch.
+//! Adding a game: its module (a [`Game`] and a [`Listed`] impl, the latter with its
+//! [`GameInfo`] and presets), one line in the `games!` list below and its catalog entries in
+//! [`VARIANTS`]. Nothing else in the engine names a game.
 
-use crate::abluxxen::{Abluxxen, AbluxxenOptions};
 use crate::game::{Game, Position, Seat};
-use crate::karussell::{Karussell, KarussellOptions};
-use crate::profisort::{ProfiSort, ProfiSortOptions};
-use crate::romme::{Preset, Romme, RommeOptions};
-use crate::save::{load_file, read_file, save, SaveError, SaveMeta};
+use crate::save::{load_file, read_file, save, Record, SaveError, SaveFile, SaveMeta};
 
 /// Facts about one game engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +34,15 @@ pub enum Deck {
     Abluxxen,
 }
 
+/// A game in the engine's list: its facts and its presets. Implemented in the game's module.
+pub trait Listed: Game + Into<AnyGame> {
+    /// Its entry in [`GAMES`].
+    const INFO: GameInfo;
+    /// The options of the preset `name` (a [`VariantInfo::preset`]); `None` for a name the
+    /// game does not know.
+    fn preset(name: &str) -> Option<Self::Options>;
+}
+
 /// One entry of the catalog: a game with a preset of its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantInfo {
@@ -43,48 +50,163 @@ pub struct VariantInfo {
     pub id: &'static str,
     /// The engine's [`GameInfo::name`]; `None` while the game is not playable yet.
     pub game: Option<&'static str>,
+    /// The preset of the game's options this entry starts with ([`Listed::preset`]).
+    pub preset: &'static str,
     pub min_players: usize,
     pub max_players: usize,
     pub default_players: usize,
 }
 
-pub const ROMME: GameInfo = GameInfo {
-    name: Romme::NAME,
-    min_players: RommeOptions::MIN_PLAYERS,
-    max_players: RommeOptions::MAX_PLAYERS,
-    deck: Deck::TwoFrenchPacks,
-};
+/// Why a catalog entry gives no options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CatalogError {
+    /// No catalog entry has this id.
+    UnknownVariant { id: String },
+    /// The entry's game is not playable yet.
+    NotPlayable { id: &'static str },
+    /// The entry is a variant of `game`, not of `asked`.
+    OtherGame {
+        id: &'static str,
+        game: &'static str,
+        asked: &'static str,
+    },
+    /// The entry's game knows no preset of this name.
+    UnknownPreset {
+        id: &'static str,
+        preset: &'static str,
+    },
+}
 
-pub const ABLUXXEN: GameInfo = GameInfo {
-    name: Abluxxen::NAME,
-    min_players: crate::abluxxen::MIN_PLAYERS,
-    max_players: crate::abluxxen::MAX_PLAYERS,
-    deck: Deck::Abluxxen,
-};
+impl std::fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CatalogError::UnknownVariant { id } => write!(f, "no catalog entry {id:?}"),
+            CatalogError::NotPlayable { id } => write!(f, "{id:?} is not playable yet"),
+            CatalogError::OtherGame { id, game, asked } => {
+                write!(f, "{id:?} is a variant of {game}, not of {asked}")
+            }
+            CatalogError::UnknownPreset { id, preset } => {
+                write!(f, "{id:?}: its game has no preset {preset:?}")
+            }
+        }
+    }
+}
 
-pub const KARUSSELL: GameInfo = GameInfo {
-    name: Karussell::NAME,
-    min_players: KarussellOptions::MIN_PLAYERS,
-    max_players: KarussellOptions::MAX_PLAYERS,
-    deck: Deck::FrenchPacksByPlayers,
-};
+impl std::error::Error for CatalogError {}
 
-pub const PROFISORT: GameInfo = GameInfo {
-    name: ProfiSort::NAME,
-    min_players: ProfiSortOptions::MIN_PLAYERS,
-    max_players: ProfiSortOptions::MAX_PLAYERS,
-    deck: Deck::TwoPacksEightJokers,
-};
+/// A game name that is not in the engine's list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    pub name: String,
+}
 
-/// Every playable game engine.
-pub static GAMES: &[GameInfo] = &[ROMME, ABLUXXEN, KARUSSELL, PROFISORT];
+impl UnknownGame {
+    /// The names of the list, `|`-separated (for messages).
+    pub fn expected() -> String {
+        GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join("|")
+    }
+}
 
-const fn variant(id: &'static str, game: &GameInfo, default_players: usize) -> VariantInfo {
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown game {:?} (known: {})", self.name, Self::expected())
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl From<UnknownGame> for SaveError {
+    fn from(e: UnknownGame) -> Self {
+        SaveError::WrongGame {
+            found: e.name,
+            expected: UnknownGame::expected(),
+        }
+    }
+}
+
+/// Work done with a game's type, chosen by its name: see [`with_game`].
+pub trait GameVisitor {
+    type Out;
+    fn visit<G: Listed>(self) -> Self::Out;
+}
+
+/// What [`AnyGame`] offers of every game without its type.
+trait Erased {
+    fn name(&self) -> &'static str;
+    fn to_move(&self) -> Option<Seat>;
+    fn position(&self) -> Position;
+}
+
+impl<G: Game> Erased for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn to_move(&self) -> Option<Seat> {
+        Game::to_move(self)
+    }
+    fn position(&self) -> Position {
+        Game::position(self)
+    }
+}
+
+/// The engine's list of games, one line each (`Variant: type`); generates [`GAMES`],
+/// [`AnyGame`] and [`with_game`], the one place the engine matches a game's name.
+macro_rules! games {
+    ($($variant:ident: $game:ty),+ $(,)?) => {
+        /// Every playable game engine.
+        pub static GAMES: &[GameInfo] = &[$(<$game as Listed>::INFO),+];
+
+        /// A game of any kind, for code that handles saves of every game alike.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($variant($game)),+
+        }
+
+        $(impl From<$game> for AnyGame {
+            fn from(g: $game) -> AnyGame {
+                AnyGame::$variant(g)
+            }
+        })+
+
+        impl AnyGame {
+            fn erased(&self) -> &dyn Erased {
+                match self {
+                    $(AnyGame::$variant(g) => g),+
+                }
+            }
+        }
+
+        /// Hands the type of the game named `name` ([`Game::NAME`]) to `visitor`.
+        pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Out, UnknownGame> {
+            $(if name == <$game as Game>::NAME {
+                return Ok(visitor.visit::<$game>());
+            })+
+            Err(UnknownGame {
+                name: name.to_string(),
+            })
+        }
+    };
+}
+
+games! {
+    Romme: crate::romme::Romme,
+    Abluxxen: crate::abluxxen::Abluxxen,
+    Karussell: crate::karussell::Karussell,
+    ProfiSort: crate::profisort::ProfiSort,
+}
+
+/// A catalog entry of game `G` with the players the game allows.
+const fn variant<G: Listed>(
+    id: &'static str,
+    preset: &'static str,
+    default_players: usize,
+) -> VariantInfo {
     VariantInfo {
         id,
-        game: Some(game.name),
-        min_players: game.min_players,
-        max_players: game.max_players,
+        game: Some(G::INFO.name),
+        preset,
+        min_players: G::INFO.min_players,
+        max_players: G::INFO.max_players,
         default_players,
     }
 }
@@ -95,27 +217,28 @@ const fn coming(id: &'static str, min: usize, max: usize, default: usize) -> Var
     VariantInfo {
         id,
         game: None,
+        preset: "",
         min_players: min,
         max_players: max,
         default_players: default,
     }
 }
 
-/// The catalog in display order.
+/// The catalog in display order. The ids are stored in saves (`variant`): never change one.
 pub static VARIANTS: &[VariantInfo] = &[
-    variant("romme", &ROMME, 3),
-    variant("romme_kaufen", &ROMME, 3),
-    variant("romme_anlegen", &ROMME, 3),
-    variant("romme_raeuber", &ROMME, 3),
-    variant("romme_trad", &ROMME, 3),
-    variant("karussell", &KARUSSELL, 3),
-    variant("profisort", &PROFISORT, 2),
-    variant("abluxxen", &ABLUXXEN, 3),
+    variant::<crate::romme::Romme>("romme", "grundspiel", 3),
+    variant::<crate::romme::Romme>("romme_kaufen", "kaufen", 3),
+    variant::<crate::romme::Romme>("romme_anlegen", "anlegen", 3),
+    variant::<crate::romme::Romme>("romme_raeuber", "raeuber", 3),
+    variant::<crate::romme::Romme>("romme_trad", "trad", 3),
+    variant::<crate::karussell::Karussell>("karussell", "standard", 3),
+    variant::<crate::profisort::ProfiSort>("profisort", "standard", 2),
+    variant::<crate::abluxxen::Abluxxen>("abluxxen", "standard", 3),
     VariantInfo {
         min_players: 2,
         max_players: 2,
         default_players: 2,
-        ..variant("profiduell", &ABLUXXEN, 2)
+        ..variant::<crate::abluxxen::Abluxxen>("profiduell", "profiduell", 2)
     },
 ];
 
@@ -123,63 +246,41 @@ pub fn find_variant(id: &str) -> Option<&'static VariantInfo> {
     VARIANTS.iter().find(|v| v.id == id)
 }
 
-/// The Rommé preset of a catalog entry (Grundspiel for anything else).
-pub fn romme_preset(variant: &str) -> Preset {
-    match variant {
-        "romme_kaufen" => Preset::MitKaufen,
-        "romme_anlegen" => Preset::MitAnlegen,
-        "romme_raeuber" => Preset::Raeuber,
-        "romme_trad" => Preset::Traditionell,
-        _ => Preset::Grundspiel,
+/// The options catalog entry `variant` starts with, for its game `G`.
+pub fn options_of<G: Listed>(variant: &'static VariantInfo) -> Result<G::Options, CatalogError> {
+    let game = variant
+        .game
+        .ok_or(CatalogError::NotPlayable { id: variant.id })?;
+    if game != G::NAME {
+        return Err(CatalogError::OtherGame {
+            id: variant.id,
+            game,
+            asked: G::NAME,
+        });
     }
+    G::preset(variant.preset).ok_or(CatalogError::UnknownPreset {
+        id: variant.id,
+        preset: variant.preset,
+    })
 }
 
-/// The Abluxxen options of a catalog entry.
-pub fn abluxxen_preset(variant: &str) -> AbluxxenOptions {
-    AbluxxenOptions {
-        profiduell: variant == "profiduell",
-        ..AbluxxenOptions::default()
-    }
-}
-
-/// The Profi-Sort options of a catalog entry (the rules' defaults).
-pub fn profisort_preset(_variant: &str) -> ProfiSortOptions {
-    ProfiSortOptions::default()
-}
-
-/// A game of any kind, for code that handles saves of every game alike.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    Romme(Romme),
-    Abluxxen(Abluxxen),
-    Karussell(Karussell),
-    ProfiSort(ProfiSort),
+/// [`options_of`] the catalog entry with id `variant`.
+pub fn variant_options<G: Listed>(variant: &str) -> Result<G::Options, CatalogError> {
+    let info = find_variant(variant).ok_or_else(|| CatalogError::UnknownVariant {
+        id: variant.to_string(),
+    })?;
+    options_of::<G>(info)
 }
 
 impl AnyGame {
     pub fn name(&self) -> &'static str {
-        match self {
-            AnyGame::Romme(_) => Romme::NAME,
-            AnyGame::Abluxxen(_) => Abluxxen::NAME,
-            AnyGame::Karussell(_) => Karussell::NAME,
-            AnyGame::ProfiSort(_) => ProfiSort::NAME,
-        }
+        self.erased().name()
     }
     pub fn to_move(&self) -> Option<Seat> {
-        match self {
-            AnyGame::Romme(g) => g.to_move(),
-            AnyGame::Abluxxen(g) => g.to_move(),
-            AnyGame::Karussell(g) => g.to_move(),
-            AnyGame::ProfiSort(g) => g.to_move(),
-        }
+        self.erased().to_move()
     }
     pub fn position(&self) -> Position {
-        match self {
-            AnyGame::Romme(g) => g.position(),
-            AnyGame::Abluxxen(g) => g.position(),
-            AnyGame::Karussell(g) => g.position(),
-            AnyGame::ProfiSort(g) => g.position(),
-        }
+        self.erased().position()
     }
     pub fn is_over(&self) -> bool {
         self.to_move().is_none()
@@ -195,40 +296,34 @@ pub struct Loaded {
     pub moves: usize,
 }
 
-/// Work on a save of any game, done with its game's type (see [`with_game`]).
+/// Work on a save of any game, done with its game's type (see [`with_save`]).
 trait ForGame {
     type Out;
-    fn run<G: Game>(
+    fn run<G: Listed>(
         self,
-        record: crate::save::Record<G>,
+        record: Record<G>,
         game: G,
         meta: SaveMeta,
-        wrap: fn(G) -> AnyGame,
     ) -> Result<Self::Out, SaveError>;
 }
 
 /// Reads the save `json` (migrated, replayed, the digest checked) and hands it to `work` with
-/// its game's type: the one place that dispatches on a save's game name.
-fn with_game<W: ForGame>(json: &str, work: W) -> Result<W::Out, SaveError> {
-    fn typed<G: Game, W: ForGame>(
-        file: crate::save::SaveFile,
+/// its game's type, chosen by [`with_game`]; an unknown game is [`SaveError::WrongGame`].
+fn with_save<W: ForGame>(json: &str, work: W) -> Result<W::Out, SaveError> {
+    struct Typed<W> {
+        file: SaveFile,
         work: W,
-        wrap: fn(G) -> AnyGame,
-    ) -> Result<W::Out, SaveError> {
-        let (record, game, meta) = load_file::<G>(file)?;
-        work.run(record, game, meta, wrap)
+    }
+    impl<W: ForGame> GameVisitor for Typed<W> {
+        type Out = Result<W::Out, SaveError>;
+        fn visit<G: Listed>(self) -> Self::Out {
+            let (record, game, meta) = load_file::<G>(self.file)?;
+            self.work.run(record, game, meta)
+        }
     }
     let file = read_file(json)?;
-    match file.game.as_str() {
-        n if n == Romme::NAME => typed(file, work, AnyGame::Romme),
-        n if n == Abluxxen::NAME => typed(file, work, AnyGame::Abluxxen),
-        n if n == Karussell::NAME => typed(file, work, AnyGame::Karussell),
-        n if n == ProfiSort::NAME => typed(file, work, AnyGame::ProfiSort),
-        other => Err(SaveError::WrongGame {
-            found: other.to_string(),
-            expected: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join("|"),
-        }),
-    }
+    let name = file.game.clone();
+    with_game(&name, Typed { file, work })?
 }
 
 /// Loads a save of any game: migrates, replays, checks the digest.
@@ -236,21 +331,20 @@ pub fn load_any(json: &str) -> Result<Loaded, SaveError> {
     struct Load;
     impl ForGame for Load {
         type Out = Loaded;
-        fn run<G: Game>(
+        fn run<G: Listed>(
             self,
-            record: crate::save::Record<G>,
+            record: Record<G>,
             game: G,
             meta: SaveMeta,
-            wrap: fn(G) -> AnyGame,
         ) -> Result<Loaded, SaveError> {
             Ok(Loaded {
-                game: wrap(game),
+                game: game.into(),
                 meta,
                 moves: record.log.len(),
             })
         }
     }
-    with_game(json, Load)
+    with_save(json, Load)
 }
 
 /// Loads a save of any game like [`load_any`] and writes it again in the current format,
@@ -260,12 +354,11 @@ pub fn resave_any(json: &str, updated_ms: u64) -> Result<(Loaded, String), SaveE
     struct Resave(u64);
     impl ForGame for Resave {
         type Out = (Loaded, String);
-        fn run<G: Game>(
+        fn run<G: Listed>(
             self,
-            record: crate::save::Record<G>,
+            record: Record<G>,
             game: G,
             mut meta: SaveMeta,
-            wrap: fn(G) -> AnyGame,
         ) -> Result<(Loaded, String), SaveError> {
             meta.updated_ms = self.0;
             meta.finished = game.is_over();
@@ -273,7 +366,7 @@ pub fn resave_any(json: &str, updated_ms: u64) -> Result<(Loaded, String), SaveE
             let moves = record.log.len();
             Ok((
                 Loaded {
-                    game: wrap(game),
+                    game: game.into(),
                     meta,
                     moves,
                 },
@@ -281,7 +374,7 @@ pub fn resave_any(json: &str, updated_ms: u64) -> Result<(Loaded, String), SaveE
             ))
         }
     }
-    with_game(json, Resave(updated_ms))
+    with_save(json, Resave(updated_ms))
 }
 
 /// Opens a share link of any game.
@@ -292,6 +385,7 @@ pub fn open_any_link(payload: &str) -> Result<Loaded, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::romme::{Preset, Romme};
 
     #[test]
     fn a_save_read_again_is_current_and_loads_the_same() {
@@ -311,10 +405,13 @@ mod tests {
             assert_eq!((again.moves, again.meta), (before.moves, loaded.meta));
             assert_eq!(crate::save::game_of(old).unwrap(), before.game.name());
         }
-        assert!(matches!(
-            resave_any(r#"{"version":2,"game":"skat","record":{}}"#, 1),
-            Err(SaveError::WrongGame { .. })
-        ));
+        assert_eq!(
+            resave_any(r#"{"version":2,"game":"skat","record":{}}"#, 1).err(),
+            Some(SaveError::WrongGame {
+                found: "skat".into(),
+                expected: UnknownGame::expected()
+            })
+        );
         for bad in ["", "[1]", r#"{"game":7}"#, "{\"version\":2"] {
             assert!(matches!(
                 crate::save::game_of(bad),
@@ -323,10 +420,35 @@ mod tests {
         }
     }
 
+    /// What the list knows of a game, read with its type.
+    struct Facts(&'static str);
+    impl GameVisitor for Facts {
+        type Out = (GameInfo, Result<(), CatalogError>);
+        fn visit<G: Listed>(self) -> Self::Out {
+            let presets = VARIANTS
+                .iter()
+                .filter(|v| v.game == Some(self.0))
+                .try_for_each(|v| options_of::<G>(v).map(drop));
+            (G::INFO, presets)
+        }
+    }
+
     #[test]
-    fn catalog_is_consistent() {
-        assert_eq!(VARIANTS.len(), 9);
-        for v in VARIANTS {
+    fn the_lists_agree() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert!(GAMES[..i].iter().all(|o| o.name != g.name), "{} twice", g.name);
+            let (info, presets) = with_game(g.name, Facts(g.name)).unwrap();
+            assert_eq!(&info, g);
+            assert_eq!(presets, Ok(()), "{}", g.name);
+            assert!(g.min_players <= g.max_players, "{}", g.name);
+            assert!(
+                VARIANTS.iter().any(|v| v.game == Some(g.name)),
+                "{} has no catalog entry",
+                g.name
+            );
+        }
+        for (i, v) in VARIANTS.iter().enumerate() {
+            assert!(VARIANTS[..i].iter().all(|o| o.id != v.id), "{} twice", v.id);
             assert!(v.min_players <= v.default_players && v.default_players <= v.max_players);
             assert_eq!(find_variant(v.id), Some(v));
             if let Some(name) = v.game {
@@ -334,13 +456,64 @@ mod tests {
                 assert!(g.min_players <= v.min_players && v.max_players <= g.max_players);
             }
         }
-        assert_eq!(romme_preset("romme_trad"), Preset::Traditionell);
-        assert!(abluxxen_preset("profiduell").profiduell);
+        assert_eq!(
+            with_game("skat", Facts("skat")).err(),
+            Some(UnknownGame {
+                name: "skat".into()
+            })
+        );
+    }
+
+    #[test]
+    fn saved_variant_ids_stay_and_bring_their_presets() {
+        for id in [
+            "romme",
+            "romme_kaufen",
+            "romme_anlegen",
+            "romme_raeuber",
+            "romme_trad",
+            "karussell",
+            "profisort",
+            "abluxxen",
+            "profiduell",
+        ] {
+            assert!(find_variant(id).is_some(), "{id}");
+        }
+        assert_eq!(
+            variant_options::<Romme>("romme_trad"),
+            Ok(Preset::Traditionell.options())
+        );
+        assert_eq!(
+            variant_options::<Romme>("romme"),
+            Ok(Preset::Grundspiel.options())
+        );
+        assert!(variant_options::<crate::abluxxen::Abluxxen>("profiduell")
+            .unwrap()
+            .profiduell);
+        assert!(!variant_options::<crate::abluxxen::Abluxxen>("abluxxen")
+            .unwrap()
+            .profiduell);
         let p = find_variant("profisort").unwrap();
         assert_eq!(
             (p.game, p.min_players, p.max_players),
             (Some("profisort"), 2, 3)
         );
-        assert_eq!(profisort_preset("profisort").jokers, 8);
+        assert_eq!(
+            options_of::<crate::profisort::ProfiSort>(p).map(|o| o.jokers),
+            Ok(8)
+        );
+        assert_eq!(
+            variant_options::<Romme>("profisort"),
+            Err(CatalogError::OtherGame {
+                id: "profisort",
+                game: "profisort",
+                asked: "romme"
+            })
+        );
+        assert_eq!(
+            variant_options::<Romme>("skat"),
+            Err(CatalogError::UnknownVariant { id: "skat".into() })
+        );
+        assert_eq!(Romme::preset("nope"), None);
     }
 }

@@ -75,16 +75,11 @@ fn every_fixture_loads_and_reaches_its_position() {
     }
 }
 
-/// Saves and links of real games (every preset, random legal play to random points) load
-/// back to the same position; an undo replays to the earlier position.
+/// Saves and links of real games (every catalog entry, random legal play to random points)
+/// load back to the same position; an undo replays to the earlier position.
 #[test]
 fn real_games_round_trip_through_saves_and_links() {
-    use engine::abluxxen::Abluxxen;
-    use engine::games::profisort_preset;
-    use engine::games::{abluxxen_preset, romme_preset, VARIANTS};
-    use engine::karussell::{Karussell, KarussellOptions};
-    use engine::profisort::ProfiSort;
-    use engine::romme::Romme;
+    use engine::games::{options_of, with_game, GameVisitor, Listed, VariantInfo, VARIANTS};
     use engine::save::{save, share_link, Record, SaveMeta};
     use engine::{Game, GameRng};
 
@@ -120,19 +115,23 @@ fn real_games_round_trip_through_saves_and_links() {
             }
         }
     }
+
+    /// The entry's preset at its usual and its largest table.
+    struct Check(&'static VariantInfo);
+    impl GameVisitor for Check {
+        type Out = ();
+        fn visit<G: Listed>(self) {
+            let options = options_of::<G>(self.0).unwrap();
+            let mut tables = vec![self.0.default_players, self.0.max_players];
+            tables.dedup();
+            for seats in tables {
+                check::<G>(options.clone(), seats, self.0.id);
+            }
+        }
+    }
     for v in VARIANTS {
-        match v.game {
-            Some("romme") => check::<Romme>(romme_preset(v.id).options(), 3, v.id),
-            Some("abluxxen") => check::<Abluxxen>(abluxxen_preset(v.id), v.default_players, v.id),
-            Some("karussell") => {
-                check::<Karussell>(KarussellOptions::default(), v.default_players, v.id)
-            }
-            Some("profisort") => {
-                for seats in 2..=3 {
-                    check::<ProfiSort>(profisort_preset(v.id), seats, v.id)
-                }
-            }
-            _ => {}
+        if let Some(game) = v.game {
+            with_game(game, Check(v)).unwrap();
         }
     }
 }

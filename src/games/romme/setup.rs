@@ -6,7 +6,7 @@ use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
 use crate::routes::Route;
 use crate::seats::SeatConfig;
-use engine::games::{romme_preset as preset_for, VariantInfo};
+use engine::games::VariantInfo;
 use engine::romme::{
     DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, Romme, RommeOptions, Scoring,
 };
@@ -131,7 +131,8 @@ pub fn summary(o: &RommeOptions, lang: Lang) -> String {
 /// Options form and start button for a Rommé preset.
 pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
     let app = use_app();
-    let preset = preset_for(entry.id);
+    // The catalog test guarantees every Rommé entry names one of the presets.
+    let preset = Preset::named(entry.preset).unwrap_or(Preset::Grundspiel);
     let opts = RwSignal::new(preset.options());
     let problem = RwSignal::new(None::<String>);
     let start = move |_| {

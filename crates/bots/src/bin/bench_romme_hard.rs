@@ -8,7 +8,7 @@
 
 use bots::romme::{Budget, Level, RommeBot};
 use bots::Bot;
-use engine::games::romme_preset;
+use engine::games::variant_options;
 use engine::romme::{MatchEnd, Romme, RommeOptions};
 use engine::Game;
 use std::time::Instant;
@@ -20,7 +20,7 @@ fn main() {
     if let Some(n) = std::env::var("PROBE").ok().and_then(|s| s.parse().ok()) {
         let opts = RommeOptions {
             match_end: MatchEnd::Deals { count: Some(1) },
-            ..romme_preset(preset).options()
+            ..variant_options::<Romme>(preset).expect("a Rommé catalog id")
         };
         probe(&opts, 2, n);
         return;
@@ -36,7 +36,7 @@ fn main() {
     }
     let opts = RommeOptions {
         match_end: MatchEnd::Deals { count: Some(1) },
-        ..romme_preset(preset).options()
+        ..variant_options::<Romme>(preset).expect("a Rommé catalog id")
     };
     let mut times: Vec<f64> = Vec::new();
     let mut cpu_times: Vec<f64> = Vec::new();

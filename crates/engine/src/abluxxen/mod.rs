@@ -64,6 +64,7 @@ pub use view::{AbluxxenView, DrawReason, Group, LuxxPreview, Pending, PlayerView
 
 use crate::card::Card;
 use crate::game::{CardAudit, Game, Position, Seat, Standing};
+use crate::games::{Deck, GameInfo, Listed};
 
 /// Rule errors of Abluxxen: the common reasons plus [`AbluxxenError`].
 pub type RuleError = crate::game::RuleError<AbluxxenError>;
@@ -108,6 +109,28 @@ pub struct Abluxxen {
 
 /// How many events the state keeps for the view.
 pub const LOG_LEN: usize = 24;
+
+impl Listed for Abluxxen {
+    const INFO: GameInfo = GameInfo {
+        name: Abluxxen::NAME,
+        min_players: MIN_PLAYERS,
+        max_players: MAX_PLAYERS,
+        deck: Deck::Abluxxen,
+    };
+
+    /// `standard`: the base game with the rules' defaults; `profiduell`: the duel variant.
+    fn preset(name: &str) -> Option<AbluxxenOptions> {
+        let profiduell = match name {
+            "standard" => false,
+            "profiduell" => true,
+            _ => return None,
+        };
+        Some(AbluxxenOptions {
+            profiduell,
+            ..AbluxxenOptions::default()
+        })
+    }
+}
 
 impl Game for Abluxxen {
     type Options = AbluxxenOptions;

@@ -80,9 +80,24 @@ use crate::card::CardId;
 #[cfg(doc)]
 use crate::game::places_with_tiebreak;
 use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
+use crate::games::{Deck, GameInfo, Listed};
 
 /// Rule errors of Karussell: the common reasons plus [`KarussellError`].
 pub type RuleError = crate::game::RuleError<KarussellError>;
+
+impl Listed for Karussell {
+    const INFO: GameInfo = GameInfo {
+        name: Karussell::NAME,
+        min_players: KarussellOptions::MIN_PLAYERS,
+        max_players: KarussellOptions::MAX_PLAYERS,
+        deck: Deck::FrenchPacksByPlayers,
+    };
+
+    /// `standard`: the rules' defaults.
+    fn preset(name: &str) -> Option<KarussellOptions> {
+        (name == "standard").then(KarussellOptions::default)
+    }
+}
 
 impl Game for Karussell {
     type Options = KarussellOptions;

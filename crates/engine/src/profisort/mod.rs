@@ -72,9 +72,24 @@ pub use view::{ProfiSortView, SheetView};
 
 use crate::card::CardId;
 use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
+use crate::games::{Deck, GameInfo, Listed};
 
 /// Rule errors of Profi-Sort: the common reasons plus [`ProfiSortError`].
 pub type RuleError = crate::game::RuleError<ProfiSortError>;
+
+impl Listed for ProfiSort {
+    const INFO: GameInfo = GameInfo {
+        name: ProfiSort::NAME,
+        min_players: ProfiSortOptions::MIN_PLAYERS,
+        max_players: ProfiSortOptions::MAX_PLAYERS,
+        deck: Deck::TwoPacksEightJokers,
+    };
+
+    /// `standard`: the rules' defaults (the seed's eight jokers).
+    fn preset(name: &str) -> Option<ProfiSortOptions> {
+        (name == "standard").then(ProfiSortOptions::default)
+    }
+}
 
 impl Game for ProfiSort {
     type Options = ProfiSortOptions;

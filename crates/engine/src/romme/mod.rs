@@ -75,10 +75,25 @@ pub use view::{PhaseView, RommeView, TableMeldView};
 
 use crate::card::CardId;
 use crate::game::{check_turn, places, CardAudit, Game, Moment, Position, Seat, Standing};
+use crate::games::{Deck, GameInfo, Listed};
 
 /// Rule errors of Rommé: the common reasons plus [`RommeError`].
 pub type RuleError = crate::game::RuleError<RommeError>;
 use turn::wrong_phase;
+
+impl Listed for Romme {
+    const INFO: GameInfo = GameInfo {
+        name: Romme::NAME,
+        min_players: RommeOptions::MIN_PLAYERS,
+        max_players: RommeOptions::MAX_PLAYERS,
+        deck: Deck::TwoFrenchPacks,
+    };
+
+    /// The five presets of [`Preset`], by [`Preset::name`].
+    fn preset(name: &str) -> Option<RommeOptions> {
+        Preset::named(name).map(Preset::options)
+    }
+}
 
 impl Game for Romme {
     type Options = RommeOptions;

@@ -137,6 +137,22 @@ impl Preset {
         Preset::Traditionell,
     ];
 
+    /// Its name in the catalog ([`crate::games::VariantInfo::preset`]).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Grundspiel => "grundspiel",
+            Preset::MitKaufen => "kaufen",
+            Preset::MitAnlegen => "anlegen",
+            Preset::Raeuber => "raeuber",
+            Preset::Traditionell => "trad",
+        }
+    }
+
+    /// The preset of this [`Preset::name`].
+    pub fn named(name: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
+
     pub fn options(self) -> RommeOptions {
         let base = RommeOptions {
             jokers: 2,
