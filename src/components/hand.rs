@@ -23,6 +23,14 @@ pub fn ordered_hand(hand: &[Card], order: &[CardId]) -> Vec<Card> {
     out
 }
 
+/// The cards of `cards` with the ids `ids`, in the order of `ids` (e.g. the selection in the
+/// order it was made); ids not among `cards` are left out.
+pub fn cards_by_id(cards: &[Card], ids: &[CardId]) -> Vec<Card> {
+    ids.iter()
+        .filter_map(|id| cards.iter().find(|c| c.id == *id).copied())
+        .collect()
+}
+
 /// Adds `id` to a list of cards or removes it from there.
 pub fn toggle_id(list: &mut Vec<CardId>, id: CardId) {
     if let Some(i) = list.iter().position(|x| *x == id) {

@@ -1,4 +1,5 @@
 pub mod action_bar;
+pub mod board;
 pub mod card;
 pub mod coach;
 pub mod deal_end;

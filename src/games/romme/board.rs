@@ -7,24 +7,25 @@ use super::rob::{rob_panel, RobState};
 use super::sheet::{deal_end_panel, sheet_for};
 use super::status::{action_buttons, opening, opponent, status_text, Countdown};
 use super::table::{meld_table, piles};
+use crate::components::board::{table_view, variant_names, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
-use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
-use crate::components::opponents::{other_seats, Opponents, SeatOrder};
-use crate::ctx::{use_app, AppCtx};
+use crate::components::hand::{cards_by_id, HandLook, HandView, SortButtons};
+use crate::components::opponents::{Opponents, SeatOrder};
 use crate::play::BoardProps;
 use engine::meld::{validate, validate_with_hint, JokerHint, Meld, MeldError};
 use engine::romme::{MeldId, PhaseView, Romme, RommeAction, RommeEvent, RommeView};
-use engine::{Card, CardId, Face, Seat};
+use engine::{Card, CardId, Face};
 use leptos::prelude::*;
-use std::sync::Arc;
 
-/// What the parts of the board share: the game as memos (computed once per state change,
-/// however often they are read), values derived from it (memos too), and the UI-only state.
+/// The Rommé board: the shared core (`components::board`) with the Rommé parts.
+pub(super) type Board = BoardCore<Romme, Parts>;
+table_view!(RommeView);
+
+/// What the Rommé parts of the board share beyond the core: values derived from the game
+/// (memos, computed once per state change, however often they are read), and the UI-only
+/// state.
 #[derive(Clone, Copy)]
-pub(super) struct Board {
-    pub app: AppCtx,
-    pub view: Memo<RommeView>,
-    pub legal: Memo<Vec<RommeAction>>,
+pub(super) struct Parts {
     /// The hand in the player's own order.
     pub ordered: Memo<Vec<Card>>,
     /// What the hand row shows: the ordered hand, then (on one's own turn) freed jokers.
@@ -40,19 +41,12 @@ pub(super) struct Board {
     /// discarded.
     pub recent: Memo<(Vec<MeldId>, bool)>,
     pub ui: Ui,
-    pub act: Callback<RommeAction>,
-    pub error: WriteSignal<Option<String>>,
-    /// The host's undo within the own turn.
-    pub can_undo: Signal<bool>,
-    pub undo: Callback<()>,
-    names: StoredValue<Arc<Vec<String>>>,
 }
 
-/// UI-only state, apart from the game: nothing of it is saved.
+/// UI-only state, apart from the game: nothing of it is saved. (The selection, in the
+/// core's `hand`, is the meld being built.)
 #[derive(Clone, Copy)]
 pub(super) struct Ui {
-    /// The selection is the meld being built.
-    pub hand: HandState,
     /// The card whose discard waits for a second tap (it could be laid off).
     pub warn_discard: RwSignal<Option<CardId>>,
     /// A hint for the status line (a translation key) after a tap that did nothing, e.g.
@@ -61,93 +55,46 @@ pub(super) struct Ui {
     pub rob: RobState,
 }
 
-impl Board {
-    fn new(p: &BoardProps<Romme>) -> Board {
-        let (view, legal) = p.memos();
-        let hand = HandState::new();
-        let ordered =
-            Memo::new(move |_| view.with(|v| hand.order.with(|o| ordered_hand(&v.hand, o))));
-        let shown = Memo::new(move |_| {
-            let mut cards = ordered.get();
-            // Freed jokers belong to the turn owner: shown in this hand only on one's own turn
-            // (a bot's exchanged joker once appeared in the human's hand row).
-            view.with(|v| {
-                if v.turn == v.seat {
-                    cards.extend(v.freed_jokers.iter().copied())
-                }
-            });
-            cards
-        });
-        let preview = Memo::new(move |_| {
-            let sel = hand.selected.get();
-            (sel.len() >= 2).then(|| {
-                view.with(|v| {
-                    let cards: Vec<Card> = shown.with(|s| {
-                        sel.iter()
-                            .filter_map(|id| s.iter().find(|c| c.id == *id).copied())
-                            .collect()
-                    });
-                    validate(&cards, &v.options.meld_rules())
-                })
-            })
-        });
-        let joker_choices = Memo::new(move |_| {
-            let sel = hand.selected.get();
-            if sel.len() < 2 {
-                return Vec::new();
+fn new_board(p: &BoardProps<Romme>) -> Board {
+    let core = BoardCore::new(p);
+    let (view, hand) = (core.view, core.hand);
+    let ordered = core.ordered_hand();
+    let shown = Memo::new(move |_| {
+        let mut cards = ordered.get();
+        // Freed jokers belong to the turn owner: shown in this hand only on one's own turn
+        // (a bot's exchanged joker once appeared in the human's hand row).
+        view.with(|v| {
+            if v.turn == v.seat {
+                cards.extend(v.freed_jokers.iter().copied())
             }
-            let cards: Vec<Card> = shown.with(|s| {
-                sel.iter()
-                    .filter_map(|id| s.iter().find(|c| c.id == *id).copied())
-                    .collect()
-            });
-            view.with(|v| joker_choices(&cards, &v.options.meld_rules()))
         });
-        Board {
-            app: use_app(),
-            view,
-            legal,
-            ordered,
-            shown,
-            preview,
-            joker_choices,
-            recent: Memo::new(move |_| view.with(recent_changes)),
-            ui: Ui {
-                hand,
-                warn_discard: RwSignal::new(None),
-                hint: RwSignal::new(None),
-                rob: RobState::new(),
-            },
-            act: p.act,
-            error: p.error,
-            can_undo: p.can_undo,
-            undo: p.undo,
-            names: StoredValue::new(p.names.clone()),
-        }
-    }
-
-    /// Is `a` legal now (tracked)?
-    pub fn has(&self, a: &RommeAction) -> bool {
-        self.legal.with(|l| l.contains(a))
-    }
-
-    /// Is any legal action like `f` (tracked)?
-    pub fn any(&self, f: impl Fn(&RommeAction) -> bool) -> bool {
-        self.legal.with(|l| l.iter().any(f))
-    }
-
-    pub fn name(&self, seat: Seat) -> String {
-        self.names
-            .with_value(|n| n.get(seat).cloned().unwrap_or_default())
-    }
-
-    pub fn names(&self) -> Arc<Vec<String>> {
-        self.names.get_value()
-    }
-
-    pub fn t(&self, key: &str) -> String {
-        self.app.t(key)
-    }
+        cards
+    });
+    // The selected cards (of two or more), for the preview and the joker choices.
+    let selection = move || {
+        let sel = hand.selected.get();
+        (sel.len() >= 2).then(|| shown.with(|s| cards_by_id(s, &sel)))
+    };
+    let preview = Memo::new(move |_| {
+        let cards = selection()?;
+        Some(view.with(|v| validate(&cards, &v.options.meld_rules())))
+    });
+    let joker_choices = Memo::new(move |_| match selection() {
+        Some(cards) => view.with(|v| joker_choices(&cards, &v.options.meld_rules())),
+        None => Vec::new(),
+    });
+    core.with(Parts {
+        ordered,
+        shown,
+        preview,
+        joker_choices,
+        recent: Memo::new(move |_| view.with(recent_changes)),
+        ui: Ui {
+            warn_discard: RwSignal::new(None),
+            hint: RwSignal::new(None),
+            rob: RobState::new(),
+        },
+    })
 }
 
 /// The different readings of `cards` by joker placement (High first), each with the faces
@@ -206,14 +153,11 @@ fn recent_changes(v: &RommeView) -> (Vec<MeldId>, bool) {
     (melds, discard)
 }
 
-fn phase_name(phase: &PhaseView) -> &'static str {
-    match phase {
-        PhaseView::Draw { .. } => "draw",
-        PhaseView::Play { .. } => "play",
-        PhaseView::Claim { .. } => "claim",
-        PhaseView::MayDeclare { .. } => "declare",
-        PhaseView::DealOver { .. } => "deal-over",
-        PhaseView::MatchOver => "match-over",
+variant_names! {
+    /// The `data-phase` of the board (read by the tests).
+    fn phase_name(PhaseView) {
+        Draw => "draw", Play => "play", Claim => "claim", MayDeclare => "declare",
+        DealOver => "deal-over", MatchOver => "match-over",
     }
 }
 
@@ -228,7 +172,7 @@ fn hand_row(b: Board) -> impl IntoView {
         if b.legal.with_untracked(|l| !l.is_empty()) {
             b.ui.warn_discard.set(None);
             b.ui.hint.set(None);
-            b.ui.hand.toggle(id);
+            b.hand.toggle(id);
         }
     });
     let marked = Callback::new(move |id| {
@@ -238,7 +182,7 @@ fn hand_row(b: Board) -> impl IntoView {
         )
     });
     view! {
-        <HandView look=look cards=b.shown state=b.ui.hand on_tap=tap
+        <HandView look=look cards=b.shown state=b.hand on_tap=tap
             on_press=Callback::new(move |(ev, id)| b.press_hand_card(&ev, id)) marked=marked/>
     }
 }
@@ -261,14 +205,14 @@ fn rob_controls(b: Board) -> impl IntoView {
             </button>
         </Show>
         <Show when=move || rob.active.get()>
-            {rob_panel(rob, b.view.into(), b.ui.hand, move |a| b.rob_act(a))}
+            {rob_panel(rob, b.view.into(), b.hand, move |a| b.rob_act(a))}
         </Show>
     }
 }
 
 /// The deal-end summary (also at the match end) and the score sheet below the board.
-fn end_parts(b: Board, p: &BoardProps<Romme>) -> impl IntoView {
-    let (act, proceed) = (p.act, p.proceed);
+fn end_parts(b: Board) -> impl IntoView {
+    let (act, proceed) = (b.act, b.proceed);
     let end_panel = move || {
         let next = b.has(&RommeAction::NextDeal);
         b.view.with(|v| {
@@ -304,17 +248,11 @@ fn end_parts(b: Board, p: &BoardProps<Romme>) -> impl IntoView {
 }
 
 pub fn board(p: BoardProps<Romme>) -> AnyView {
-    let b = Board::new(&p);
+    let b = new_board(&p);
     // Forget selections of cards that left the hand.
-    Effect::new(move |_| {
-        let ids: Vec<CardId> = b.shown.with(|s| s.iter().map(|c| c.id).collect());
-        b.ui.hand.keep_only(&ids);
-    });
+    b.keep_selection_in(b.shown);
     let countdown = Countdown::start(b, p.pass_and_play);
-    let others = Signal::derive(move || {
-        b.view
-            .with(|v| other_seats(v.seat, v.seats, SeatOrder::BySeat))
-    });
+    let others = b.others(SeatOrder::BySeat);
     let own_hand = Signal::derive(move || b.view.with(|v| v.hand.clone()));
     view! {
         <div class="romme-board" data-testid="romme-board"
@@ -336,13 +274,13 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                     <p class="warning" data-testid="discard-warning">{move || b.t("ro.ui.warn_lay_off")}</p>
                 </Show>
                 <div class="hand-tools">
-                    <SortButtons state=b.ui.hand hand=own_hand/>
+                    <SortButtons state=b.hand hand=own_hand/>
                     <span class="hand-actions">{move || action_buttons(b, countdown)}</span>
                 </div>
                 {hand_row(b)}
             </Dock>
             </PlayArea>
-            {end_parts(b, &p)}
+            {end_parts(b)}
         </div>
     }
     .into_any()

@@ -25,7 +25,7 @@ impl Board {
             let rob = self.ui.rob;
             rob.reset();
             rob.active.set(false);
-            self.ui.hand.clear();
+            self.hand.clear();
         }
     }
 
@@ -50,7 +50,7 @@ impl Board {
 
     /// The selection becomes a meld, its jokers placed as `hint` says.
     pub fn meld_selection(&self, hint: Option<JokerHint>) {
-        let sel = self.ui.hand.selected.get_untracked();
+        let sel = self.hand.selected.get_untracked();
         if !sel.is_empty() {
             self.do_act(RommeAction::Meld { cards: sel, hint });
         }
@@ -58,7 +58,7 @@ impl Board {
 
     /// A single selected card goes to that meld.
     pub fn click_table_meld(&self, meld: MeldId) {
-        let sel = self.ui.hand.selected.get_untracked();
+        let sel = self.hand.selected.get_untracked();
         if let [card] = sel.as_slice() {
             self.do_act(self.meld_move(*card, meld));
         }
@@ -84,7 +84,7 @@ impl Board {
             return;
         }
         let l = self.legal.get_untracked();
-        let sel = self.ui.hand.selected.get_untracked();
+        let sel = self.hand.selected.get_untracked();
         if l.contains(&RommeAction::DrawDiscard) {
             // With a card selected the player may mean "discard it": never take the pile
             // silently then, explain instead.
@@ -101,7 +101,7 @@ impl Board {
     /// Discards the single selected card (asking twice when it could be laid off).
     pub fn discard_selected(&self) {
         let l = self.legal.get_untracked();
-        let sel = self.ui.hand.selected.get_untracked();
+        let sel = self.hand.selected.get_untracked();
         if let [card] = sel.as_slice() {
             let could_lay_off = l
                 .iter()
@@ -113,24 +113,16 @@ impl Board {
             }
             self.do_act(RommeAction::Discard { card: *card });
         } else if l.iter().any(|a| matches!(a, RommeAction::Discard { .. })) {
-            self.error.set(Some(self.t("ro.ui.select_one_to_discard")));
+            self.refuse("ro.ui.select_one_to_discard");
         }
     }
 
-    /// A drop of hand card `id` on a target (`data-drop` value). Returns whether the move
+    /// A drop of hand card `id` on a target (`data-drop` value) other than the hand. Returns whether the move
     /// happened (false: the ghost snaps back; the host shows the engine's reason).
     fn drop_card(&self, id: CardId, target: String) -> bool {
         if target == "new-meld" {
-            self.ui.hand.select(id);
+            self.hand.select(id);
             return true;
-        }
-        if let Some(other) = target.strip_prefix("hand:") {
-            return match other.parse::<u16>() {
-                Ok(other) => self
-                    .ordered
-                    .with_untracked(|h| self.ui.hand.move_to(h, id, CardId(other))),
-                Err(_) => false,
-            };
         }
         let action = if target == "discard" {
             RommeAction::Discard { card: id }
@@ -157,9 +149,13 @@ impl Board {
         }
     }
 
+    /// Starts dragging hand card `id`: onto another hand card it takes that one's place in
+    /// the player's order, anywhere else it is [`Board::drop_card`].
     pub fn press_hand_card(&self, ev: &PointerEvent, id: CardId) {
         let b = *self;
-        start_drag(ev, DragSpec::default(), move |t| b.drop_card(id, t));
+        self.drag_hand_card(ev, id, DragSpec::default(), self.ordered, move |t| {
+            b.drop_card(id, t)
+        });
     }
 
     /// Starts dragging a pile (only when drawing from it is legal, for the discard).

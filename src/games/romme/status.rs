@@ -111,7 +111,7 @@ pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
     let act = Callback::new(move |a| b.do_act(a));
     let may_discard = b.any(|a| matches!(a, RommeAction::Discard { .. }));
     let discard = may_discard.then(|| {
-        let one = Signal::derive(move || b.ui.hand.selected.with(|s| s.len() == 1));
+        let one = Signal::derive(move || b.hand.selected.with(|s| s.len() == 1));
         view! {
             <ActionButton label=Signal::derive(move || b.t("ro.ui.discard")) testid="discard-button"
                 primary=true disabled=Signal::derive(move || !one.get())
@@ -119,7 +119,7 @@ pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
         }
     });
     let undo = Callback::new(move |_| {
-        b.ui.hand.clear();
+        b.hand.clear();
         b.undo.run(())
     });
     view! {

@@ -32,7 +32,7 @@ pub(super) fn piles(b: Board) -> impl IntoView {
     });
     let discard_target = Signal::derive(move || {
         b.has(&RommeAction::DrawDiscard)
-            || (b.ui.hand.selected.with(|s| s.len() == 1)
+            || (b.hand.selected.with(|s| s.len() == 1)
                 && b.any(|a| matches!(a, RommeAction::Discard { .. })))
     });
     view! {
@@ -52,10 +52,10 @@ pub(super) fn piles(b: Board) -> impl IntoView {
 
 /// The selection as the meld being built: drop target, live preview, tap to meld.
 fn new_meld(b: Board) -> impl IntoView {
-    let selecting = move || b.ui.hand.selected.with(|s| !s.is_empty());
+    let selecting = move || b.hand.selected.with(|s| !s.is_empty());
     // The meld button only for a selection that can be a meld (no big button for one card).
     let meldable = move || {
-        b.ui.hand.selected.with(|s| s.len() >= 3) || b.preview.with(|p| matches!(p, Some(Ok(_))))
+        b.hand.selected.with(|s| s.len() >= 3) || b.preview.with(|p| matches!(p, Some(Ok(_))))
     };
     let target = move || {
         selecting()
@@ -139,7 +139,7 @@ pub(super) fn meld_table(b: Board) -> impl IntoView {
 
 /// Can the single selected card go to `meld`?
 fn is_target(b: Board, meld: MeldId) -> bool {
-    b.ui.hand.selected.with(|sel| match sel.as_slice() {
+    b.hand.selected.with(|sel| match sel.as_slice() {
         [c] => {
             b.has(&RommeAction::LayOff { card: *c, meld })
                 || b.has(&RommeAction::ExchangeJoker { card: *c, meld })
