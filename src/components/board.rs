@@ -201,9 +201,8 @@ impl<G: UiGame, P> BoardCore<G, P> {
         let hand = self.hand;
         start_drag(ev, spec, move |target| {
             let other = target.strip_prefix("hand:").and_then(|o| o.parse().ok());
-            let moved = other.is_some_and(|other| {
-                shown.with_untracked(|s| hand.move_to(s, id, CardId(other)))
-            });
+            let moved = other
+                .is_some_and(|other| shown.with_untracked(|s| hand.move_to(s, id, CardId(other))));
             moved || drop(target)
         });
     }

@@ -18,6 +18,34 @@ pub struct SheetRow {
     pub cells: Vec<SheetCell>,
 }
 
+/// The cells of a row an engine keeps per seat, one for each of `seats`: the seat's points
+/// and running total (0 where the row has none), its detail lines as `line` writes them,
+/// and its marks from `marks` (winner, dealer).
+pub fn seat_cells<L>(
+    seats: usize,
+    points: &[i32],
+    totals: &[i32],
+    details: &[Vec<L>],
+    line: impl Fn(&L) -> String,
+    marks: impl Fn(usize) -> (bool, bool),
+) -> Vec<SheetCell> {
+    (0..seats)
+        .map(|s| {
+            let (winner, dealer) = marks(s);
+            SheetCell {
+                points: points.get(s).copied().unwrap_or(0),
+                total: totals.get(s).copied().unwrap_or(0),
+                details: details
+                    .get(s)
+                    .map(|d| d.iter().map(&line).collect())
+                    .unwrap_or_default(),
+                winner,
+                dealer,
+            }
+        })
+        .collect()
+}
+
 /// Escapes text for HTML content and attribute values (player names are typed by players).
 pub fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {

@@ -8,42 +8,37 @@ use super::dialog::{dialog, preview_text};
 use super::display::{center, player_panel, shadow};
 use super::end::{end_screen, round_end, score_sheet};
 use crate::components::action_bar::ActionButton;
+use crate::components::board::{table_view, variant_names, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
-use crate::components::hand::{HandLook, HandState, HandView};
-use crate::components::opponents::{other_seats, Opponents, SeatOrder};
-use crate::ctx::{use_app, AppCtx};
-use crate::i18n::common::{fill, name};
+use crate::components::hand::{HandLook, HandView};
+use crate::components::opponents::{Opponents, SeatOrder};
+use crate::i18n::common::fill;
 use crate::play::ui_game::BoardProps;
 use engine::abluxxen::{card_value, Abluxxen, AbluxxenAction, AbluxxenView, LuxxPreview, Pending};
-use engine::{Card, CardId, Face, Seat};
+use engine::{Card, CardId, Face};
 use leptos::prelude::*;
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// The drop target value of one's own display.
 pub(super) const MY_DISPLAY: &str = "my-display";
 
-/// What the parts of the board share: the game as memos (computed once per state change),
-/// values derived from it (memos too), and the UI-only state (selection, results seen).
+/// The Abluxxen board: the shared core (`components::board`) with the Abluxxen parts.
+pub(super) type Board = BoardCore<Abluxxen, Parts>;
+table_view!(AbluxxenView);
+
+/// What the Abluxxen parts of the board share beyond the core: values derived from the game
+/// (memos, computed once per state change) and the results seen (UI-only).
 #[derive(Clone, Copy)]
-pub(super) struct Board {
-    pub app: AppCtx,
-    pub view: Memo<AbluxxenView>,
-    pub legal: Memo<Vec<AbluxxenAction>>,
+pub(super) struct Parts {
     /// Whom a play of the selection would luxx.
     pub preview: Memo<LuxxPreview>,
     /// The viewer is to play a group now.
     pub my_play: Memo<bool>,
     /// The selection is a legal play.
     pub can_play: Memo<bool>,
-    pub hand: HandState,
     /// Results already acknowledged (a round-end notice shows for newer ones).
     pub results_seen: RwSignal<usize>,
-    pub act: Callback<AbluxxenAction>,
-    pub proceed: Callback<()>,
-    error: WriteSignal<Option<String>>,
-    names: StoredValue<Arc<Vec<String>>>,
 }
 
 /// (value, value cards, jokers) of a set of hand cards; `None` if a card is not in hand.
@@ -102,65 +97,37 @@ fn toggle(selected: RwSignal<Vec<CardId>>, hand: &[Card], id: CardId) {
     });
 }
 
-impl Board {
-    fn new(p: &BoardProps<Abluxxen>) -> Board {
-        let (view, legal) = p.memos();
-        let hand = HandState::new();
-        let selected = hand.selected;
-        let preview = Memo::new(move |_| {
-            let sel = selected.get();
-            if sel.is_empty() {
-                LuxxPreview::default()
-            } else {
-                view.with(|v| v.would_luxx(&sel))
-            }
-        });
-        let my_play = Memo::new(move |_| {
-            view.with(|v| matches!(v.pending, Pending::Play { seat } if seat == v.seat))
-        });
-        let can_play = Memo::new(move |_| {
-            selected.with(|sel| legal.with(|l| view.with(|v| play_is_legal(v, l, sel))))
-        });
-        Board {
-            app: use_app(),
-            view,
-            legal,
-            preview,
-            my_play,
-            can_play,
-            hand,
-            results_seen: RwSignal::new(view.with_untracked(|v| v.results.len())),
-            act: p.act,
-            proceed: p.proceed,
-            error: p.error,
-            names: StoredValue::new(p.names.clone()),
+fn new_board(p: &BoardProps<Abluxxen>) -> Board {
+    let core = BoardCore::new(p);
+    let (view, legal, selected) = (core.view, core.legal, core.hand.selected);
+    let preview = Memo::new(move |_| {
+        let sel = selected.get();
+        if sel.is_empty() {
+            LuxxPreview::default()
+        } else {
+            view.with(|v| v.would_luxx(&sel))
         }
-    }
+    });
+    let my_play = Memo::new(move |_| {
+        view.with(|v| matches!(v.pending, Pending::Play { seat } if seat == v.seat))
+    });
+    let can_play = Memo::new(move |_| {
+        selected.with(|sel| legal.with(|l| view.with(|v| play_is_legal(v, l, sel))))
+    });
+    core.with(Parts {
+        preview,
+        my_play,
+        can_play,
+        results_seen: RwSignal::new(view.with_untracked(|v| v.results.len())),
+    })
+}
 
-    pub fn t(&self, key: &str) -> String {
-        self.app.t(key)
-    }
-
-    pub fn name(&self, seat: Seat) -> String {
-        self.names.with_value(|n| name(n, seat))
-    }
-
-    /// Is `a` legal now (tracked)?
-    pub fn has(&self, a: &AbluxxenAction) -> bool {
-        self.legal.with(|l| l.contains(a))
-    }
-
-    /// An action of a button.
-    pub fn run(&self, a: AbluxxenAction) -> Callback<()> {
-        let act = self.act;
-        Callback::new(move |_| act.run(a.clone()))
-    }
-
+impl Board {
     /// Plays the selection; an illegal one is still sent so the host explains it.
     pub fn try_play(&self) -> bool {
         let cards = self.hand.selected.get_untracked();
         if cards.is_empty() {
-            self.error.set(Some(self.t("ab.err.select_first")));
+            self.refuse("ab.err.select_first");
             return false;
         }
         let ok = self.can_play.get_untracked();
@@ -246,32 +213,23 @@ fn action_bar(b: Board) -> impl IntoView {
     }
 }
 
-fn pending_kind(p: &Pending) -> &'static str {
-    match p {
-        Pending::Play { .. } => "play",
-        Pending::ShadowChoice { .. } => "shadow",
-        Pending::LuxxDecision { .. } => "luxx",
-        Pending::VictimDecision { .. } => "victim",
-        Pending::Draw { .. } => "draw",
-        Pending::MatchOver => "over",
+variant_names! {
+    /// The `data-pending` of the board (read by the tests).
+    fn pending_kind(Pending) {
+        Play => "play", ShadowChoice => "shadow", LuxxDecision => "luxx",
+        VictimDecision => "victim", Draw => "draw", MatchOver => "over",
     }
 }
 
 pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
-    let b = Board::new(&props);
+    let b = new_board(&props);
     // Keep only cards still in hand (after a play, a luxx or a change of viewer).
-    Effect::new(move |_| {
-        let hand: Vec<CardId> = b.view.with(|v| v.hand.iter().map(|c| c.id).collect());
-        b.hand.keep_only(&hand);
-    });
+    b.keep_selection_in_hand();
     let profi = move || b.view.with(|v| v.options.profiduell);
     let over = move || b.view.with(|v| matches!(v.pending, Pending::MatchOver));
     let mine = move || b.view.with(|v| v.my_decision());
     let me = Memo::new(move |_| b.view.with(|v| v.seat));
-    let others = Signal::derive(move || {
-        b.view
-            .with(|v| other_seats(v.seat, v.seats, SeatOrder::FromViewer))
-    });
+    let others = b.others(SeatOrder::FromViewer);
     view! {
         <div class="ab-board" class:profi=profi class:over=over data-testid="ab-board"
             data-pending=move || b.view.with(|v| pending_kind(&v.pending)) data-mine=move || mine().to_string()>

@@ -5,42 +5,35 @@
 use super::round_end::round_end_panel;
 use super::scratch::{Scratch, Spot};
 use super::table::{hint_bar, scratch_table, status_line, turn_buttons};
+use crate::components::board::{table_view, variant_names, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
-use crate::components::drag::{start_drag, DragSpec};
-use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
-use crate::components::opponents::{other_seats, Opponents, SeatOrder};
+use crate::components::drag::DragSpec;
+use crate::components::hand::{ordered_hand, HandLook, HandView, SortButtons};
+use crate::components::opponents::{Opponents, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
-use crate::ctx::{use_app, AppCtx};
 use crate::play::BoardProps;
 use engine::karussell::{
     affordable, slots_of, solve, Karussell, KarussellAction, KarussellView, PhaseView, Solution,
 };
 use engine::{Card, CardId, Face, Seat};
 use leptos::prelude::*;
-use std::sync::Arc;
 
-/// What the parts of the board share.
+/// The Karussell board: the shared core (`components::board`) with the Karussell parts.
+/// The core's selection holds hand and table cards waiting for a tap on a target.
+pub(super) type Board = BoardCore<Karussell, Parts>;
+table_view!(KarussellView);
+
+/// What the Karussell parts of the board share beyond the core.
 #[derive(Clone, Copy)]
-pub(super) struct Board {
-    pub app: AppCtx,
-    pub view: Memo<KarussellView>,
-    pub legal: Memo<Vec<KarussellAction>>,
+pub(super) struct Parts {
     /// The scratch table of this turn (UI-only; rebuilt when the game moves on).
     pub scratch: RwSignal<Scratch>,
-    /// Selected cards (hand or table) waiting for a tap on a target.
-    pub hand: HandState,
     /// The hand cards still in hand, in the player's order.
     pub shown: Memo<Vec<Card>>,
     /// May the viewer rearrange the table now?
     pub can_meld: Memo<bool>,
     /// The solver's best arrangement for the turn's table and hand (when hints are on).
     pub best: Memo<Option<Solution>>,
-    pub act: Callback<KarussellAction>,
-    pub error: WriteSignal<Option<String>>,
-    /// The host's undo within the own turn.
-    pub can_undo: Signal<bool>,
-    pub undo: Callback<()>,
-    names: StoredValue<Arc<Vec<String>>>,
 }
 
 /// The transaction a scratch table stands for.
@@ -50,78 +43,55 @@ pub fn meld_action(s: &Scratch) -> KarussellAction {
     }
 }
 
-impl Board {
-    fn new(p: &BoardProps<Karussell>) -> Board {
-        let (view, legal) = p.memos();
-        let hand = HandState::new();
-        let scratch =
-            RwSignal::new(view.with_untracked(|v| Scratch::new(v.table.clone(), v.hand.clone())));
-        // A new state from the engine (a draw, a bot's move, a commit) starts a new scratch.
-        Effect::new(move |_| {
-            let fresh = view.with(|v| Scratch::new(v.table.clone(), v.hand.clone()));
-            if scratch.with_untracked(|s| {
-                s.original != fresh.original || s.original_hand != fresh.original_hand
-            }) {
-                scratch.set(fresh);
-                hand.clear();
-            }
-        });
-        let shown =
-            Memo::new(move |_| scratch.with(|s| hand.order.with(|o| ordered_hand(&s.hand, o))));
-        // The engine's phase says when the viewer may rearrange the table (the legal list
-        // holds only a few example transactions, never all of them).
-        let can_meld = Memo::new(move |_| {
-            view.with(|v| {
-                v.to_move == Some(v.seat)
-                    && matches!(
-                        v.phase,
-                        PhaseView::MayMeld { .. }
-                            | PhaseView::AfterMeld { .. }
-                            | PhaseView::FinalTurn { .. }
-                    )
-            })
-        });
-        let best = Memo::new(move |_| {
-            (can_meld.get() && view.with(|v| v.options.hints))
-                .then(|| {
-                    view.with(|v| {
-                        affordable(&v.table, &v.hand)
-                            .then(|| solve(&v.table, &v.hand).ok())
-                            .flatten()
-                    })
-                })
-                .flatten()
-        });
-        Board {
-            app: use_app(),
-            best,
-            view,
-            legal,
-            scratch,
-            hand,
-            shown,
-            can_meld,
-            act: p.act,
-            error: p.error,
-            can_undo: p.can_undo,
-            undo: p.undo,
-            names: StoredValue::new(p.names.clone()),
+fn new_board(p: &BoardProps<Karussell>) -> Board {
+    let core = BoardCore::new(p);
+    let (view, hand) = (core.view, core.hand);
+    let scratch =
+        RwSignal::new(view.with_untracked(|v| Scratch::new(v.table.clone(), v.hand.clone())));
+    // A new state from the engine (a draw, a bot's move, a commit) starts a new scratch.
+    Effect::new(move |_| {
+        let fresh = view.with(|v| Scratch::new(v.table.clone(), v.hand.clone()));
+        if scratch.with_untracked(|s| {
+            s.original != fresh.original || s.original_hand != fresh.original_hand
+        }) {
+            scratch.set(fresh);
+            hand.clear();
         }
-    }
+    });
+    let shown = Memo::new(move |_| scratch.with(|s| hand.order.with(|o| ordered_hand(&s.hand, o))));
+    // The engine's phase says when the viewer may rearrange the table (the legal list
+    // holds only a few example transactions, never all of them).
+    let can_meld = Memo::new(move |_| {
+        view.with(|v| {
+            v.to_move == Some(v.seat)
+                && matches!(
+                    v.phase,
+                    PhaseView::MayMeld { .. }
+                        | PhaseView::AfterMeld { .. }
+                        | PhaseView::FinalTurn { .. }
+                )
+        })
+    });
+    let best = Memo::new(move |_| {
+        (can_meld.get() && view.with(|v| v.options.hints))
+            .then(|| {
+                view.with(|v| {
+                    affordable(&v.table, &v.hand)
+                        .then(|| solve(&v.table, &v.hand).ok())
+                        .flatten()
+                })
+            })
+            .flatten()
+    });
+    core.with(Parts {
+        scratch,
+        shown,
+        can_meld,
+        best,
+    })
+}
 
-    pub fn has(&self, a: &KarussellAction) -> bool {
-        self.legal.with(|l| l.contains(a))
-    }
-
-    pub fn name(&self, seat: Seat) -> String {
-        self.names
-            .with_value(|n| n.get(seat).cloned().unwrap_or_default())
-    }
-
-    pub fn t(&self, key: &str) -> String {
-        self.app.t(key)
-    }
-
+impl Board {
     /// Moves card `id` to `to` on the scratch table; explains a refused move.
     pub fn move_to(&self, id: CardId, to: Spot) -> bool {
         if !self.can_meld.get_untracked() {
@@ -133,11 +103,11 @@ impl Board {
             .unwrap_or(Ok(()));
         match result {
             Ok(()) => {
-                self.error.set(None);
+                self.clear_error();
                 true
             }
             Err(_) => {
-                self.error.set(Some(self.t("ka.ui.table_card_stays")));
+                self.refuse("ka.ui.table_card_stays");
                 false
             }
         }
@@ -170,13 +140,14 @@ impl Board {
         self.hand.clear();
     }
 
-    /// Starts a drag of card `id` (hand or table).
+    /// Starts a drag of card `id` (hand or table). A hand card dropped on another takes its
+    /// place in the player's order; a table card dropped on the hand goes back there.
     pub fn press_card(&self, ev: &web_sys::PointerEvent, id: CardId) {
         if !self.can_meld.get_untracked() {
             return;
         }
         let b = *self;
-        start_drag(ev, DragSpec::default(), move |target| {
+        self.drag_hand_card(ev, id, DragSpec::default(), self.shown, move |target| {
             let to = target
                 .strip_prefix("hand:")
                 .map(|_| "hand")
@@ -194,7 +165,7 @@ impl Board {
 
 fn opponent(b: Board, seat: Seat) -> impl IntoView {
     let v = b.view;
-    let active = move || v.with(|v| v.to_move == Some(seat));
+    let active = move || b.to_move_is(seat);
     let count = move || v.with(|v| v.hand_sizes.get(seat).copied().unwrap_or(0));
     let total = move || v.with(|v| v.totals.get(seat).copied().unwrap_or(0));
     view! {
@@ -209,7 +180,7 @@ fn opponent(b: Board, seat: Seat) -> impl IntoView {
 fn stock(b: Board) -> impl IntoView {
     let v = b.view;
     let draw = KarussellAction::Draw;
-    let can_draw = Memo::new(move |_| b.legal.with(|l| l.contains(&KarussellAction::Draw)));
+    let can_draw = Memo::new(move |_| b.has(&KarussellAction::Draw));
     let top = Signal::derive(move || {
         if v.with(|v| v.stock_size) > 0 {
             PileTop::Back
@@ -226,11 +197,10 @@ fn stock(b: Board) -> impl IntoView {
 }
 
 pub fn board(p: BoardProps<Karussell>) -> AnyView {
-    let b = Board::new(&p);
+    let b = new_board(&p);
     let v = b.view;
-    let others =
-        Signal::derive(move || v.with(|v| other_seats(v.seat, v.seats, SeatOrder::FromViewer)));
-    let my_turn = Signal::derive(move || v.with(|v| v.to_move == Some(v.seat)));
+    let others = b.others(SeatOrder::FromViewer);
+    let my_turn = Signal::derive(move || b.my_turn());
     let look = HandLook {
         drop: Some("hand"),
         data_face: true,
@@ -258,22 +228,17 @@ pub fn board(p: BoardProps<Karussell>) -> AnyView {
                     on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press_card(&ev, id))/>
             </Dock>
             </PlayArea>
-            <Show when=round_over>{move || round_end_panel(b, p.proceed)}</Show>
+            <Show when=round_over>{move || round_end_panel(b)}</Show>
         </div>
     }
     .into_any()
 }
 
-/// The `data-phase` of the board (read by the tests).
-fn phase_name(p: &PhaseView) -> &'static str {
-    match p {
-        PhaseView::Draw { .. } => "draw",
-        PhaseView::MayMeld { .. } => "may-meld",
-        PhaseView::AfterMeld { .. } => "after-meld",
-        PhaseView::KnockDecision { .. } => "knock",
-        PhaseView::FinalTurn { .. } => "final-turn",
-        PhaseView::RoundOver { .. } => "round-over",
-        PhaseView::MatchOver => "match-over",
+variant_names! {
+    /// The `data-phase` of the board (read by the tests).
+    fn phase_name(PhaseView) {
+        Draw => "draw", MayMeld => "may-meld", AfterMeld => "after-meld", KnockDecision => "knock",
+        FinalTurn => "final-turn", RoundOver => "round-over", MatchOver => "match-over",
     }
 }
 

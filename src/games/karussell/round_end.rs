@@ -3,7 +3,7 @@
 use super::board::Board;
 use crate::components::deal_end::{EndLayout, EndPanel};
 use crate::components::piles::card_row;
-use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
+use crate::components::score_sheet::{seat_cells, ScoreSheetView, SheetRow};
 use crate::i18n::common::fill;
 use crate::i18n::Lang;
 use engine::karussell::{KarussellAction, KarussellView, PhaseView, ScoreLine};
@@ -26,19 +26,14 @@ pub(super) fn sheet(v: &KarussellView, names: Vec<String>, lang: Lang) -> impl I
         .iter()
         .map(|r| SheetRow {
             label: r.round.to_string(),
-            cells: (0..v.seats)
-                .map(|s| SheetCell {
-                    points: r.points.get(s).copied().unwrap_or(0),
-                    total: r.totals.get(s).copied().unwrap_or(0),
-                    details: r
-                        .details
-                        .get(s)
-                        .map(|d| d.iter().map(|l| line_text(l, lang)).collect())
-                        .unwrap_or_default(),
-                    winner: r.winners.contains(&s),
-                    dealer: r.dealer == s,
-                })
-                .collect(),
+            cells: seat_cells(
+                v.seats,
+                &r.points,
+                &r.totals,
+                &r.details,
+                |l| line_text(l, lang),
+                |s| (r.winners.contains(&s), r.dealer == s),
+            ),
         })
         .collect();
     let footer = v.match_bonus.as_ref().map(|m| {
@@ -59,7 +54,7 @@ pub(super) fn sheet(v: &KarussellView, names: Vec<String>, lang: Lang) -> impl I
     view! { <ScoreSheetView names=names rows=rows title=title footer=footer.unwrap_or_default()/> }
 }
 
-pub(super) fn round_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView {
+pub(super) fn round_end_panel(b: Board) -> impl IntoView {
     let v = b.view.get();
     let lang = b.app.lang();
     let names: Vec<String> = (0..v.seats).map(|s| b.name(s)).collect();
@@ -105,7 +100,7 @@ pub(super) fn round_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView 
                 {(!over).then(|| if can_deal {
                     view! { <button class="button primary" data-testid="next-round" on:click=move |_| b.act.run(next.clone())>{b.t("ka.ui.next_round")}</button> }.into_any()
                 } else {
-                    view! { <button class="button primary" data-testid="next-round" on:click=move |_| proceed.run(())>{b.t("ka.ui.go_on")}</button> }.into_any()
+                    view! { <button class="button primary" data-testid="next-round" on:click=move |_| b.proceed.run(())>{b.t("ka.ui.go_on")}</button> }.into_any()
                 })}
                 {over.then(|| view! { <a class="button primary" href="#/" data-testid="to-home">{b.t("ka.ui.new_game")}</a> <a class="button" href="#/stats" data-testid="to-stats">{b.t("nav.stats")}</a> })}
             </div>

@@ -154,7 +154,7 @@ pub(super) fn hint_bar(b: Board) -> impl IntoView {
         if let Some(s) = best.get_untracked() {
             b.scratch.update(|x| x.take_over(s.table.clone()));
             b.hand.clear();
-            b.error.set(None);
+            b.clear_error();
         }
     };
     view! {
@@ -173,7 +173,6 @@ pub(super) fn hint_bar(b: Board) -> impl IntoView {
 pub(super) fn turn_buttons(b: Board) -> impl IntoView {
     let commit_ok = Memo::new(move |_| b.can_meld.get() && b.scratch.with(|s| s.looks_complete()));
     let show = move |a: KarussellAction| b.has(&a);
-    let act = move |a: KarussellAction| Callback::new(move |_| b.act.run(a.clone()));
     let placed = move || b.scratch.with(|s| s.placed());
     view! {
         <div class="actions k-actions">
@@ -182,23 +181,23 @@ pub(super) fn turn_buttons(b: Board) -> impl IntoView {
                     testid="commit" primary=true disabled=Signal::derive(move || !commit_ok.get())
                     on_click=Callback::new(move |_| b.commit())/>
                 <ActionButton label=Signal::derive(move || b.t("ka.ui.reset")) testid="reset"
-                    on_click=Callback::new(move |_| { b.scratch.update(|s| s.reset()); b.hand.clear(); b.error.set(None); })/>
+                    on_click=Callback::new(move |_| { b.scratch.update(|s| s.reset()); b.hand.clear(); b.clear_error(); })/>
             </Show>
             <Show when=move || show(KarussellAction::Draw) && b.view.with(|v| v.draws > 0)>
                 <ActionButton label=Signal::derive(move || b.t("ka.ui.draw_again")) testid="draw-again"
-                    on_click=act(KarussellAction::Draw)/>
+                    on_click=b.run(KarussellAction::Draw)/>
             </Show>
             <Show when=move || show(KarussellAction::Knock)>
                 <ActionButton label=Signal::derive(move || b.t("ka.ui.knock")) testid="knock" primary=true
-                    on_click=act(KarussellAction::Knock)/>
+                    on_click=b.run(KarussellAction::Knock)/>
             </Show>
             <Show when=move || show(KarussellAction::EndTurn)>
                 <ActionButton label=Signal::derive(move || b.t("ka.ui.end_turn")) testid="end-turn"
-                    on_click=act(KarussellAction::EndTurn)/>
+                    on_click=b.run(KarussellAction::EndTurn)/>
             </Show>
             <Show when=move || show(KarussellAction::Pass)>
                 <ActionButton label=Signal::derive(move || b.t("ka.ui.pass")) testid="pass"
-                    on_click=act(KarussellAction::Pass)/>
+                    on_click=b.run(KarussellAction::Pass)/>
             </Show>
             <UndoButton can_undo=b.can_undo undo=b.undo/>
         </div>

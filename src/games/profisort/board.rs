@@ -6,101 +6,54 @@ use super::deal_end::deal_end_panel;
 use super::melds::melds;
 use super::sheet::sheets_panel;
 use crate::components::action_bar::{on_activate, UndoButton};
+use crate::components::board::{table_view, variant_names, BoardCore};
 use crate::components::card::CardView;
 use crate::components::dock::{Dock, PlayArea};
-use crate::components::drag::{start_drag, DragSpec};
-use crate::components::hand::{ordered_hand, HandLook, HandState, HandView, SortButtons};
-use crate::components::opponents::{other_seats, Opponents, SeatOrder};
+use crate::components::drag::DragSpec;
+use crate::components::hand::{HandLook, HandView, SortButtons};
+use crate::components::opponents::{Opponents, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
-use crate::ctx::{use_app, AppCtx};
 use crate::i18n::common::fill;
 use crate::play::BoardProps;
 use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortView};
 use engine::{Card, CardId, Seat};
 use leptos::prelude::*;
 use std::rc::Rc;
-use std::sync::Arc;
 
-/// What the parts of the board share.
+/// The Profi-Sort board: the shared core (`components::board`) with the Profi-Sort parts.
+pub(super) type Board = BoardCore<ProfiSort, Parts>;
+table_view!(ProfiSortView);
+
+/// What the Profi-Sort parts of the board share beyond the core.
 #[derive(Clone, Copy)]
-pub(super) struct Board {
-    pub app: AppCtx,
-    pub view: Memo<ProfiSortView>,
-    pub legal: Memo<Vec<A>>,
-    /// Selected hand cards (UI-only).
-    pub hand: HandState,
+pub(super) struct Parts {
     /// The hand in the player's order.
     pub shown: Memo<Vec<Card>>,
     /// The selected cards, in selection order.
     pub selected: Memo<Vec<Card>>,
     /// The sheet shown (None: folded).
     pub sheet: RwSignal<Option<Seat>>,
-    pub act: Callback<A>,
-    pub error: WriteSignal<Option<String>>,
-    /// The host's undo within the own turn.
-    pub can_undo: Signal<bool>,
-    pub undo: Callback<()>,
-    names: StoredValue<Arc<Vec<String>>>,
+}
+
+fn new_board(p: &BoardProps<ProfiSort>) -> Board {
+    let core = BoardCore::new(p);
+    let shown = core.ordered_hand();
+    let selected = core.selected_cards();
+    // Cards that left the hand leave the selection.
+    core.keep_selection_in_hand();
+    let wide = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w >= 900.0);
+    let me = core.view.with_untracked(|v| v.seat);
+    core.with(Parts {
+        shown,
+        selected,
+        sheet: RwSignal::new(wide.then_some(me)),
+    })
 }
 
 impl Board {
-    fn new(p: &BoardProps<ProfiSort>) -> Board {
-        let (view, legal) = p.memos();
-        let hand = HandState::new();
-        let shown =
-            Memo::new(move |_| view.with(|v| hand.order.with(|o| ordered_hand(&v.hand, o))));
-        let selected = Memo::new(move |_| {
-            view.with(|v| {
-                hand.selected.with(|s| {
-                    s.iter()
-                        .filter_map(|id| v.hand.iter().find(|c| c.id == *id).copied())
-                        .collect()
-                })
-            })
-        });
-        // Cards that left the hand leave the selection.
-        Effect::new(move |_| {
-            let ids: Vec<CardId> = view.with(|v| v.hand.iter().map(|c| c.id).collect());
-            hand.keep_only(&ids);
-        });
-        let wide = web_sys::window()
-            .and_then(|w| w.inner_width().ok())
-            .and_then(|w| w.as_f64())
-            .is_some_and(|w| w >= 900.0);
-        let me = view.with_untracked(|v| v.seat);
-        Board {
-            app: use_app(),
-            view,
-            legal,
-            hand,
-            shown,
-            selected,
-            sheet: RwSignal::new(wide.then_some(me)),
-            act: p.act,
-            error: p.error,
-            can_undo: p.can_undo,
-            undo: p.undo,
-            names: StoredValue::new(p.names.clone()),
-        }
-    }
-
-    pub fn has(&self, a: &A) -> bool {
-        self.legal.with(|l| l.contains(a))
-    }
-
-    pub fn name(&self, seat: Seat) -> String {
-        self.names
-            .with_value(|n| n.get(seat).cloned().unwrap_or_default())
-    }
-
-    pub fn names(&self) -> Vec<String> {
-        self.names.with_value(|n| n.to_vec())
-    }
-
-    pub fn t(&self, key: &str) -> String {
-        self.app.t(key)
-    }
-
     /// The viewer may pick cards now (his play phase).
     pub fn can_pick(&self) -> bool {
         self.view.with(|v| {
@@ -117,7 +70,7 @@ impl Board {
     /// Discards the single selected card.
     pub fn discard(&self) -> bool {
         let Some(card) = self.sole() else {
-            self.error.set(Some(self.t("ps.ui.pick_one")));
+            self.refuse("ps.ui.pick_one");
             return false;
         };
         self.act.run(A::Discard { card });
@@ -153,6 +106,8 @@ impl Board {
         }
     }
 
+    /// Starts a drag of hand card `id`: onto another hand card it takes that one's place in
+    /// the player's order; onto a target, [`Board::drop_on`].
     fn press(&self, ev: &web_sys::PointerEvent, id: CardId) {
         if !self.can_pick() {
             return;
@@ -162,16 +117,8 @@ impl Board {
             ghost_from: None,
             on_start: Some(Rc::new(move || b.hand.select(id))),
         };
-        start_drag(ev, spec, move |target| {
-            if target.starts_with("hand") {
-                let other = target.strip_prefix("hand:").and_then(|s| s.parse().ok());
-                if let Some(other) = other {
-                    b.shown
-                        .with_untracked(|s| b.hand.move_to(s, id, CardId(other)));
-                }
-                return true;
-            }
-            target == "builder" || b.drop_on(&target)
+        self.drag_hand_card(ev, id, spec, self.shown, move |target| {
+            target.starts_with("hand") || target == "builder" || b.drop_on(&target)
         });
     }
 }
@@ -195,7 +142,7 @@ fn aces_row(cards: Vec<Card>) -> impl IntoView {
 
 fn opponent(b: Board, seat: Seat) -> impl IntoView {
     let v = b.view;
-    let active = move || v.with(|v| v.to_move == Some(seat));
+    let active = move || b.to_move_is(seat);
     let count = move || v.with(|v| v.hand_sizes.get(seat).copied().unwrap_or(0));
     let total = move || v.with(|v| v.totals.get(seat).copied().unwrap_or(0));
     let done = move || v.with(|v| v.sheets.get(seat).map(|s| s.tasks_done).unwrap_or(0));
@@ -350,7 +297,7 @@ fn piles(b: Board) -> impl IntoView {
                     // With a card selected the tap is never read as taking the pile.
                     let picked = b.hand.selected.with_untracked(|s| !s.is_empty());
                     if can_take.get_untracked() && picked {
-                        b.error.set(Some(b.t("ps.ui.draw_first")));
+                        b.refuse("ps.ui.draw_first");
                     } else if can_take.get_untracked() {
                         b.act.run(A::TakeDiscard)
                     } else if b.can_pick() {
@@ -369,11 +316,10 @@ fn piles(b: Board) -> impl IntoView {
 }
 
 pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
-    let b = Board::new(&p);
+    let b = new_board(&p);
     let v = b.view;
-    let others =
-        Signal::derive(move || v.with(|v| other_seats(v.seat, v.seats, SeatOrder::FromViewer)));
-    let my_turn = Signal::derive(move || v.with(|v| v.to_move == Some(v.seat)));
+    let others = b.others(SeatOrder::FromViewer);
+    let my_turn = Signal::derive(move || b.my_turn());
     let look = HandLook {
         drop: Some("hand"),
         data_face: true,
@@ -382,7 +328,7 @@ pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
     let over = move || v.with(|v| matches!(v.phase, Phase::DealOver | Phase::MatchOver));
     view! {
         <div class="board profisort-board" data-testid="profisort-board"
-            data-phase=move || v.with(|v| phase_name(v.phase))
+            data-phase=move || v.with(|v| phase_name(&v.phase))
             data-mine=move || my_turn.get().to_string()
             data-deal=move || v.with(|v| v.deal)>
             <PlayArea>
@@ -402,20 +348,16 @@ pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
             </Dock>
             </PlayArea>
             {sheets_panel(b)}
-            <Show when=over>{move || deal_end_panel(b, p.proceed)}</Show>
+            <Show when=over>{move || deal_end_panel(b)}</Show>
         </div>
     }
     .into_any()
 }
 
-/// The `data-phase` of the board (read by the tests).
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::RedealChoice => "redeal",
-        Phase::Draw => "draw",
-        Phase::Play => "play",
-        Phase::LastDiscard => "last-discard",
-        Phase::DealOver => "deal-over",
-        Phase::MatchOver => "match-over",
+variant_names! {
+    /// The `data-phase` of the board (read by the tests).
+    fn phase_name(Phase) {
+        RedealChoice => "redeal", Draw => "draw", Play => "play", LastDiscard => "last-discard",
+        DealOver => "deal-over", MatchOver => "match-over",
     }
 }

@@ -110,7 +110,7 @@ pub(super) fn lay_from_sheet(b: Board, task: u8) -> bool {
             true
         }
         _ if sel.is_empty() => {
-            b.error.set(Some(b.t("ps.ui.pick_cards")));
+            b.refuse("ps.ui.pick_cards");
             false
         }
         Some(Offer::Missing(n)) => {

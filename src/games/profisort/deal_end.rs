@@ -8,7 +8,7 @@ use crate::i18n::common::fill;
 use engine::profisort::{Phase, ProfiSortAction as A};
 use leptos::prelude::*;
 
-pub(super) fn deal_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView {
+pub(super) fn deal_end_panel(b: Board) -> impl IntoView {
     let v = b.view.get();
     let lang = b.app.lang();
     let over = v.phase == Phase::MatchOver;
@@ -59,7 +59,7 @@ pub(super) fn deal_end_panel(b: Board, proceed: Callback<()>) -> impl IntoView {
                 {(!over).then(|| if can_deal {
                     view! { <button class="button primary" data-testid="next-deal" on:click=move |_| b.act.run(A::NextDeal)>{b.t("ps.ui.next_deal")}</button> }.into_any()
                 } else {
-                    view! { <button class="button primary" data-testid="next-deal" on:click=move |_| proceed.run(())>{b.t("ps.ui.go_on")}</button> }.into_any()
+                    view! { <button class="button primary" data-testid="next-deal" on:click=move |_| b.proceed.run(())>{b.t("ps.ui.go_on")}</button> }.into_any()
                 })}
                 {over.then(|| view! { <a class="button primary" href="#/" data-testid="to-home">{b.t("ps.ui.new_game")}</a> <a class="button" href="#/stats" data-testid="to-stats">{b.t("nav.stats")}</a> })}
             </div>

@@ -72,7 +72,7 @@ pub(super) fn lay_off_code(b: Board, code: &str) -> bool {
             true
         }
         None => {
-            b.error.set(Some(b.t("ps.ui.no_lay_off")));
+            b.refuse("ps.ui.no_lay_off");
             false
         }
     }

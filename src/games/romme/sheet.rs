@@ -2,7 +2,7 @@
 
 use crate::components::card::CardView;
 use crate::components::deal_end::{EndLayout, EndPanel};
-use crate::components::score_sheet::{ScoreSheetView, SheetCell, SheetRow};
+use crate::components::score_sheet::{seat_cells, ScoreSheetView, SheetRow};
 use crate::ctx::use_app;
 use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
@@ -28,19 +28,14 @@ pub fn sheet_for(v: &RommeView, names: &[String], lang: Lang) -> AnyView {
         .iter()
         .map(|r| SheetRow {
             label: r.deal.to_string(),
-            cells: (0..v.seats)
-                .map(|s| SheetCell {
-                    points: r.points.get(s).copied().unwrap_or(0),
-                    total: r.totals.get(s).copied().unwrap_or(0),
-                    details: r
-                        .details
-                        .get(s)
-                        .map(|d| d.iter().map(|l| line_text(l, lang)).collect())
-                        .unwrap_or_default(),
-                    winner: r.winner == Some(s),
-                    dealer: r.dealer == s,
-                })
-                .collect(),
+            cells: seat_cells(
+                v.seats,
+                &r.points,
+                &r.totals,
+                &r.details,
+                |l| line_text(l, lang),
+                |s| (r.winner == Some(s), r.dealer == s),
+            ),
         })
         .collect();
     let cents: Vec<String> = v
