@@ -15,19 +15,24 @@ use engine::{Card, CardId, Seat};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// What every game's view says alike: whose view it is, the table's size, who decides, and
-/// the viewer's hand. A game implements it with [`table_view!`].
+/// What every game's view says alike: whose view it is, the table's size, who decides, the
+/// viewer's hand, and the name of the moment. A game implements it with [`table_view!`].
 pub trait TableView {
     fn seat(&self) -> Seat;
     fn seats(&self) -> usize;
     fn to_move(&self) -> Option<Seat>;
     fn hand(&self) -> &[Card];
+    /// The moment (phase) by name, as the board writes it into an attribute (`data-phase`)
+    /// for the tests and the styles.
+    fn moment(&self) -> &'static str;
 }
 
-/// `table_view!(View)`: [`TableView`] for a view with the fields `seat`, `seats`, `to_move`
-/// and `hand` (as every engine's view has them).
+/// `table_view! { View, phase: Phase { A => "a", B => "b" } }`: [`TableView`] for a view
+/// with the fields `seat`, `seats`, `to_move` and `hand` (as every engine's view has them);
+/// its moment is the name of the variant of its field `phase` (an enum in scope by that
+/// name), one name per variant.
 macro_rules! table_view {
-    ($view:ty) => {
+    ($view:ty, $field:ident: $enum:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
         impl $crate::components::board::TableView for $view {
             fn seat(&self) -> engine::Seat {
                 self.seat
@@ -41,25 +46,15 @@ macro_rules! table_view {
             fn hand(&self) -> &[engine::Card] {
                 &self.hand
             }
-        }
-    };
-}
-pub(crate) use table_view;
-
-/// `variant_names! { fn f(Enum) { A => "a", B => "b" } }`: `fn f(x: &Enum) -> &'static str`,
-/// one name per variant (a board's `data-phase`, read by the tests and the styles). The
-/// enum must be in scope by that name.
-macro_rules! variant_names {
-    ($(#[$m:meta])* fn $f:ident($enum:ident) { $($variant:ident => $name:literal),+ $(,)? }) => {
-        $(#[$m])*
-        fn $f(x: &$enum) -> &'static str {
-            match x {
-                $($enum::$variant { .. } => $name,)+
+            fn moment(&self) -> &'static str {
+                match &self.$field {
+                    $($enum::$variant { .. } => $name,)+
+                }
             }
         }
     };
 }
-pub(crate) use variant_names;
+pub(crate) use table_view;
 
 /// What the parts of a board share. `Copy`: every part gets its own copy.
 pub struct BoardCore<G: UiGame, P = ()> {
@@ -212,6 +207,11 @@ impl<G: UiGame, P> BoardCore<G, P>
 where
     G::View: TableView,
 {
+    /// The name of the moment (tracked), see [`TableView::moment`].
+    pub fn moment(&self) -> &'static str {
+        self.view.with(|v| v.moment())
+    }
+
     /// Does the viewer decide now (tracked)?
     pub fn my_turn(&self) -> bool {
         self.view.with(|v| v.to_move() == Some(v.seat()))

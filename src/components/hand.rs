@@ -178,6 +178,16 @@ pub struct HandLook {
 }
 
 impl HandLook {
+    /// A hand of French cards the player arranges: the row and each card are drop targets
+    /// (`hand`, `hand:<id>`), each card says its face (`data-face`).
+    pub fn arranged(class: &'static str) -> HandLook {
+        HandLook {
+            drop: Some("hand"),
+            data_face: true,
+            ..HandLook::named(class, "hand-card")
+        }
+    }
+
     /// A plain hand: these classes, no drop targets, no data beyond the card id.
     pub fn named(class: &'static str, card_class: &'static str) -> HandLook {
         HandLook {
@@ -308,6 +318,22 @@ fn focus_card(id: CardId) {
         }
     };
     request_animation_frame(f);
+}
+
+/// The tools above the own hand: the sort buttons, then the game's buttons of the moment
+/// (`children`).
+#[component]
+pub fn HandTools(
+    state: HandState,
+    #[prop(into)] hand: Signal<Vec<Card>>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <div class="hand-tools">
+            <SortButtons state=state hand=hand/>
+            <span class="hand-actions">{children()}</span>
+        </div>
+    }
 }
 
 /// The two sort buttons of a hand of French cards.

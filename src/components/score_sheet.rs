@@ -19,12 +19,11 @@ pub struct SheetRow {
 }
 
 /// The cells of a row an engine keeps per seat, one for each of `seats`: the seat's points
-/// and running total (0 where the row has none), its detail lines as `line` writes them,
-/// and its marks from `marks` (winner, dealer).
+/// and running total (`(points, totals)`, 0 where the row has none), its detail lines as
+/// `line` writes them, and its marks from `marks` (winner, dealer).
 pub fn seat_cells<L>(
     seats: usize,
-    points: &[i32],
-    totals: &[i32],
+    (points, totals): (&[i32], &[i32]),
     details: &[Vec<L>],
     line: impl Fn(&L) -> String,
     marks: impl Fn(usize) -> (bool, bool),

@@ -8,7 +8,7 @@ use super::dialog::{dialog, preview_text};
 use super::display::{center, player_panel, shadow};
 use super::end::{end_screen, round_end, score_sheet};
 use crate::components::action_bar::ActionButton;
-use crate::components::board::{table_view, variant_names, BoardCore};
+use crate::components::board::{table_view, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::{start_drag, DragSpec};
 use crate::components::hand::{HandLook, HandView};
@@ -25,7 +25,6 @@ pub(super) const MY_DISPLAY: &str = "my-display";
 
 /// The Abluxxen board: the shared core (`components::board`) with the Abluxxen parts.
 pub(super) type Board = BoardCore<Abluxxen, Parts>;
-table_view!(AbluxxenView);
 
 /// What the Abluxxen parts of the board share beyond the core: values derived from the game
 /// (memos, computed once per state change) and the results seen (UI-only).
@@ -95,6 +94,13 @@ fn toggle(selected: RwSignal<Vec<CardId>>, hand: &[Card], id: CardId) {
         }
         sel.push(id);
     });
+}
+
+table_view! {
+    AbluxxenView, pending: Pending {
+        Play => "play", ShadowChoice => "shadow",
+        LuxxDecision => "luxx", VictimDecision => "victim", Draw => "draw", MatchOver => "over",
+    }
 }
 
 fn new_board(p: &BoardProps<Abluxxen>) -> Board {
@@ -213,14 +219,6 @@ fn action_bar(b: Board) -> impl IntoView {
     }
 }
 
-variant_names! {
-    /// The `data-pending` of the board (read by the tests).
-    fn pending_kind(Pending) {
-        Play => "play", ShadowChoice => "shadow", LuxxDecision => "luxx",
-        VictimDecision => "victim", Draw => "draw", MatchOver => "over",
-    }
-}
-
 pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     let b = new_board(&props);
     // Keep only cards still in hand (after a play, a luxx or a change of viewer).
@@ -232,7 +230,7 @@ pub fn board(props: BoardProps<Abluxxen>) -> AnyView {
     let others = b.others(SeatOrder::FromViewer);
     view! {
         <div class="ab-board" class:profi=profi class:over=over data-testid="ab-board"
-            data-pending=move || b.view.with(|v| pending_kind(&v.pending)) data-mine=move || mine().to_string()>
+            data-pending=move || b.moment() data-mine=move || mine().to_string()>
             <PlayArea>
             <div class="ab-status">{move || status(b)}</div>
             <Show when=over>{move || end_screen(b)}</Show>

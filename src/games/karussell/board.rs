@@ -5,10 +5,10 @@
 use super::round_end::round_end_panel;
 use super::scratch::{Scratch, Spot};
 use super::table::{hint_bar, scratch_table, status_line, turn_buttons};
-use crate::components::board::{table_view, variant_names, BoardCore};
+use crate::components::board::{table_view, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::DragSpec;
-use crate::components::hand::{ordered_hand, HandLook, HandView, SortButtons};
+use crate::components::hand::{ordered_hand, HandLook, HandTools, HandView};
 use crate::components::opponents::{Opponents, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::play::BoardProps;
@@ -21,7 +21,6 @@ use leptos::prelude::*;
 /// The Karussell board: the shared core (`components::board`) with the Karussell parts.
 /// The core's selection holds hand and table cards waiting for a tap on a target.
 pub(super) type Board = BoardCore<Karussell, Parts>;
-table_view!(KarussellView);
 
 /// What the Karussell parts of the board share beyond the core.
 #[derive(Clone, Copy)]
@@ -40,6 +39,13 @@ pub(super) struct Parts {
 pub fn meld_action(s: &Scratch) -> KarussellAction {
     KarussellAction::Meld {
         table: slots_of(&s.melds),
+    }
+}
+
+table_view! {
+    KarussellView, phase: PhaseView {
+        Draw => "draw", MayMeld => "may-meld", AfterMeld => "after-meld", KnockDecision => "knock",
+        FinalTurn => "final-turn", RoundOver => "round-over", MatchOver => "match-over",
     }
 }
 
@@ -199,31 +205,22 @@ fn stock(b: Board) -> impl IntoView {
 pub fn board(p: BoardProps<Karussell>) -> AnyView {
     let b = new_board(&p);
     let v = b.view;
-    let others = b.others(SeatOrder::FromViewer);
     let my_turn = Signal::derive(move || b.my_turn());
-    let look = HandLook {
-        drop: Some("hand"),
-        data_face: true,
-        ..HandLook::named("hand", "hand-card")
-    };
     let round_over =
         move || v.with(|v| matches!(v.phase, PhaseView::RoundOver { .. } | PhaseView::MatchOver));
     view! {
         <div class="board karussell-board" data-testid="karussell-board"
-            data-phase=move || v.with(|v| phase_name(&v.phase))
+            data-phase=move || b.moment()
             data-mine=move || my_turn.get().to_string()>
             <PlayArea>
-            <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
+            <Opponents class="opponents" seats=b.others(SeatOrder::FromViewer) seat=move |s| opponent(b, s)/>
             <div class="piles-row">{stock(b)}</div>
             {hint_bar(b)}
             {scratch_table(b)}
             <Dock>
                 {status_line(b)}
-                <div class="hand-tools">
-                    <SortButtons state=b.hand hand=b.shown/>
-                    <span class="hand-actions">{turn_buttons(b)}</span>
-                </div>
-                <HandView look=look cards=b.shown state=b.hand active=my_turn
+                <HandTools state=b.hand hand=b.shown>{turn_buttons(b)}</HandTools>
+                <HandView look=HandLook::arranged("hand") cards=b.shown state=b.hand active=my_turn
                     on_tap=Callback::new(move |id| b.tap_card(id))
                     on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press_card(&ev, id))/>
             </Dock>
@@ -232,14 +229,6 @@ pub fn board(p: BoardProps<Karussell>) -> AnyView {
         </div>
     }
     .into_any()
-}
-
-variant_names! {
-    /// The `data-phase` of the board (read by the tests).
-    fn phase_name(PhaseView) {
-        Draw => "draw", MayMeld => "may-meld", AfterMeld => "after-meld", KnockDecision => "knock",
-        FinalTurn => "final-turn", RoundOver => "round-over", MatchOver => "match-over",
-    }
 }
 
 /// A joker's label for a choice button.

@@ -21,19 +21,15 @@ fn line_text(l: &ScoreLine, lang: Lang) -> String {
 
 /// The score sheet: one row per round.
 pub(super) fn sheet(v: &KarussellView, names: Vec<String>, lang: Lang) -> impl IntoView {
+    let text = |l: &ScoreLine| line_text(l, lang);
     let rows = v
         .sheet
         .iter()
         .map(|r| SheetRow {
             label: r.round.to_string(),
-            cells: seat_cells(
-                v.seats,
-                &r.points,
-                &r.totals,
-                &r.details,
-                |l| line_text(l, lang),
-                |s| (r.winners.contains(&s), r.dealer == s),
-            ),
+            cells: seat_cells(v.seats, (&r.points, &r.totals), &r.details, text, |s| {
+                (r.winners.contains(&s), r.dealer == s)
+            }),
         })
         .collect();
     let footer = v.match_bonus.as_ref().map(|m| {

@@ -6,11 +6,11 @@ use super::deal_end::deal_end_panel;
 use super::melds::melds;
 use super::sheet::sheets_panel;
 use crate::components::action_bar::{on_activate, UndoButton};
-use crate::components::board::{table_view, variant_names, BoardCore};
+use crate::components::board::{table_view, BoardCore};
 use crate::components::card::CardView;
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::DragSpec;
-use crate::components::hand::{HandLook, HandView, SortButtons};
+use crate::components::hand::{HandLook, HandTools, HandView};
 use crate::components::opponents::{Opponents, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::i18n::common::fill;
@@ -22,7 +22,6 @@ use std::rc::Rc;
 
 /// The Profi-Sort board: the shared core (`components::board`) with the Profi-Sort parts.
 pub(super) type Board = BoardCore<ProfiSort, Parts>;
-table_view!(ProfiSortView);
 
 /// What the Profi-Sort parts of the board share beyond the core.
 #[derive(Clone, Copy)]
@@ -33,6 +32,13 @@ pub(super) struct Parts {
     pub selected: Memo<Vec<Card>>,
     /// The sheet shown (None: folded).
     pub sheet: RwSignal<Option<Seat>>,
+}
+
+table_view! {
+    ProfiSortView, phase: Phase {
+        RedealChoice => "redeal", Draw => "draw", Play => "play",
+        LastDiscard => "last-discard", DealOver => "deal-over", MatchOver => "match-over",
+    }
 }
 
 fn new_board(p: &BoardProps<ProfiSort>) -> Board {
@@ -318,31 +324,22 @@ fn piles(b: Board) -> impl IntoView {
 pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
     let b = new_board(&p);
     let v = b.view;
-    let others = b.others(SeatOrder::FromViewer);
     let my_turn = Signal::derive(move || b.my_turn());
-    let look = HandLook {
-        drop: Some("hand"),
-        data_face: true,
-        ..HandLook::named("hand ps-hand", "hand-card")
-    };
     let over = move || v.with(|v| matches!(v.phase, Phase::DealOver | Phase::MatchOver));
     view! {
         <div class="board profisort-board" data-testid="profisort-board"
-            data-phase=move || v.with(|v| phase_name(&v.phase))
+            data-phase=move || b.moment()
             data-mine=move || my_turn.get().to_string()
             data-deal=move || v.with(|v| v.deal)>
             <PlayArea>
-            <Opponents class="opponents" seats=others seat=move |s| opponent(b, s)/>
+            <Opponents class="opponents" seats=b.others(SeatOrder::FromViewer) seat=move |s| opponent(b, s)/>
             {piles(b)}
             {melds(b)}
             <Dock>
                 {status_line(b)}
                 {builder(b)}
-                <div class="hand-tools">
-                    <SortButtons state=b.hand hand=b.shown/>
-                    <span class="hand-actions">{turn_buttons(b)}</span>
-                </div>
-                <HandView look=look cards=b.shown state=b.hand active=my_turn
+                <HandTools state=b.hand hand=b.shown>{turn_buttons(b)}</HandTools>
+                <HandView look=HandLook::arranged("hand ps-hand") cards=b.shown state=b.hand active=my_turn
                     on_tap=Callback::new(move |id| if b.can_pick() { b.hand.toggle(id) })
                     on_press=Callback::new(move |(ev, id): (web_sys::PointerEvent, CardId)| b.press(&ev, id))/>
             </Dock>
@@ -352,12 +349,4 @@ pub fn board(p: BoardProps<ProfiSort>) -> AnyView {
         </div>
     }
     .into_any()
-}
-
-variant_names! {
-    /// The `data-phase` of the board (read by the tests).
-    fn phase_name(Phase) {
-        RedealChoice => "redeal", Draw => "draw", Play => "play", LastDiscard => "last-discard",
-        DealOver => "deal-over", MatchOver => "match-over",
-    }
 }

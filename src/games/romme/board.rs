@@ -7,9 +7,9 @@ use super::rob::{rob_panel, RobState};
 use super::sheet::{deal_end_panel, sheet_for};
 use super::status::{action_buttons, opening, opponent, status_text, Countdown};
 use super::table::{meld_table, piles};
-use crate::components::board::{table_view, variant_names, BoardCore};
+use crate::components::board::{table_view, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
-use crate::components::hand::{cards_by_id, HandLook, HandView, SortButtons};
+use crate::components::hand::{cards_by_id, HandLook, HandTools, HandView};
 use crate::components::opponents::{Opponents, SeatOrder};
 use crate::play::BoardProps;
 use engine::meld::{validate, validate_with_hint, JokerHint, Meld, MeldError};
@@ -19,7 +19,6 @@ use leptos::prelude::*;
 
 /// The Rommé board: the shared core (`components::board`) with the Rommé parts.
 pub(super) type Board = BoardCore<Romme, Parts>;
-table_view!(RommeView);
 
 /// What the Rommé parts of the board share beyond the core: values derived from the game
 /// (memos, computed once per state change, however often they are read), and the UI-only
@@ -53,6 +52,13 @@ pub(super) struct Ui {
     /// the discard pile tapped with a card selected before drawing.
     pub hint: RwSignal<Option<&'static str>>,
     pub rob: RobState,
+}
+
+table_view! {
+    RommeView, phase: PhaseView {
+        Draw => "draw", Play => "play", Claim => "claim", MayDeclare => "declare",
+        DealOver => "deal-over", MatchOver => "match-over",
+    }
 }
 
 fn new_board(p: &BoardProps<Romme>) -> Board {
@@ -153,21 +159,9 @@ fn recent_changes(v: &RommeView) -> (Vec<MeldId>, bool) {
     (melds, discard)
 }
 
-variant_names! {
-    /// The `data-phase` of the board (read by the tests).
-    fn phase_name(PhaseView) {
-        Draw => "draw", Play => "play", Claim => "claim", MayDeclare => "declare",
-        DealOver => "deal-over", MatchOver => "match-over",
-    }
-}
-
 /// The own hand: tap selects (when the viewer decides), drag goes to a target.
 fn hand_row(b: Board) -> impl IntoView {
-    let look = HandLook {
-        drop: Some("hand"),
-        data_face: true,
-        ..HandLook::named("hand", "hand-card")
-    };
+    let look = HandLook::arranged("hand");
     let tap = Callback::new(move |id| {
         if b.legal.with_untracked(|l| !l.is_empty()) {
             b.ui.warn_discard.set(None);
@@ -256,7 +250,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
     let own_hand = Signal::derive(move || b.view.with(|v| v.hand.clone()));
     view! {
         <div class="romme-board" data-testid="romme-board"
-            data-phase=move || b.view.with(|v| phase_name(&v.phase))
+            data-phase=move || b.moment()
             data-mine=move || b.legal.with(|l| !l.is_empty()).to_string()>
             <PlayArea>
             <Opponents class="opponents" list=true seats=others seat=move |s| opponent(b, s)/>
@@ -273,10 +267,7 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 <Show when=move || b.ui.warn_discard.get().is_some()>
                     <p class="warning" data-testid="discard-warning">{move || b.t("ro.ui.warn_lay_off")}</p>
                 </Show>
-                <div class="hand-tools">
-                    <SortButtons state=b.hand hand=own_hand/>
-                    <span class="hand-actions">{move || action_buttons(b, countdown)}</span>
-                </div>
+                <HandTools state=b.hand hand=own_hand>{move || action_buttons(b, countdown)}</HandTools>
                 {hand_row(b)}
             </Dock>
             </PlayArea>

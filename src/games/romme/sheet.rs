@@ -22,20 +22,16 @@ fn line_text(l: &ScoreLine, lang: Lang) -> String {
 }
 
 pub fn sheet_for(v: &RommeView, names: &[String], lang: Lang) -> AnyView {
+    let text = |l: &ScoreLine| line_text(l, lang);
     let rows = v
         .sheet
         .rows
         .iter()
         .map(|r| SheetRow {
             label: r.deal.to_string(),
-            cells: seat_cells(
-                v.seats,
-                &r.points,
-                &r.totals,
-                &r.details,
-                |l| line_text(l, lang),
-                |s| (r.winner == Some(s), r.dealer == s),
-            ),
+            cells: seat_cells(v.seats, (&r.points, &r.totals), &r.details, text, |s| {
+                (r.winner == Some(s), r.dealer == s)
+            }),
         })
         .collect();
     let cents: Vec<String> = v
