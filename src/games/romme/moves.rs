@@ -117,8 +117,9 @@ impl Board {
         }
     }
 
-    /// A drop of hand card `id` on a target (`data-drop` value) other than the hand. Returns whether the move
-    /// happened (false: the ghost snaps back; the host shows the engine's reason).
+    /// A drop of hand card `id` on a target (`data-drop` value; the hand's own targets are
+    /// [`Board::press_hand_card`]'s). Returns whether the move happened (false: the ghost
+    /// snaps back; the host shows the engine's reason).
     fn drop_card(&self, id: CardId, target: String) -> bool {
         if target == "new-meld" {
             self.hand.select(id);
