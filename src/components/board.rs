@@ -9,7 +9,6 @@ use crate::components::hand::{cards_by_id, ordered_hand, HandState};
 use crate::components::opponents::{other_seats, SeatOrder};
 use crate::ctx::{use_app, AppCtx};
 use crate::i18n::common::name;
-use crate::i18n::Lang;
 use crate::play::{BoardProps, UiGame};
 use engine::{Card, CardId, Seat};
 use leptos::prelude::*;
@@ -34,16 +33,16 @@ pub trait TableView {
 macro_rules! table_view {
     ($view:ty, $field:ident: $enum:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
         impl $crate::components::board::TableView for $view {
-            fn seat(&self) -> engine::Seat {
+            fn seat(&self) -> ::engine::Seat {
                 self.seat
             }
             fn seats(&self) -> usize {
                 self.seats
             }
-            fn to_move(&self) -> Option<engine::Seat> {
+            fn to_move(&self) -> Option<::engine::Seat> {
                 self.to_move
             }
-            fn hand(&self) -> &[engine::Card] {
+            fn hand(&self) -> &[::engine::Card] {
                 &self.hand
             }
             fn moment(&self) -> &'static str {
@@ -63,7 +62,7 @@ pub struct BoardCore<G: UiGame, P = ()> {
     pub view: Memo<G::View>,
     /// The viewer's legal actions (empty while others decide), a memo too.
     pub legal: Memo<Vec<G::Action>>,
-    /// The own hand's order and the selection (UI-only, never saved).
+    /// The own hand's order and the selection (UI-only: not part of the game's save).
     pub hand: HandState,
     /// Sends an action to the host, which applies it or explains the rejection.
     pub act: Callback<G::Action>,
@@ -98,7 +97,8 @@ impl<G: UiGame> BoardCore<G>
 where
     G::View: PartialEq,
 {
-    /// The core of a board from the host's props; [`BoardCore::with`] adds the game's parts.
+    /// The core of a board from the host's props; [`BoardCore::with_parts`] adds the
+    /// game's parts.
     pub fn new(p: &BoardProps<G>) -> Self {
         let (view, legal) = p.memos();
         let hand = HandState::new();
@@ -118,7 +118,7 @@ where
     }
 
     /// The board with the game's own parts.
-    pub fn with<P>(self, parts: P) -> BoardCore<G, P> {
+    pub fn with_parts<P>(self, parts: P) -> BoardCore<G, P> {
         BoardCore {
             app: self.app,
             view: self.view,
@@ -136,10 +136,6 @@ where
 }
 
 impl<G: UiGame, P> BoardCore<G, P> {
-    pub fn lang(&self) -> Lang {
-        self.app.lang()
-    }
-
     /// Translates `key` in the current language (tracked).
     pub fn t(&self, key: &str) -> String {
         self.app.t(key)
@@ -255,5 +251,49 @@ where
     fn keep_selection(&self, ids: impl Fn() -> Vec<CardId> + 'static) {
         let hand = self.hand;
         Effect::new(move |_| hand.keep_only(&ids()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TableView;
+    use engine::{Card, CardId, Face, Seat};
+
+    #[derive(Clone, Debug, PartialEq)]
+    enum Phase {
+        Draw { seat: Seat },
+        DealOver,
+    }
+
+    struct View {
+        seat: Seat,
+        seats: usize,
+        to_move: Option<Seat>,
+        hand: Vec<Card>,
+        phase: Phase,
+    }
+
+    table_view! {
+        View, phase: Phase { Draw => "draw", DealOver => "deal-over" }
+    }
+
+    #[test]
+    fn table_view_reads_the_fields_and_names_the_moment() {
+        let hand = vec![Card {
+            id: CardId(4),
+            face: Face::Joker,
+        }];
+        let mut v = View {
+            seat: 1,
+            seats: 3,
+            to_move: Some(2),
+            hand,
+            phase: Phase::Draw { seat: 2 },
+        };
+        assert_eq!((v.seat(), v.seats(), v.to_move()), (1, 3, Some(2)));
+        assert_eq!(v.hand()[0].id, CardId(4));
+        assert_eq!(v.moment(), "draw");
+        v.phase = Phase::DealOver;
+        assert_eq!(v.moment(), "deal-over");
     }
 }

@@ -376,6 +376,16 @@ mod tests {
     }
 
     #[test]
+    fn cards_by_id_follow_the_ids_and_skip_unknown_ones() {
+        let hand = vec![card(1, 2), card(2, 3), card(3, 4)];
+        let ids: Vec<u16> = cards_by_id(&hand, &[CardId(3), CardId(8), CardId(1)])
+            .iter()
+            .map(|c| c.id.0)
+            .collect();
+        assert_eq!(ids, vec![3, 1]);
+    }
+
+    #[test]
     fn a_stored_order_merges_with_the_hand_and_a_broken_one_is_the_default() {
         use crate::storage::parse_hand_order;
         let hand = vec![card(1, 2), card(2, 3), card(3, 4), card(9, 5)];

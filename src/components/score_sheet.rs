@@ -131,7 +131,27 @@ pub fn ScoreSheetView(
 
 #[cfg(test)]
 mod tests {
-    use super::{sheet_markup, SheetCell, SheetRow};
+    use super::{seat_cells, sheet_markup, SheetCell, SheetRow};
+
+    /// A seat the row says nothing about scores 0, without details; the marks are the row's.
+    #[test]
+    fn seat_cells_take_each_seats_values_and_marks() {
+        let details = vec![vec![3, 4], vec![]];
+        let cells = seat_cells(
+            3,
+            (&[5, -2], &[10, 8, 1]),
+            &details,
+            |n: &i32| format!("line {n}"),
+            |s| (s == 1, s == 2),
+        );
+        assert_eq!(cells.len(), 3);
+        assert_eq!((cells[0].points, cells[0].total), (5, 10));
+        assert_eq!(cells[0].details, vec!["line 3", "line 4"]);
+        assert_eq!((cells[2].points, cells[2].total), (0, 1));
+        assert!(cells[1].details.is_empty() && cells[2].details.is_empty());
+        let marks: Vec<(bool, bool)> = cells.iter().map(|c| (c.winner, c.dealer)).collect();
+        assert_eq!(marks, vec![(false, false), (true, false), (false, true)]);
+    }
 
     fn cell(points: i32, total: i32, details: &[&str], winner: bool, dealer: bool) -> SheetCell {
         SheetCell {

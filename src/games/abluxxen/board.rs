@@ -120,7 +120,7 @@ fn new_board(p: &BoardProps<Abluxxen>) -> Board {
     let can_play = Memo::new(move |_| {
         selected.with(|sel| legal.with(|l| view.with(|v| play_is_legal(v, l, sel))))
     });
-    core.with(Parts {
+    core.with_parts(Parts {
         preview,
         my_play,
         can_play,

@@ -89,7 +89,7 @@ fn new_board(p: &BoardProps<Karussell>) -> Board {
             })
             .flatten()
     });
-    core.with(Parts {
+    core.with_parts(Parts {
         scratch,
         shown,
         can_meld,

@@ -52,7 +52,7 @@ fn new_board(p: &BoardProps<ProfiSort>) -> Board {
         .and_then(|w| w.as_f64())
         .is_some_and(|w| w >= 900.0);
     let me = core.view.with_untracked(|v| v.seat);
-    core.with(Parts {
+    core.with_parts(Parts {
         shown,
         selected,
         sheet: RwSignal::new(wide.then_some(me)),

@@ -89,7 +89,7 @@ fn new_board(p: &BoardProps<Romme>) -> Board {
         Some(cards) => view.with(|v| joker_choices(&cards, &v.options.meld_rules())),
         None => Vec::new(),
     });
-    core.with(Parts {
+    core.with_parts(Parts {
         ordered,
         shown,
         preview,
