@@ -22,6 +22,8 @@ fn update_announced() -> bool {
 
 #[component]
 pub fn App() -> impl IntoView {
+    // The games' texts join the translation table before the first text is shown.
+    crate::i18n::install(crate::games::registry::text_tables());
     // Storage first: if the browser refuses it, everything is kept in memory and a notice
     // says so (the app never stops because of it).
     let (store, notice_closed) = follow_storage();

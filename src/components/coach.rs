@@ -1,41 +1,16 @@
 //! The first-game guide: a few small coach marks per game family, each a bubble near the
 //! part of the board it explains (never a modal: the board stays playable, and the bubble
-//! keeps clear of the dock's actions). Shown once per family; the families seen are stored
-//! under [`KEY`]. The host's "Show guide" button and the settings page bring it back.
+//! keeps clear of the dock's actions). The marks are the game's (`UiGame::COACH`, passed in
+//! by the host). Shown once per family; the families seen are stored under [`KEY`]. The
+//! host's "Show guide" button and the settings page bring it back.
 
 use crate::ctx::use_app;
+use crate::play::ui_game::CoachMarks;
 use crate::storage;
 use leptos::prelude::*;
 use std::time::Duration;
 
 pub const KEY: &str = "kartenrunde.coach.v1";
-
-/// The marks of a game family (the engine's `Game::NAME`): (target selector, text key).
-pub fn steps(family: &str) -> &'static [(&'static str, &'static str)] {
-    match family {
-        "romme" => &[
-            ("[data-testid=talon]", "coach.romme.draw"),
-            ("[data-testid=new-meld]", "coach.romme.meld"),
-            ("[data-testid=discard]", "coach.romme.discard"),
-        ],
-        "karussell" => &[
-            ("[data-testid=stock]", "coach.ka.draw"),
-            ("[data-testid=table]", "coach.ka.table"),
-            ("[data-testid=knock]", "coach.ka.knock"),
-        ],
-        "profisort" => &[
-            ("[data-testid=sheets]", "coach.ps.sheet"),
-            ("[data-testid=task-builder]", "coach.ps.lay"),
-            ("[data-testid=discard-pile]", "coach.ps.discard"),
-        ],
-        "abluxxen" => &[
-            ("[data-testid=hand]", "coach.ab.play"),
-            ("[data-testid=player]", "coach.ab.luxx"),
-            ("[data-testid=supply]", "coach.ab.draw"),
-        ],
-        _ => &[],
-    }
-}
 
 /// A stored list longer than this is not read (it holds a few short names).
 const MAX_TEXT: usize = 16 * 1024;
@@ -151,12 +126,16 @@ fn place(bubble: &web_sys::HtmlElement, selector: &str) -> (f64, f64, f64, &'sta
     }
 }
 
-/// The guide of `family`, at mark `step`; closing it (or its last mark) sets `open` to false
-/// and remembers the family as seen.
+/// The guide of `family` (its `marks`), at mark `step`; closing it (or its last mark) sets
+/// `open` to false and remembers the family as seen.
 #[component]
-pub fn Coach(family: &'static str, open: RwSignal<bool>, step: RwSignal<usize>) -> impl IntoView {
+pub fn Coach(
+    family: &'static str,
+    marks: CoachMarks,
+    open: RwSignal<bool>,
+    step: RwSignal<usize>,
+) -> impl IntoView {
     let app = use_app();
-    let marks = steps(family);
     let n = marks.len();
     let bubble = NodeRef::<leptos::html::Div>::new();
     let pos = RwSignal::new(None::<(f64, f64, f64, &'static str)>);
@@ -231,13 +210,14 @@ pub fn Coach(family: &'static str, open: RwSignal<bool>, step: RwSignal<usize>) 
 /// between players on one device). Not generic, so the four game hosts share its code.
 pub fn coach_slot(
     family: &'static str,
+    marks: CoachMarks,
     open: RwSignal<bool>,
     step: RwSignal<usize>,
     hidden: Signal<bool>,
 ) -> AnyView {
     view! {
         <Show when=move || open.get() && !hidden.get()>
-            <Coach family=family open=open step=step/>
+            <Coach family=family marks=marks open=open step=step/>
         </Show>
     }
     .into_any()
@@ -294,13 +274,5 @@ mod tests {
         );
         reset();
         assert!(!seen("abluxxen"));
-    }
-
-    #[test]
-    fn every_game_has_three_marks() {
-        for family in ["romme", "karussell", "profisort", "abluxxen"] {
-            assert_eq!(steps(family).len(), 3, "{family}");
-        }
-        assert!(steps("toy").is_empty());
     }
 }

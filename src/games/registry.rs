@@ -1,11 +1,14 @@
-//! The app's registry of games: one entry per engine game. Adding a game = its engine module
-//! (registered in `engine::games`), its UI module with a [`UiGame`] impl and a setup panel,
-//! and one line in [`REGISTRY`]. Everything else (home, setup, saves, links) goes through it.
+//! The app's registry of games: one line per engine game in [`registry!`] below. Adding a
+//! game = its engine module (registered in `engine::games`), its UI module with a [`UiGame`]
+//! and a [`Registered`] impl (setup panel, texts, rules page), and its line here. Everything
+//! else (home, setup, saves, links, rules pages, texts and their checks) goes through the
+//! registry: the entries of [`REGISTRY`], or the game's type by [`with_ui_game`].
 
+use crate::games::rules_doc::RulesDoc;
 use crate::host::GameHost;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Table};
 use crate::play::session::Session;
-use crate::play::ui_game::ViewLoad;
+use crate::play::ui_game::{CoachMarks, ViewLoad};
 use crate::play::UiGame;
 use crate::seats::SeatConfig;
 use engine::games::VariantInfo;
@@ -26,20 +29,48 @@ pub struct UiEntry {
     pub host: fn(String, String, Lang) -> ViewLoad,
     /// The bot levels the setup screen offers.
     pub bot_levels: &'static [BotLevel],
+    /// The game's texts ([`Registered::TEXTS`]), installed in the one translation table.
+    pub texts: Table,
+    /// Its first-game guide ([`UiGame::COACH`]).
+    pub coach: CoachMarks,
 }
 
-/// A registry entry for game `G`.
-pub const fn entry<G: UiGame>(
-    icon: Face,
-    setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> ViewLoad,
-) -> UiEntry {
+/// What the app lists of a game beyond what its host needs ([`UiGame`]); implemented in the
+/// game's module.
+pub trait Registered: UiGame {
+    /// The card on the home screen.
+    const ICON: Face;
+    /// The game's texts in German and English (`src/games/<game>/texts_table.rs`): its
+    /// catalog entries' titles and descriptions, board, setup, log, rejections, guide and
+    /// rules page.
+    const TEXTS: Table;
+    /// The game's part of the setup screen: `setup_panel` of [`game_parts!`].
+    fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> ViewLoad;
+    /// The rules page of catalog entry `variant` played with `options`, in `lang`.
+    fn rules(variant: &'static VariantInfo, options: &Self::Options, lang: Lang) -> RulesDoc;
+    /// One of each of the game's own rejections (`Game::Error`), for the texts check; its
+    /// exhaustive match fails to compile while a new variant is missing.
+    #[cfg(test)]
+    fn error_samples() -> Vec<Self::Error>;
+}
+
+/// The registry entry of game `G`.
+pub const fn entry<G: Registered>() -> UiEntry {
     UiEntry {
         game: G::NAME,
-        icon,
-        setup_panel,
+        icon: G::ICON,
+        setup_panel: G::setup_panel,
         host: G::table,
         bot_levels: G::BOT_LEVELS,
+        texts: G::TEXTS,
+        coach: G::COACH,
     }
+}
+
+/// Work done with a game's type, chosen by its name: see [`with_ui_game`].
+pub trait UiVisitor {
+    type Out;
+    fn visit<G: Registered>(self) -> Self::Out;
 }
 
 /// A game's lazily loaded part of the wasm (docs/DESIGN.md, "Code splitting"): defines in
@@ -89,13 +120,35 @@ macro_rules! game_parts {
 }
 pub(crate) use game_parts;
 
-/// Every game with a UI.
-pub static REGISTRY: &[UiEntry] = &[
-    super::romme::ENTRY,
-    super::abluxxen::ENTRY,
-    super::karussell::ENTRY,
-    super::profisort::ENTRY,
-];
+/// The app's list of games, one line each (the game's type); generates [`REGISTRY`] and
+/// [`with_ui_game`], the one place the app matches a game's name.
+macro_rules! registry {
+    ($($game:ty),+ $(,)?) => {
+        /// Every game with a UI, in the order of the engine's list.
+        pub static REGISTRY: &[UiEntry] = &[$(entry::<$game>()),+];
+
+        /// Hands the type of the game named `name` (`Game::NAME`) to `visitor`; `None` for a
+        /// name the registry does not know.
+        pub fn with_ui_game<V: UiVisitor>(name: &str, visitor: V) -> Option<V::Out> {
+            $(if name == <$game as engine::Game>::NAME {
+                return Some(visitor.visit::<$game>());
+            })+
+            None
+        }
+    };
+}
+
+registry! {
+    engine::romme::Romme,
+    engine::abluxxen::Abluxxen,
+    engine::karussell::Karussell,
+    engine::profisort::ProfiSort,
+}
+
+/// Every game's texts, for [`crate::i18n::install`].
+pub fn text_tables() -> impl Iterator<Item = Table> {
+    REGISTRY.iter().map(|e| e.texts)
+}
 
 pub fn find(game: &str) -> Option<&'static UiEntry> {
     REGISTRY.iter().find(|e| e.game == game)

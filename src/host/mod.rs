@@ -630,7 +630,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                 <p class="error-box" data-testid="save-error">{move || format!("{}: {}", t("host.save_failed"), save_error.get().unwrap_or_default())}</p>
             </Show>
             // Not over the privacy screen: only once a hand is visible.
-            {coach_slot(G::NAME, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
+            {coach_slot(G::NAME, G::COACH, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
             {share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>

@@ -80,7 +80,13 @@ where
     }
 }
 
+/// The marks of a game's first-game guide, in order: (target selector, text key). See
+/// `components::coach`.
+pub type CoachMarks = &'static [(&'static str, &'static str)];
+
 pub trait UiGame: Game {
+    /// The marks of the game's first-game guide, which the host shows on a first game.
+    const COACH: CoachMarks;
     /// The bot levels the setup screen offers for this game.
     const BOT_LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Greedy, BotLevel::Normal];
     /// The bot of a seat. Its code is a part of the wasm of its own, fetched on the bot's

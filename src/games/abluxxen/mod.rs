@@ -7,9 +7,12 @@ mod end;
 pub mod rules;
 pub mod setup;
 pub mod texts;
+mod texts_table;
+#[cfg(test)]
+mod samples;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BoardProps, BotLoad, LoadError, UiGame, ViewLoad};
+use crate::play::ui_game::{BoardProps, BotLoad, CoachMarks, LoadError, UiGame, ViewLoad};
 use bots::Bot;
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
@@ -17,9 +20,28 @@ use engine::BotLevel;
 use engine::Face;
 use leptos::prelude::*;
 
-/// Abluxxen's line in the game registry (base game and Profiduell).
-pub const ENTRY: super::registry::UiEntry =
-    super::registry::entry::<Abluxxen>(Face::Lux(7), setup_panel);
+/// Abluxxen's line in the game registry: its card, texts, setup panel and rules page.
+impl super::registry::Registered for Abluxxen {
+    const ICON: Face = Face::Lux(7);
+    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
+    fn setup_panel(
+        entry: &'static engine::games::VariantInfo,
+        seats: RwSignal<Vec<crate::seats::SeatConfig>>,
+    ) -> ViewLoad {
+        setup_panel(entry, seats)
+    }
+    fn rules(
+        _variant: &'static engine::games::VariantInfo,
+        options: &Self::Options,
+        lang: Lang,
+    ) -> super::rules_doc::RulesDoc {
+        rules::rules(options, lang)
+    }
+    #[cfg(test)]
+    fn error_samples() -> Vec<engine::abluxxen::AbluxxenError> {
+        samples::errors()
+    }
+}
 
 super::registry::game_parts!(Abluxxen, abluxxen_table);
 
@@ -30,6 +52,11 @@ fn abluxxen_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Abluxxen>>, Lo
 }
 
 impl UiGame for Abluxxen {
+    const COACH: CoachMarks = &[
+        ("[data-testid=hand]", "coach.ab.play"),
+        ("[data-testid=player]", "coach.ab.luxx"),
+        ("[data-testid=supply]", "coach.ab.draw"),
+    ];
     /// The hard bot (Monte-Carlo lookahead) beats the normal one clearly, in the base game
     /// and in the Profiduell, which shares this list (docs/DESIGN.md).
     const BOT_LEVELS: &'static [BotLevel] = &[

@@ -7,9 +7,12 @@ pub mod scratch;
 pub mod setup;
 mod table;
 pub mod texts;
+mod texts_table;
+#[cfg(test)]
+mod samples;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
+use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::karussell::KarussellBot;
 use bots::Bot;
@@ -17,9 +20,28 @@ use engine::karussell::{Karussell, KarussellEvent, KarussellView, PhaseView, Rul
 use engine::{BotLevel, Face};
 use leptos::prelude::*;
 
-/// Karussell's line in the game registry.
-pub const ENTRY: super::registry::UiEntry =
-    super::registry::entry::<Karussell>(Face::Joker, setup_panel);
+/// Karussell's line in the game registry: its card, texts, setup panel and rules page.
+impl super::registry::Registered for Karussell {
+    const ICON: Face = Face::Joker;
+    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
+    fn setup_panel(
+        entry: &'static engine::games::VariantInfo,
+        seats: RwSignal<Vec<crate::seats::SeatConfig>>,
+    ) -> ViewLoad {
+        setup_panel(entry, seats)
+    }
+    fn rules(
+        _variant: &'static engine::games::VariantInfo,
+        options: &Self::Options,
+        lang: Lang,
+    ) -> super::rules_doc::RulesDoc {
+        rules::rules(options, lang)
+    }
+    #[cfg(test)]
+    fn error_samples() -> Vec<engine::karussell::KarussellError> {
+        samples::errors()
+    }
+}
 
 super::registry::game_parts!(Karussell, karussell_table);
 
@@ -30,6 +52,11 @@ fn karussell_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Karussell>>, 
 }
 
 impl UiGame for Karussell {
+    const COACH: CoachMarks = &[
+        ("[data-testid=stock]", "coach.ka.draw"),
+        ("[data-testid=table]", "coach.ka.table"),
+        ("[data-testid=knock]", "coach.ka.knock"),
+    ];
     /// The hard bot (Monte-Carlo lookahead) beats the normal one clearly (docs/DESIGN.md).
     const BOT_LEVELS: &'static [BotLevel] = &[
         BotLevel::Easy,

@@ -8,9 +8,12 @@ pub mod rules;
 pub mod setup;
 pub mod sheet;
 pub mod texts;
+mod texts_table;
+#[cfg(test)]
+mod samples;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
+use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::profisort::ProfiSortBot;
 use bots::Bot;
@@ -18,14 +21,31 @@ use engine::profisort::{Phase, ProfiSort, ProfiSortEvent, ProfiSortView, RuleErr
 use engine::{BotLevel, CardId, Face, Rank, Suit};
 use leptos::prelude::*;
 
-/// Profi-Sort's line in the game registry.
-pub const ENTRY: super::registry::UiEntry = super::registry::entry::<ProfiSort>(
-    Face::French {
+/// Profi-Sort's line in the game registry: its card, texts, setup panel and rules page.
+impl super::registry::Registered for ProfiSort {
+    const ICON: Face = Face::French {
         rank: Rank(1),
         suit: Suit::Spades,
-    },
-    setup_panel,
-);
+    };
+    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
+    fn setup_panel(
+        entry: &'static engine::games::VariantInfo,
+        seats: RwSignal<Vec<crate::seats::SeatConfig>>,
+    ) -> ViewLoad {
+        setup_panel(entry, seats)
+    }
+    fn rules(
+        _variant: &'static engine::games::VariantInfo,
+        options: &Self::Options,
+        lang: Lang,
+    ) -> super::rules_doc::RulesDoc {
+        rules::rules(options, lang)
+    }
+    #[cfg(test)]
+    fn error_samples() -> Vec<engine::profisort::ProfiSortError> {
+        samples::errors()
+    }
+}
 
 super::registry::game_parts!(ProfiSort, profisort_table);
 
@@ -36,6 +56,11 @@ fn profisort_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<ProfiSort>>, 
 }
 
 impl UiGame for ProfiSort {
+    const COACH: CoachMarks = &[
+        ("[data-testid=sheets]", "coach.ps.sheet"),
+        ("[data-testid=task-builder]", "coach.ps.lay"),
+        ("[data-testid=discard-pile]", "coach.ps.discard"),
+    ];
     /// The hard bot (Monte-Carlo lookahead over normal's choices, docs/DESIGN.md).
     const BOT_LEVELS: &'static [BotLevel] = &[
         BotLevel::Easy,

@@ -9,9 +9,12 @@ pub mod sheet;
 mod status;
 mod table;
 pub mod texts;
+mod texts_table;
+#[cfg(test)]
+mod samples;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, LoadError, ViewLoad};
+use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::romme::RuleError;
@@ -35,11 +38,35 @@ fn romme_bot(
     ))
 }
 
-/// Rommé's line in the game registry.
-pub const ENTRY: super::registry::UiEntry =
-    super::registry::entry::<Romme>(Face::french(7, Suit::Hearts), setup_panel);
+/// Rommé's line in the game registry: its card, texts, setup panel and rules page.
+impl super::registry::Registered for Romme {
+    const ICON: Face = Face::french(7, Suit::Hearts);
+    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
+    fn setup_panel(
+        entry: &'static engine::games::VariantInfo,
+        seats: RwSignal<Vec<crate::seats::SeatConfig>>,
+    ) -> ViewLoad {
+        setup_panel(entry, seats)
+    }
+    fn rules(
+        variant: &'static engine::games::VariantInfo,
+        options: &Self::Options,
+        lang: Lang,
+    ) -> super::rules_doc::RulesDoc {
+        rules::rules(engine::games::romme_preset(variant.id), options, lang)
+    }
+    #[cfg(test)]
+    fn error_samples() -> Vec<engine::romme::RommeError> {
+        samples::errors()
+    }
+}
 
 impl UiGame for Romme {
+    const COACH: CoachMarks = &[
+        ("[data-testid=talon]", "coach.romme.draw"),
+        ("[data-testid=new-meld]", "coach.romme.meld"),
+        ("[data-testid=discard]", "coach.romme.discard"),
+    ];
     /// Hard: at least as strong as normal in every preset, measurably stronger in
     /// Räuber-Rommé (docs/DESIGN.md, "Bot levels").
     const BOT_LEVELS: &'static [BotLevel] = &[
