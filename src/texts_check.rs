@@ -122,6 +122,10 @@ const GERMAN: [&str; 26] = [
 fn assert_readable(text: &str, what: &str) {
     assert!(!text.trim().is_empty(), "{what}: empty");
     assert!(
+        !text.starts_with(char::is_lowercase),
+        "{what}: not the start of a sentence: {text}"
+    );
+    assert!(
         !text.contains('{') && !text.contains('}'),
         "{what}: placeholder left: {text}"
     );
@@ -327,7 +331,7 @@ fn every_rejection_is_a_sentence_in_both_languages() {
         }
     }
     // The game-specific part is left to the game.
-    assert!(explain_common(&RuleError::Game(()), &names(), Lang::De).is_none());
+    assert!(explain_common(&RuleError::Game(()), &names(), Lang::De, "").is_none());
 }
 
 /// The static boot screen in index.html (painted before the wasm arrives) shows the same

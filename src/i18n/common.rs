@@ -53,8 +53,15 @@ pub fn cards_text(cards: &[Card], lang: Lang) -> String {
         .join(" ")
 }
 
-/// Explains the game-independent rule errors; `None` for the game's own reasons.
-pub fn explain_common<E>(err: &RuleError<E>, names: &[String], lang: Lang) -> Option<String> {
+/// Explains the game-independent rule errors; `None` for the game's own reasons. `options`
+/// begins the keys of the game's option labels (`"ro."`: the option `jokers` is labelled by
+/// `ro.jokers`), which name an option a rejection is about.
+pub fn explain_common<E>(
+    err: &RuleError<E>,
+    names: &[String],
+    lang: Lang,
+    options: &str,
+) -> Option<String> {
     Some(match err {
         RuleError::GameOver => tr(lang, "err.game_over").to_string(),
         RuleError::NotYourDecision { expected, .. } => match expected {
@@ -79,7 +86,7 @@ pub fn explain_common<E>(err: &RuleError<E>, names: &[String], lang: Lang) -> Op
             ],
         ),
         RuleError::BadOption { option, limit } => {
-            let label = option_label(option, lang);
+            let label = option_label(options, option, lang);
             match limit {
                 OptionLimit::Range { min, max } => fill(
                     lang,
@@ -119,15 +126,16 @@ pub fn moment_key(m: Moment) -> &'static str {
     }
 }
 
-/// The setup label of an option named by its field name (Rommé `ro.<name>`, Abluxxen
-/// `ab.opt.<name>`), or a neutral word.
-fn option_label(option: &str, lang: Lang) -> String {
-    for key in [format!("ro.{option}"), format!("ab.opt.{option}")] {
-        if crate::i18n::has_key(&key) {
-            return tr(lang, &key).to_string();
-        }
-    }
-    tr(lang, "err.option_generic").to_string()
+/// The setup label of an option named by its field name (the key `<options><name>`), or a
+/// neutral word.
+fn option_label(options: &str, option: &str, lang: Lang) -> String {
+    let key = format!("{options}{option}");
+    let key = if crate::i18n::has_key(&key) {
+        key.as_str()
+    } else {
+        "err.option_generic"
+    };
+    tr(lang, key).to_string()
 }
 
 pub fn explain_save_error(err: &SaveError, lang: Lang) -> String {

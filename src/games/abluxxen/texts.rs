@@ -54,7 +54,7 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
             &[("expected", phase_text(*expected, lang))],
         );
     }
-    if let Some(s) = explain_common(err, names, lang) {
+    if let Some(s) = explain_common(err, names, lang, "ab.opt.") {
         return s;
     }
     let RuleError::Game(e) = err else {

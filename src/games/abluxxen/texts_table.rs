@@ -16,7 +16,7 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ab.opt.profiduell_fixed", "Profiduell: genau 2 Spieler und der Schatten; jeder bekommt 2 Joker.", "Pro duel: exactly 2 players plus the shadow; each gets 2 jokers."),
     ("ab.phase.play", "eine Gruppe auslegen", "lay a group"),
     ("ab.phase.draw", "Karten ziehen", "draw cards"),
-    ("ab.phase.over", "das Spiel ist vorbei", "the game is over"),
+    ("ab.phase.over", "das Spiel ist vorbei", "start a new game"),
     ("ab.err.empty", "Wähle mindestens eine Karte für deine Gruppe.", "Choose at least one card for your group."),
     ("ab.err.mixed", "Eine Gruppe hat nur einen Wert (plus Joker) – gewählt: {values}.", "A group has a single value (plus jokers) – chosen: {values}."),
     ("ab.err.shadow", "Der Schatten zeigt keine {count} Karte(n) vom Wert {value}, die du abluxxen kannst. Möglich: {options}.", "The shadow shows no {count} card(s) of value {value} you can luxx. Possible: {options}."),

@@ -69,7 +69,7 @@ pub fn describe(ev: &KarussellEvent, names: &[String], lang: Lang) -> Option<Str
 }
 
 pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
-    if let Some(s) = explain_common(err, names, lang) {
+    if let Some(s) = explain_common(err, names, lang, "ka.opt.") {
         return s;
     }
     let RuleError::Game(e) = err else {

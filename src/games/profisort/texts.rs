@@ -121,12 +121,27 @@ pub fn describe(ev: &Ev, names: &[String], lang: Lang) -> Option<String> {
 }
 
 pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
-    if let Some(s) = explain_common(err, names, lang) {
+    if let Some(s) = explain_common(err, names, lang, "ps.opt.") {
         return s;
     }
     let RuleError::Game(e) = err else {
         return tr(lang, "err.unknown").into();
     };
+    sentence(explain_own(e, lang))
+}
+
+/// `text` with a capital first letter (an English rejection may begin with a task's label,
+/// which is written for the middle of a sentence: "task 4 (…)").
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => text,
+    }
+}
+
+/// The explanation of one of the game's own rejections.
+fn explain_own(e: &E, lang: Lang) -> String {
     let task = |t: &u8| ("task", task_label(*t, lang));
     let part = |p: &usize| ("part", (p + 1).to_string());
     match e {

@@ -7,7 +7,7 @@ use engine::romme::{DealEnd, DrawSource, LayOffPolicy, RommeError, RommeEvent};
 use engine::Face;
 
 pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
-    if let Some(s) = explain_common(err, names, lang) {
+    if let Some(s) = explain_common(err, names, lang, "ro.") {
         return s;
     }
     let RuleError::Game(e) = err else {
