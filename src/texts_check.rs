@@ -75,7 +75,10 @@ fn assert_translated(keys: &[(String, String)]) {
     );
     for (k, file) in keys {
         for lang in [Lang::De, Lang::En] {
-            assert!(!tr(lang, k).trim().is_empty(), "{k} ({file}): no {lang:?} text");
+            assert!(
+                !tr(lang, k).trim().is_empty(),
+                "{k} ({file}): no {lang:?} text"
+            );
         }
     }
 }
@@ -95,11 +98,19 @@ fn every_game_has_its_texts_in_both_languages() {
         let dir = src_dir().join("games").join(e.game);
         assert!(dir.is_dir(), "{}: no folder {}", e.game, dir.display());
         let keys = keys_in_sources(&dir);
-        assert!(keys.len() > 30, "{}: the scan finds its keys ({})", e.game, keys.len());
+        assert!(
+            keys.len() > 30,
+            "{}: the scan finds its keys ({})",
+            e.game,
+            keys.len()
+        );
         assert_translated(&keys);
         assert!(!e.texts.is_empty(), "{}: no text table", e.game);
         for (k, de, en) in e.texts {
-            assert!(tr(Lang::De, k) == *de && tr(Lang::En, k) == *en, "{k}: installed");
+            assert!(
+                tr(Lang::De, k) == *de && tr(Lang::En, k) == *en,
+                "{k}: installed"
+            );
         }
     }
 }
@@ -114,8 +125,8 @@ const ENGLISH: [&str; 24] = [
 /// Words that give away German in an English sentence.
 const GERMAN: [&str; 26] = [
     "der", "die", "das", "und", "nicht", "ist", "du", "dein", "deine", "eine", "einen", "keine",
-    "karte", "karten", "mit", "auf", "zu", "von", "oder", "noch", "hat", "wird", "musst",
-    "darfst", "kannst", "zuerst",
+    "karte", "karten", "mit", "auf", "zu", "von", "oder", "noch", "hat", "wird", "musst", "darfst",
+    "kannst", "zuerst",
 ];
 
 /// A sentence a player can read: no placeholder, raw key, Debug text or identifier left.
@@ -137,7 +148,9 @@ fn assert_readable(text: &str, what: &str) {
     }
     for word in text.split(|c: char| c.is_whitespace() || ",;:()„“”\"".contains(c)) {
         let word = word.trim_end_matches(['.', '!', '?']);
-        assert!(!looks_like_key(word), "{what}: raw key {word:?} in: {text}");
+        // Not an abbreviation ("e.g."): every key begins with a word of two letters or more.
+        let key = looks_like_key(word) && word.split('.').next().is_some_and(|w| w.len() > 1);
+        assert!(!key, "{what}: raw key {word:?} in: {text}");
     }
     for word in text.split(|c: char| !c.is_alphanumeric()) {
         // A Rust variant name (two capitals inside one word) is Debug text.
@@ -334,36 +347,88 @@ fn every_rejection_is_a_sentence_in_both_languages() {
     assert!(explain_common(&RuleError::Game(()), &names(), Lang::De, "").is_none());
 }
 
-/// The static boot screen in index.html (painted before the wasm arrives) shows the same
-/// German texts as the home screen: every game's name and description, the tagline.
-#[test]
-fn the_boot_screen_matches_the_home_screen() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html");
-    let html = std::fs::read_to_string(path).unwrap();
-    let escape = |s: &str| {
-        s.replace('&', "&amp;")
+/// The home section of the static boot screen (painted before the wasm arrives): the home
+/// screen's German texts and the catalog's entries, as the app shows them.
+fn boot_home() -> String {
+    let de = |key: &str| {
+        tr(Lang::De, key)
+            .replace('&', "&amp;")
             .replace('<', "&lt;")
             .replace('>', "&gt;")
             .replace('"', "&quot;")
             .replace('\'', "&#x27;")
     };
-    let mut keys: Vec<String> = ["app.tagline", "home.choose", "home.loading", "home.play"]
-        .iter()
-        .map(|k| k.to_string())
-        .collect();
+    let mut out = format!(
+        "          <p class=\"tagline\">{}</p>\n          <p class=\"boot-loading\" role=\"status\">\
+         <span class=\"boot-spinner\" aria-hidden=\"true\"></span>{}</p>\n          <h1>{}</h1>\n\
+         \x20         <ul class=\"game-list\">\n",
+        de("app.tagline"),
+        de("home.loading"),
+        de("home.choose")
+    );
     for e in crate::catalog::entries() {
-        keys.push(e.key());
-        keys.push(e.desc_key());
-        assert!(
-            html.contains(&format!("href=\"#/setup/{}\"", e.id())),
-            "boot screen links {}",
-            e.id()
-        );
+        let (id, title, desc) = (e.id(), de(&e.key()), de(&e.desc_key()));
+        let text = format!("<h2>{title}</h2><p>{desc}</p>");
+        out += &if e.available() {
+            format!(
+                "          <li class=\"game-entry\"><div class=\"game-text\">{text}\
+                 <a class=\"rules-link\" href=\"#/rules/{id}\">{}</a></div>\
+                 <a class=\"button primary\" href=\"#/setup/{id}\">{}</a></li>\n",
+                de("rules.link"),
+                de("home.play")
+            )
+        } else {
+            format!(
+                "          <li class=\"game-entry soon\"><div class=\"game-text\">{text}</div>\
+                 <span class=\"badge\">{}</span></li>\n",
+                de("home.coming_soon")
+            )
+        };
     }
-    for k in keys {
-        let text = escape(tr(Lang::De, &k));
-        assert!(html.contains(&text), "index.html lacks {k}: {text}");
+    out + "          </ul>\n"
+}
+
+/// The static boot screen in index.html shows the same German texts as the home screen: its
+/// home section is written from the catalog and the texts (run with `KR_WRITE_BOOT=1` to
+/// write it; a new game never edits index.html by hand).
+#[test]
+fn the_boot_screen_is_the_home_screen() {
+    const START: &str = "<section class=\"home\">\n";
+    const END: &str = "        </section>";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html");
+    let html = std::fs::read_to_string(&path).unwrap();
+    let from = html.find(START).expect("index.html has the home section") + START.len();
+    let to = from + html[from..].find(END).expect("the home section ends");
+    let want = boot_home();
+    if html[from..to] == want {
+        return;
     }
+    if std::env::var_os("KR_WRITE_BOOT").is_some() {
+        std::fs::write(&path, format!("{}{want}{}", &html[..from], &html[to..])).unwrap();
+        return;
+    }
+    let have: Vec<&str> = html[from..to].lines().collect();
+    let diff: Vec<String> = want
+        .lines()
+        .enumerate()
+        .filter(|(i, line)| have.get(*i) != Some(line))
+        .map(|(i, line)| {
+            format!(
+                "line {}:\n- {}\n+ {line}",
+                i + 1,
+                have.get(i).unwrap_or(&"")
+            )
+        })
+        .collect();
+    panic!(
+        "index.html's boot screen differs from the home screen (KR_WRITE_BOOT=1 writes it):\n{}{}",
+        diff.join("\n"),
+        if have.len() > want.lines().count() {
+            "\n(and lines to remove at the end)"
+        } else {
+            ""
+        }
+    );
 }
 
 /// The boot screen's error path (a start that failed, index.html) says the same as the
@@ -383,50 +448,48 @@ fn the_boot_error_texts_match_the_table() {
 }
 
 /// Every catalog entry has a rules page in both languages: no missing key, no placeholder
-/// left, no English in the German page, and the house rules list every option.
+/// left, German in the German page and English in the English one, and the house rules list
+/// every option.
 #[test]
 fn every_variant_has_a_rules_page_in_both_languages() {
-    use crate::games::rules_doc::{AnyOptions, Block};
-    for e in crate::catalog::entries() {
-        let Some(options) = AnyOptions::defaults(e.id()) else {
-            assert!(!e.available(), "{} has no rules page", e.id());
-            continue;
-        };
-        let de = options.rules(Lang::De);
-        let en = options.rules(Lang::En);
+    use crate::games::rules_doc::{defaults, Block, RulesDoc};
+    let check = |doc: &RulesDoc, lang: Lang, what: &str| {
+        let text = doc.text();
         assert!(
-            de.sections.len() >= 7,
-            "{}: {} sections",
-            e.id(),
-            de.sections.len()
+            !text.contains("rules.") && !text.contains('{'),
+            "{what}: {text}"
         );
-        assert!(!de.house.is_empty(), "{}", e.id());
-        assert_eq!(de.house.len(), en.house.len());
-        assert_ne!(de.text(), en.text(), "{}", e.id());
-        for doc in [&de, &en] {
-            let text = doc.text();
-            assert!(
-                !text.contains("rules.") && !text.contains('{'),
-                "{}: {text}",
-                e.id()
-            );
-            for h in &doc.house {
-                assert!(has_key(h.key), "{}", h.key);
-                assert!(!h.value.is_empty() && !h.value.contains("::"), "{}", h.key);
-            }
-        }
-        let what = format!("rules page {}", e.id());
-        for s in &de.sections {
-            assert_german(&s.title, &what);
+        for s in &doc.sections {
+            assert_in(lang, &s.title, what);
             for b in &s.blocks {
                 match b {
-                    Block::Para(p) | Block::Example(p) => assert_german(p, &what),
-                    Block::List(items) => items.iter().for_each(|i| assert_german(i, &what)),
+                    Block::Para(p) | Block::Example(p) => assert_in(lang, p, what),
+                    Block::List(items) => items.iter().for_each(|i| assert_in(lang, i, what)),
                 }
             }
         }
-        for h in &de.house {
-            assert_german(&format!("{}: {}", h.label, h.value), &what);
+        for h in &doc.house {
+            assert!(has_key(h.key), "{}", h.key);
+            assert!(!h.value.is_empty() && !h.value.contains("::"), "{}", h.key);
+            assert_in(lang, &format!("{}: {}", h.label, h.value), what);
         }
+    };
+    for e in crate::catalog::entries() {
+        let Some(rules) = defaults(e.id()) else {
+            assert!(!e.available(), "{} has no rules page", e.id());
+            continue;
+        };
+        let (de, en) = (rules(Lang::De), rules(Lang::En));
+        let what = format!("rules page {}", e.id());
+        assert!(
+            de.sections.len() >= 7,
+            "{what}: {} sections",
+            de.sections.len()
+        );
+        assert!(!de.house.is_empty(), "{what}");
+        assert_eq!(de.house.len(), en.house.len(), "{what}");
+        assert_ne!(de.text(), en.text(), "{what}");
+        check(&de, Lang::De, &what);
+        check(&en, Lang::En, &what);
     }
 }

@@ -11,7 +11,7 @@ use crate::play::session::Session;
 use crate::play::ui_game::{CoachMarks, ViewLoad};
 use crate::play::UiGame;
 use crate::seats::SeatConfig;
-use engine::games::VariantInfo;
+use engine::games::{Listed, UnknownGame, VariantInfo};
 use engine::{BotLevel, Face};
 use leptos::prelude::*;
 
@@ -35,9 +35,9 @@ pub struct UiEntry {
     pub coach: CoachMarks,
 }
 
-/// What the app lists of a game beyond what its host needs ([`UiGame`]); implemented in the
-/// game's module.
-pub trait Registered: UiGame {
+/// What the app lists of a game beyond what its host needs ([`UiGame`]) and what the engine
+/// lists ([`Listed`]: its facts and presets); implemented in the game's module.
+pub trait Registered: UiGame + Listed {
     /// The card on the home screen.
     const ICON: Face;
     /// The game's texts in German and English (`src/games/<game>/texts_table.rs`): its
@@ -127,13 +127,15 @@ macro_rules! registry {
         /// Every game with a UI, in the order of the engine's list.
         pub static REGISTRY: &[UiEntry] = &[$(entry::<$game>()),+];
 
-        /// Hands the type of the game named `name` (`Game::NAME`) to `visitor`; `None` for a
-        /// name the registry does not know.
-        pub fn with_ui_game<V: UiVisitor>(name: &str, visitor: V) -> Option<V::Out> {
+        /// Hands the type of the game named `name` (`Game::NAME`) to `visitor`, as
+        /// `engine::games::with_game` does for the engine.
+        pub fn with_ui_game<V: UiVisitor>(name: &str, visitor: V) -> Result<V::Out, UnknownGame> {
             $(if name == <$game as engine::Game>::NAME {
-                return Some(visitor.visit::<$game>());
+                return Ok(visitor.visit::<$game>());
             })+
-            None
+            Err(UnknownGame {
+                name: name.to_string(),
+            })
         }
     };
 }
@@ -176,4 +178,60 @@ pub fn host_for_save(id: String, json: String, lang: Lang) -> Result<ViewLoad, S
 
 fn unknown(game: &str, lang: Lang) -> String {
     crate::i18n::tr(lang, "play.unknown_game").replace("{game}", game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{has_key, tr};
+    use engine::games::{GAMES, VARIANTS};
+
+    /// The name of the type the visitor was handed.
+    struct Name;
+    impl UiVisitor for Name {
+        type Out = &'static str;
+        fn visit<G: Registered>(self) -> &'static str {
+            G::NAME
+        }
+    }
+
+    /// One line per game in each list: a game in the engine's list but not in the registry
+    /// (or the other way round, or in another order) fails here.
+    #[test]
+    fn the_engine_list_and_the_registry_agree() {
+        let engine: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+        let ui: Vec<&str> = REGISTRY.iter().map(|e| e.game).collect();
+        assert_eq!(
+            ui, engine,
+            "the registry lists the engine's games, in its order"
+        );
+        assert_eq!(
+            with_ui_game("skat", Name),
+            Err(UnknownGame {
+                name: "skat".into()
+            })
+        );
+    }
+
+    /// Every game of the registry comes with what the app shows of it: its texts, its guide,
+    /// bot levels, and a rules page for each of its catalog entries.
+    #[test]
+    fn every_game_brings_texts_guide_and_rules_pages() {
+        for e in REGISTRY {
+            assert_eq!(with_ui_game(e.game, Name), Ok(e.game));
+            assert!(find(e.game).is_some_and(|f| std::ptr::eq(f, e)));
+            assert!(!e.texts.is_empty(), "{}: no texts", e.game);
+            assert!(!e.bot_levels.is_empty(), "{}: no bots", e.game);
+            assert!(!e.coach.is_empty(), "{}: no guide", e.game);
+            for (target, key) in e.coach {
+                assert!(target.starts_with("[data-testid="), "{}: {target}", e.game);
+                assert!(has_key(key) && tr(Lang::En, key) != *key, "{key}");
+            }
+            let entries = VARIANTS.iter().filter(|v| v.game == Some(e.game));
+            for v in entries {
+                let rules = crate::games::rules_doc::defaults(v.id);
+                assert!(rules.is_some(), "{}: no rules page", v.id);
+            }
+        }
+    }
 }

@@ -1,16 +1,15 @@
 //! The rules page of a game as data: sections of paragraphs and lists, written for players,
-//! plus the house rules in force. Built by each game's `rules` module from its options (so
-//! the page opened from a running game shows that game's rules); shown by
-//! `pages::rules`. No Leptos here: the texts are tested natively.
+//! plus the house rules in force. Built by each game's `rules` module from its options
+//! (`Registered::rules`, reached through the registry: so the page opened from a running game
+//! shows that game's rules); shown by `pages::rules`. No Leptos here: the texts are tested
+//! natively.
 
+use crate::games::registry::{with_ui_game, Registered, UiVisitor};
 use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
-use engine::abluxxen::{Abluxxen, AbluxxenOptions};
-use engine::game::Game;
-use engine::games::{AnyGame, Loaded};
-use engine::karussell::{Karussell, KarussellOptions};
-use engine::profisort::{ProfiSort, ProfiSortOptions};
-use engine::romme::{Preset, Romme, RommeOptions};
+use engine::games::{find_variant, options_of, VariantInfo, VARIANTS};
+use engine::save::SaveMeta;
+use std::sync::Arc;
 
 /// A piece of a section.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,69 +129,72 @@ impl Writer {
     }
 }
 
-/// The options of any game.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnyOptions {
-    Romme(Preset, RommeOptions),
-    Karussell(KarussellOptions),
-    ProfiSort(ProfiSortOptions),
-    Abluxxen(AbluxxenOptions),
+/// A game's rules page for options chosen before, in the language asked for.
+pub type Rules = Arc<dyn Fn(Lang) -> RulesDoc + Send + Sync>;
+
+/// The rules page of game `G`, catalog entry `variant`, with `options`.
+fn rules_of<G: Registered>(variant: &'static VariantInfo, options: G::Options) -> Rules {
+    Arc::new(move |lang| G::rules(variant, &options, lang))
 }
 
-impl AnyOptions {
-    /// The options a catalog entry starts with; `None` for an unknown or unplayable id.
-    pub fn defaults(variant: &str) -> Option<AnyOptions> {
-        use engine::games::options_of;
-        let info = engine::games::find_variant(variant)?;
-        Some(match info.game? {
-            g if g == Romme::NAME => AnyOptions::Romme(
-                Preset::named(info.preset)?,
-                options_of::<Romme>(info).ok()?,
-            ),
-            g if g == Karussell::NAME => {
-                AnyOptions::Karussell(options_of::<Karussell>(info).ok()?)
-            }
-            g if g == ProfiSort::NAME => {
-                AnyOptions::ProfiSort(options_of::<ProfiSort>(info).ok()?)
-            }
-            g if g == Abluxxen::NAME => AnyOptions::Abluxxen(options_of::<Abluxxen>(info).ok()?),
-            _ => return None,
-        })
-    }
-
-    /// The options of a loaded game (its variant from the save).
-    pub fn of_game(loaded: &Loaded) -> AnyOptions {
-        match &loaded.game {
-            AnyGame::Romme(g) => {
-                // The preset only chooses which options the page lists; a save of a Rommé
-                // variant the catalog no longer has shows them as the Grundspiel does.
-                let preset = engine::games::find_variant(&loaded.meta.variant)
-                    .and_then(|v| Preset::named(v.preset))
-                    .unwrap_or(Preset::Grundspiel);
-                AnyOptions::Romme(preset, g.options().clone())
-            }
-            AnyGame::Karussell(g) => AnyOptions::Karussell(g.options().clone()),
-            AnyGame::ProfiSort(g) => AnyOptions::ProfiSort(g.options().clone()),
-            AnyGame::Abluxxen(g) => AnyOptions::Abluxxen(g.options().clone()),
+/// The rules page of the catalog entry `variant` with its default options; `None` for an
+/// unknown or unplayable id.
+pub fn defaults(variant: &str) -> Option<Rules> {
+    struct Defaults(&'static VariantInfo);
+    impl UiVisitor for Defaults {
+        type Out = Option<Rules>;
+        fn visit<G: Registered>(self) -> Option<Rules> {
+            let options = options_of::<G>(self.0).ok()?;
+            Some(rules_of::<G>(self.0, options))
         }
     }
+    let info = find_variant(variant)?;
+    with_ui_game(info.game?, Defaults(info)).ok()?
+}
 
-    /// The rules page for these options in `lang`.
-    pub fn rules(&self, lang: Lang) -> RulesDoc {
-        match self {
-            AnyOptions::Romme(p, o) => crate::games::romme::rules::rules(*p, o, lang),
-            AnyOptions::Karussell(o) => crate::games::karussell::rules::rules(o, lang),
-            AnyOptions::ProfiSort(o) => crate::games::profisort::rules::rules(o, lang),
-            AnyOptions::Abluxxen(o) => crate::games::abluxxen::rules::rules(o, lang),
+/// The rules of a stored game: its catalog entry, its options' page, its save's data.
+pub struct StoredRules {
+    pub variant: &'static VariantInfo,
+    pub rules: Rules,
+    pub meta: SaveMeta,
+}
+
+/// The rules page of the stored game `json` (read and replayed), with its options; `None`
+/// for a save that cannot be read. Its catalog entry is the save's `variant`, else `route`
+/// (the page's), else the game's first; both only if they are entries of the save's game.
+pub fn of_save(json: &str, route: &str) -> Option<StoredRules> {
+    struct FromSave<'a> {
+        json: &'a str,
+        route: &'a str,
+    }
+    impl UiVisitor for FromSave<'_> {
+        type Out = Option<StoredRules>;
+        fn visit<G: Registered>(self) -> Option<StoredRules> {
+            let (_, game, meta) = engine::save::load_with_meta::<G>(self.json).ok()?;
+            let of_game = |v: &&'static VariantInfo| v.game == Some(G::NAME);
+            let variant = [meta.variant.as_str(), self.route]
+                .into_iter()
+                .filter_map(find_variant)
+                .find(of_game)
+                .or_else(|| VARIANTS.iter().find(of_game))?;
+            let rules = rules_of::<G>(variant, game.options().clone());
+            Some(StoredRules {
+                variant,
+                rules,
+                meta,
+            })
         }
     }
+    let name = engine::save::game_of(json).ok()?;
+    with_ui_game(&name, FromSave { json, route }).ok()?
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::play::session::Session;
-    use engine::save::SaveMeta;
+    use engine::abluxxen::Abluxxen;
+    use engine::romme::{Preset, Romme};
 
     fn meta(variant: &str) -> SaveMeta {
         SaveMeta {
@@ -208,17 +210,11 @@ mod tests {
         let mut o = Preset::Raeuber.options();
         o.first_meld_min = 55;
         o.jokers = 3;
-        let s = Session::<Romme>::start(
-            "g1".into(),
-            o.clone(),
-            meta("romme_raeuber"),
-            7,
-        )
-        .unwrap();
-        let loaded = engine::games::load_any(&s.to_json().unwrap()).unwrap();
-        let any = AnyOptions::of_game(&loaded);
-        assert_eq!(any, AnyOptions::Romme(Preset::Raeuber, o));
-        let doc = any.rules(Lang::De);
+        let s = Session::<Romme>::start("g1".into(), o, meta("romme_raeuber"), 7).unwrap();
+        let stored = of_save(&s.to_json().unwrap(), "romme").unwrap();
+        assert_eq!(stored.variant.id, "romme_raeuber");
+        assert_eq!(stored.meta.player_names, ["Anna", "Ben"]);
+        let doc = (stored.rules)(Lang::De);
         let text = doc.text();
         assert!(
             text.contains("mindestens 55 Punkte") && text.contains("3 Joker"),
@@ -236,29 +232,34 @@ mod tests {
         assert_eq!(value("ro.buying"), None);
 
         let duel = engine::games::variant_options::<Abluxxen>("profiduell").unwrap();
-        let s = Session::<Abluxxen>::start(
-            "g2".into(),
-            duel.clone(),
-            meta("profiduell"),
-            9,
-        )
-        .unwrap();
-        let loaded = engine::games::load_any(&s.to_json().unwrap()).unwrap();
-        assert_eq!(AnyOptions::of_game(&loaded), AnyOptions::Abluxxen(duel));
+        let s = Session::<Abluxxen>::start("g2".into(), duel, meta("profiduell"), 9).unwrap();
+        let json = s.to_json().unwrap();
+        let stored = of_save(&json, "abluxxen").unwrap();
+        assert_eq!(stored.variant.id, "profiduell");
+        let defaults = defaults("profiduell").unwrap();
+        assert_eq!((stored.rules)(Lang::En), defaults(Lang::En));
+        // A save without a catalog entry of its own: the page's, if it is one of its game.
+        let mut old = meta("");
+        old.variant.clear();
+        let s = Session::<Abluxxen>::start("g3".into(), Default::default(), old, 9).unwrap();
+        let json = s.to_json().unwrap();
+        assert_eq!(
+            of_save(&json, "profiduell").unwrap().variant.id,
+            "profiduell"
+        );
+        assert_eq!(of_save(&json, "romme").unwrap().variant.id, "abluxxen");
+        assert!(of_save("{}", "romme").is_none());
     }
 
     #[test]
-    fn every_playable_entry_has_default_options() {
-        for v in engine::games::VARIANTS {
+    fn every_playable_entry_has_default_rules() {
+        for v in VARIANTS {
             let available = v.game.and_then(super::super::registry::find).is_some();
-            assert_eq!(AnyOptions::defaults(v.id).is_some(), available, "{}", v.id);
+            assert_eq!(defaults(v.id).is_some(), available, "{}", v.id);
         }
-        assert_eq!(AnyOptions::defaults("nope"), None);
-        match AnyOptions::defaults("romme_trad") {
-            Some(AnyOptions::Romme(p, o)) => {
-                assert_eq!((p, o.jokers), (Preset::Traditionell, 0));
-            }
-            other => panic!("{other:?}"),
-        }
+        assert!(defaults("nope").is_none());
+        let trad = defaults("romme_trad").unwrap()(Lang::De);
+        let jokers = trad.house.iter().find(|h| h.key == "ro.jokers");
+        assert_eq!(jokers.map(|h| h.value.as_str()), Some("0"));
     }
 }

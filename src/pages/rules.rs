@@ -2,9 +2,8 @@
 //! players, around the options in force. Opened from a running game it shows that game's
 //! house rules (its stored options); otherwise the catalog entry's defaults.
 
-use crate::catalog;
 use crate::ctx::use_app;
-use crate::games::rules_doc::{AnyOptions, Block, RulesDoc};
+use crate::games::rules_doc::{self, Block, Rules, RulesDoc};
 use crate::i18n::common::fill;
 use crate::storage;
 use leptos::prelude::*;
@@ -12,7 +11,7 @@ use leptos::prelude::*;
 /// Whose rules the page shows.
 struct Source {
     variant: String,
-    options: AnyOptions,
+    rules: Rules,
     /// The stored game (id, player names) whose options these are.
     game: Option<(String, Vec<String>)>,
     /// A game id was given but no such game is stored.
@@ -20,34 +19,20 @@ struct Source {
 }
 
 fn source(variant: &str, game: Option<&str>) -> Option<Source> {
-    let loaded = game.and_then(|id| {
+    let stored = game.and_then(|id| {
         let json = storage::load_game(id)?;
-        engine::games::load_any(&json)
-            .ok()
-            .map(|l| (id.to_string(), l))
+        rules_doc::of_save(&json, variant).map(|s| (id.to_string(), s))
     });
-    match loaded {
-        Some((id, l)) => {
-            // The save's variant; for an old save without one, the route's or the game's first.
-            let variant = [l.meta.variant.as_str(), variant]
-                .into_iter()
-                .find(|v| catalog::find(v).is_some_and(|e| e.info.game == Some(l.game.name())))
-                .map(str::to_string)
-                .or_else(|| {
-                    catalog::entries()
-                        .find(|e| e.info.game == Some(l.game.name()))
-                        .map(|e| e.id().to_string())
-                })?;
-            Some(Source {
-                variant,
-                options: AnyOptions::of_game(&l),
-                game: Some((id, l.meta.player_names.clone())),
-                missing: false,
-            })
-        }
+    match stored {
+        Some((id, s)) => Some(Source {
+            variant: s.variant.id.to_string(),
+            rules: s.rules,
+            game: Some((id, s.meta.player_names)),
+            missing: false,
+        }),
         None => Some(Source {
             variant: variant.to_string(),
-            options: AnyOptions::defaults(variant)?,
+            rules: rules_doc::defaults(variant)?,
             game: None,
             missing: game.is_some(),
         }),
@@ -69,8 +54,8 @@ pub fn RulesPage(variant: String, game: Option<String>) -> impl IntoView {
     };
     let title_key = format!("game.{}", src.variant);
     let title = move || fill(app.lang(), "rules.title", &[("game", app.t(&title_key))]);
-    let options = src.options.clone();
-    let doc = Memo::new(move |_| options.rules(app.lang()));
+    let rules = src.rules.clone();
+    let doc = Memo::new(move |_| rules(app.lang()));
     let from_game = src.game.is_some();
     let lead = {
         let game = src.game.clone();

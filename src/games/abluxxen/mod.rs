@@ -5,11 +5,11 @@ mod dialog;
 mod display;
 mod end;
 pub mod rules;
+#[cfg(test)]
+mod samples;
 pub mod setup;
 pub mod texts;
 mod texts_table;
-#[cfg(test)]
-mod samples;
 
 use crate::i18n::Lang;
 use crate::play::ui_game::{BoardProps, BotLoad, CoachMarks, LoadError, UiGame, ViewLoad};

@@ -3,13 +3,13 @@
 pub mod board;
 mod round_end;
 pub mod rules;
+#[cfg(test)]
+mod samples;
 pub mod scratch;
 pub mod setup;
 mod table;
 pub mod texts;
 mod texts_table;
-#[cfg(test)]
-mod samples;
 
 use crate::i18n::Lang;
 use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};

@@ -5,12 +5,12 @@ mod builder;
 mod deal_end;
 mod melds;
 pub mod rules;
+#[cfg(test)]
+mod samples;
 pub mod setup;
 pub mod sheet;
 pub mod texts;
 mod texts_table;
-#[cfg(test)]
-mod samples;
 
 use crate::i18n::Lang;
 use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};

@@ -1,6 +1,6 @@
 //! The rules page of Profi-Sort, written around the options in force.
 
-use super::texts::task_label;
+use super::texts::{sentence, task_label};
 use crate::games::rules_doc::{RulesDoc, Writer};
 use crate::i18n::Lang;
 use engine::profisort::{ProfiSortOptions, TalonEnd};
@@ -46,10 +46,10 @@ pub fn rules(o: &ProfiSortOptions, lang: Lang) -> RulesDoc {
         .iter()
         .map(|&t| {
             let desc = w.t(&format!("rules.ps.task.{t}"));
-            w.f(
+            sentence(w.f(
                 "rules.ps.task_item",
                 &[("label", task_label(t, lang)), ("desc", desc)],
-            )
+            ))
         })
         .collect();
     w.list(items);

@@ -130,9 +130,9 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
     sentence(explain_own(e, lang))
 }
 
-/// `text` with a capital first letter (an English rejection may begin with a task's label,
-/// which is written for the middle of a sentence: "task 4 (…)").
-fn sentence(text: String) -> String {
+/// `text` with a capital first letter (an English sentence may begin with a task's label,
+/// which is written for the middle of one: "task 4 (…)").
+pub(super) fn sentence(text: String) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),

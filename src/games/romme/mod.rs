@@ -4,14 +4,14 @@ pub mod board;
 mod moves;
 pub mod rob;
 pub mod rules;
+#[cfg(test)]
+mod samples;
 pub mod setup;
 pub mod sheet;
 mod status;
 mod table;
 pub mod texts;
 mod texts_table;
-#[cfg(test)]
-mod samples;
 
 use crate::i18n::Lang;
 use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
@@ -53,7 +53,14 @@ impl super::registry::Registered for Romme {
         options: &Self::Options,
         lang: Lang,
     ) -> super::rules_doc::RulesDoc {
-        rules::rules(engine::games::romme_preset(variant.id), options, lang)
+        // The preset only chooses which options the page lists (the catalog test makes sure
+        // every Rommé entry names one).
+        let preset = engine::romme::Preset::named(variant.preset);
+        rules::rules(
+            preset.unwrap_or(engine::romme::Preset::Grundspiel),
+            options,
+            lang,
+        )
     }
     #[cfg(test)]
     fn error_samples() -> Vec<engine::romme::RommeError> {
