@@ -213,6 +213,22 @@ mod tests {
         );
     }
 
+    /// Every game of the registry has its end-to-end spec, `tests/e2e/<name>.mjs`, in the
+    /// list the e2e run reads.
+    #[test]
+    fn every_game_has_an_e2e_spec() {
+        let e2e = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e");
+        let run = std::fs::read_to_string(e2e.join("run.mjs")).unwrap();
+        for e in REGISTRY {
+            let spec = format!("{}.mjs", e.game);
+            assert!(e2e.join(&spec).is_file(), "no tests/e2e/{spec}");
+            assert!(
+                run.contains(&format!("  '{spec}',\n")),
+                "run.mjs does not list {spec}"
+            );
+        }
+    }
+
     /// Every game of the registry comes with what the app shows of it: its texts, its guide,
     /// bot levels, and a rules page for each of its catalog entries.
     #[test]
