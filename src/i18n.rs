@@ -309,8 +309,8 @@ pub fn has_key(key: &str) -> bool {
 }
 
 /// Every entry of the one table: the shared texts (those of the rules pages and of storage
-/// kept in files of their own for readability), then the games' tables. Searched in order,
-/// as one list of about 660 entries.
+/// kept in files of their own for readability), then the games' tables: one list, searched in
+/// order as before the games' texts moved to their folders (the shared keys now come first).
 fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
     TABLE
         .iter()

@@ -51,7 +51,9 @@ fn keys_in_sources(dir: &Path) -> Vec<(String, String)> {
 }
 
 fn looks_like_key(s: &str) -> bool {
-    const NOT_KEYS: [&str; 3] = ["kartenrunde.", "sw.js", "index.html"];
+    // Storage keys and file names.
+    const NOT_KEYS: [&str; 1] = ["kartenrunde."];
+    const FILES: [&str; 3] = [".js", ".mjs", ".html"];
     let parts: Vec<&str> = s.split('.').collect();
     parts.len() >= 2
         && parts.iter().all(|p| {
@@ -64,6 +66,7 @@ fn looks_like_key(s: &str) -> bool {
             .next()
             .is_some_and(|c| c.is_ascii_lowercase())
         && !NOT_KEYS.iter().any(|n| s.starts_with(n))
+        && !FILES.iter().any(|f| s.ends_with(f))
 }
 
 /// Each key has a text in German and in English.
