@@ -282,7 +282,7 @@ struct Rejections;
 impl UiVisitor for Rejections {
     type Out = Vec<(String, Lang, String)>;
     fn visit<G: Registered>(self) -> Self::Out {
-        let own = G::error_samples();
+        let own = (G::ERROR_SAMPLES)();
         assert!(!own.is_empty(), "{}: no samples of its rejections", G::NAME);
         let errors: Vec<RuleError<G::Error>> = common_errors()
             .into_iter()

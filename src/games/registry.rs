@@ -23,7 +23,7 @@ pub struct UiEntry {
     pub icon: Face,
     /// The game's part of the setup screen (options, then the start button), built in the
     /// game's part of the wasm (with its table).
-    pub setup_panel: fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> ViewLoad,
+    pub setup_panel: SetupPanel,
     /// The running game of a stored save (id, JSON), read, replayed and shown by its part of
     /// the wasm: [`UiGame::table`].
     pub host: fn(String, String, Lang) -> ViewLoad,
@@ -35,6 +35,12 @@ pub struct UiEntry {
     pub coach: CoachMarks,
 }
 
+/// A game's part of the setup screen for a catalog entry: see [`game_parts!`].
+pub type SetupPanel = fn(&'static VariantInfo, RwSignal<Vec<SeatConfig>>) -> ViewLoad;
+
+/// A game's rules page: catalog entry, options, language.
+pub type RulesPage<O> = fn(&'static VariantInfo, &O, Lang) -> RulesDoc;
+
 /// What the app lists of a game beyond what its host needs ([`UiGame`]) and what the engine
 /// lists ([`Listed`]: its facts and presets); implemented in the game's module.
 pub trait Registered: UiGame + Listed {
@@ -45,13 +51,15 @@ pub trait Registered: UiGame + Listed {
     /// rules page.
     const TEXTS: Table;
     /// The game's part of the setup screen: `setup_panel` of [`game_parts!`].
-    fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> ViewLoad;
-    /// The rules page of catalog entry `variant` played with `options`, in `lang`.
-    fn rules(variant: &'static VariantInfo, options: &Self::Options, lang: Lang) -> RulesDoc;
-    /// One of each of the game's own rejections (`Game::Error`), for the texts check; its
-    /// exhaustive match fails to compile while a new variant is missing.
+    const SETUP: SetupPanel;
+    /// Its rules page (`src/games/<game>/rules.rs`), reached through [`with_ui_game`] only
+    /// (a static holding it would keep its code in the main module).
+    const RULES: RulesPage<Self::Options>;
+    /// One of each of the game's own rejections (`Game::Error`), for the texts check
+    /// (`src/games/<game>/samples.rs`, whose exhaustive match fails to compile while a new
+    /// variant is missing).
     #[cfg(test)]
-    fn error_samples() -> Vec<Self::Error>;
+    const ERROR_SAMPLES: fn() -> Vec<Self::Error>;
 }
 
 /// The registry entry of game `G`.
@@ -59,7 +67,7 @@ pub const fn entry<G: Registered>() -> UiEntry {
     UiEntry {
         game: G::NAME,
         icon: G::ICON,
-        setup_panel: G::setup_panel,
+        setup_panel: G::SETUP,
         host: G::table,
         bot_levels: G::BOT_LEVELS,
         texts: G::TEXTS,

@@ -134,7 +134,7 @@ pub type Rules = Arc<dyn Fn(Lang) -> RulesDoc + Send + Sync>;
 
 /// The rules page of game `G`, catalog entry `variant`, with `options`.
 fn rules_of<G: Registered>(variant: &'static VariantInfo, options: G::Options) -> Rules {
-    Arc::new(move |lang| G::rules(variant, &options, lang))
+    Arc::new(move |lang| G::RULES(variant, &options, lang))
 }
 
 /// The rules page of the catalog entry `variant` with its default options; `None` for an

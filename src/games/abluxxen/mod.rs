@@ -24,23 +24,10 @@ use leptos::prelude::*;
 impl super::registry::Registered for Abluxxen {
     const ICON: Face = Face::Lux(7);
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
-    fn setup_panel(
-        entry: &'static engine::games::VariantInfo,
-        seats: RwSignal<Vec<crate::seats::SeatConfig>>,
-    ) -> ViewLoad {
-        setup_panel(entry, seats)
-    }
-    fn rules(
-        _variant: &'static engine::games::VariantInfo,
-        options: &Self::Options,
-        lang: Lang,
-    ) -> super::rules_doc::RulesDoc {
-        rules::rules(options, lang)
-    }
+    const SETUP: super::registry::SetupPanel = setup_panel;
+    const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
-    fn error_samples() -> Vec<engine::abluxxen::AbluxxenError> {
-        samples::errors()
-    }
+    const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
 super::registry::game_parts!(Abluxxen, abluxxen_table);

@@ -3,9 +3,11 @@
 use crate::games::rules_doc::{RulesDoc, Writer};
 use crate::i18n::Lang;
 use engine::abluxxen::AbluxxenOptions;
+use engine::games::VariantInfo;
 
-/// The page for the options `o` (the Profiduell if `o.profiduell`).
-pub fn rules(o: &AbluxxenOptions, lang: Lang) -> RulesDoc {
+/// The page for the options `o` (the Profiduell if `o.profiduell`: they say all the catalog
+/// entry would).
+pub fn rules(_variant: &'static VariantInfo, o: &AbluxxenOptions, lang: Lang) -> RulesDoc {
     let mut w = Writer::new(lang);
     let duel = o.profiduell;
     w.section("goal");
@@ -68,16 +70,20 @@ pub fn rules(o: &AbluxxenOptions, lang: Lang) -> RulesDoc {
 mod tests {
     use super::*;
 
+    fn variant() -> &'static VariantInfo {
+        engine::games::find_variant("abluxxen").unwrap()
+    }
+
     #[test]
     fn the_duel_and_the_draw_rule_follow_the_options() {
-        let base = rules(&AbluxxenOptions::default(), Lang::De).text();
+        let base = rules(variant(), &AbluxxenOptions::default(), Lang::De).text();
         assert!(!base.contains("Der Schatten bekommt"), "{base}");
         let duel = AbluxxenOptions {
             profiduell: true,
             draw_if_no_luxx: true,
             rounds: 3,
         };
-        let de = rules(&duel, Lang::De).text();
+        let de = rules(variant(), &duel, Lang::De).text();
         assert!(
             de.contains("Der Schatten bekommt") && de.contains("3 Spiele"),
             "{de}"

@@ -2,10 +2,11 @@
 
 use crate::games::rules_doc::{RulesDoc, Writer};
 use crate::i18n::Lang;
+use engine::games::VariantInfo;
 use engine::karussell::KarussellOptions;
 
-/// The page for the options `o`.
-pub fn rules(o: &KarussellOptions, lang: Lang) -> RulesDoc {
+/// The page for the options `o` (they say all the catalog entry would).
+pub fn rules(_variant: &'static VariantInfo, o: &KarussellOptions, lang: Lang) -> RulesDoc {
     let mut w = Writer::new(lang);
     w.section("goal");
     w.para(w.t("rules.ka.goal"));
@@ -84,10 +85,14 @@ pub fn rules(o: &KarussellOptions, lang: Lang) -> RulesDoc {
 mod tests {
     use super::*;
 
+    fn variant() -> &'static VariantInfo {
+        engine::games::find_variant("karussell").unwrap()
+    }
+
     #[test]
     fn knocking_target_and_jokers_follow_the_options() {
         let o = KarussellOptions::default();
-        let de = rules(&o, Lang::De).text();
+        let de = rules(variant(), &o, Lang::De).text();
         assert!(
             de.contains("höchstens 5 Punkte") && de.contains("150 Punkte"),
             "{de}"
@@ -98,7 +103,7 @@ mod tests {
             jokers: Some(3),
             ..o
         };
-        let en = rules(&o, Lang::En).text();
+        let en = rules(variant(), &o, Lang::En).text();
         assert!(
             en.contains("at most 8 points") && en.contains("300 points"),
             "{en}"

@@ -3,10 +3,11 @@
 use super::texts::{sentence, task_label};
 use crate::games::rules_doc::{RulesDoc, Writer};
 use crate::i18n::Lang;
+use engine::games::VariantInfo;
 use engine::profisort::{ProfiSortOptions, TalonEnd};
 
-/// The page for the options `o`.
-pub fn rules(o: &ProfiSortOptions, lang: Lang) -> RulesDoc {
+/// The page for the options `o` (they say all the catalog entry would).
+pub fn rules(_variant: &'static VariantInfo, o: &ProfiSortOptions, lang: Lang) -> RulesDoc {
     let mut w = Writer::new(lang);
     let tasks = o.tasks_in_play();
     w.section("goal");
@@ -121,10 +122,14 @@ fn house(w: &mut Writer, o: &ProfiSortOptions) {
 mod tests {
     use super::*;
 
+    fn variant() -> &'static VariantInfo {
+        engine::games::find_variant("profisort").unwrap()
+    }
+
     #[test]
     fn jokers_beginner_mode_and_left_out_tasks_follow_the_options() {
         let o = ProfiSortOptions::default();
-        let de = rules(&o, Lang::De).text();
+        let de = rules(variant(), &o, Lang::De).text();
         assert!(
             de.contains("8 Joker (112 Karten)") && de.contains("15 Aufgaben"),
             "{de}"
@@ -135,7 +140,7 @@ mod tests {
             left_out: vec![15],
             ..o
         };
-        let en = rules(&o, Lang::En).text();
+        let en = rules(variant(), &o, Lang::En).text();
         assert!(
             en.contains("6 jokers (110 cards)") && en.contains("14 tasks"),
             "{en}"

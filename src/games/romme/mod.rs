@@ -42,30 +42,10 @@ fn romme_bot(
 impl super::registry::Registered for Romme {
     const ICON: Face = Face::french(7, Suit::Hearts);
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
-    fn setup_panel(
-        entry: &'static engine::games::VariantInfo,
-        seats: RwSignal<Vec<crate::seats::SeatConfig>>,
-    ) -> ViewLoad {
-        setup_panel(entry, seats)
-    }
-    fn rules(
-        variant: &'static engine::games::VariantInfo,
-        options: &Self::Options,
-        lang: Lang,
-    ) -> super::rules_doc::RulesDoc {
-        // The preset only chooses which options the page lists (the catalog test makes sure
-        // every Rommé entry names one).
-        let preset = engine::romme::Preset::named(variant.preset);
-        rules::rules(
-            preset.unwrap_or(engine::romme::Preset::Grundspiel),
-            options,
-            lang,
-        )
-    }
+    const SETUP: super::registry::SetupPanel = setup_panel;
+    const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
-    fn error_samples() -> Vec<engine::romme::RommeError> {
-        samples::errors()
-    }
+    const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
 impl UiGame for Romme {

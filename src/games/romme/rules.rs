@@ -3,10 +3,19 @@
 use super::setup::applies;
 use crate::games::rules_doc::{RulesDoc, Writer};
 use crate::i18n::Lang;
+use engine::games::VariantInfo;
 use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring};
 
+/// The page of catalog entry `variant` (one of the presets) played with the options `o`.
+pub fn rules(variant: &'static VariantInfo, o: &RommeOptions, lang: Lang) -> RulesDoc {
+    // The preset only chooses which options the page lists (the catalog test makes sure every
+    // Rommé entry names one).
+    let preset = Preset::named(variant.preset).unwrap_or(Preset::Grundspiel);
+    preset_rules(preset, o, lang)
+}
+
 /// The page for `preset` played with the options `o`.
-pub fn rules(preset: Preset, o: &RommeOptions, lang: Lang) -> RulesDoc {
+fn preset_rules(preset: Preset, o: &RommeOptions, lang: Lang) -> RulesDoc {
     let mut w = Writer::new(lang);
     goal_and_cards(&mut w, o);
     turn(&mut w, o);
@@ -259,7 +268,7 @@ mod tests {
     use super::*;
 
     fn text(p: Preset, o: &RommeOptions, lang: Lang) -> String {
-        rules(p, o, lang).text()
+        preset_rules(p, o, lang).text()
     }
 
     #[test]
@@ -275,7 +284,7 @@ mod tests {
         assert!(de.contains("4 Joker"), "{de}");
         let en = text(Preset::MitKaufen, &o, Lang::En);
         assert!(en.contains("at least 40 points"), "{en}");
-        let doc = rules(Preset::MitKaufen, &o, Lang::De);
+        let doc = preset_rules(Preset::MitKaufen, &o, Lang::De);
         let min = doc.house.iter().find(|h| h.key == "ro.first_meld_min");
         assert_eq!(min.map(|h| h.value.as_str()), Some("40"));
     }
