@@ -229,7 +229,7 @@ async fn drag_helper_ghost_follows_and_drop_reports_the_target() {
 async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
     use engine::abluxxen::{Abluxxen, AbluxxenAction, AbluxxenOptions};
     use engine::Game;
-    use kartenrunde::app::AppCtx;
+    use kartenrunde::ctx::AppCtx;
     use kartenrunde::play::ui_game::{BoardProps, UiGame};
     use kartenrunde::routes::Route;
     use std::sync::Arc;
