@@ -8,7 +8,7 @@ use crate::games::registry::{with_ui_game, Registered, UiVisitor};
 use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
 use engine::games::{find_variant, options_of, VariantInfo, VARIANTS};
-use engine::save::SaveMeta;
+use engine::save::{SaveFile, SaveMeta};
 use std::sync::Arc;
 
 /// A piece of a section.
@@ -164,13 +164,13 @@ pub struct StoredRules {
 /// (the page's), else the game's first; both only if they are entries of the save's game.
 pub fn of_save(json: &str, route: &str) -> Option<StoredRules> {
     struct FromSave<'a> {
-        json: &'a str,
+        file: SaveFile,
         route: &'a str,
     }
     impl UiVisitor for FromSave<'_> {
         type Out = Option<StoredRules>;
         fn visit<G: Registered>(self) -> Option<StoredRules> {
-            let (_, game, meta) = engine::save::load_with_meta::<G>(self.json).ok()?;
+            let (_, game, meta) = engine::save::load_file::<G>(self.file).ok()?;
             let of_game = |v: &&'static VariantInfo| v.game == Some(G::NAME);
             let variant = [meta.variant.as_str(), self.route]
                 .into_iter()
@@ -185,8 +185,9 @@ pub fn of_save(json: &str, route: &str) -> Option<StoredRules> {
             })
         }
     }
-    let name = engine::save::game_of(json).ok()?;
-    with_ui_game(&name, FromSave { json, route }).ok()?
+    let file = engine::save::read_file(json).ok()?;
+    let name = file.game.clone();
+    with_ui_game(&name, FromSave { file, route }).ok()?
 }
 
 #[cfg(test)]
