@@ -4,7 +4,7 @@
 use crate::i18n::common::{explain_common, explain_save_error};
 use crate::i18n::{has_key, tr, Lang};
 use crate::play::UiGame;
-use engine::abluxxen::{Abluxxen, AbluxxenError};
+use engine::abluxxen::{Abluxxen, AbluxxenError, Decision};
 use engine::game::{ErasedRuleError, Moment, OptionLimit};
 use engine::karussell::{Karussell, KarussellError};
 use engine::meld::MeldError;
@@ -139,9 +139,6 @@ fn common_errors<E>() -> Vec<RuleError<E>> {
         Moment::AfterDiscard,
         Moment::DealOver,
         Moment::PileEmpty,
-        Moment::ShadowChoice,
-        Moment::LuxxDecision,
-        Moment::VictimDecision,
     ];
     v.extend(moments.map(|expected| RuleError::WrongPhase { expected }));
     let limits = [
@@ -266,6 +263,15 @@ fn abluxxen_errors() -> Vec<AbluxxenError> {
         AbluxxenError::SupplySlotEmpty { slot: 2 },
         AbluxxenError::DrawPileEmpty,
         AbluxxenError::DrawNotOptional { remaining: 2 },
+        AbluxxenError::WrongPhase {
+            expected: Decision::ShadowChoice,
+        },
+        AbluxxenError::WrongPhase {
+            expected: Decision::LuxxDecision,
+        },
+        AbluxxenError::WrongPhase {
+            expected: Decision::VictimDecision,
+        },
     ];
     for e in &all {
         match e {
@@ -275,7 +281,8 @@ fn abluxxen_errors() -> Vec<AbluxxenError> {
             | AbluxxenError::NoSuchSupplySlot { .. }
             | AbluxxenError::SupplySlotEmpty { .. }
             | AbluxxenError::DrawPileEmpty
-            | AbluxxenError::DrawNotOptional { .. } => {}
+            | AbluxxenError::DrawNotOptional { .. }
+            | AbluxxenError::WrongPhase { .. } => {}
         }
     }
     all

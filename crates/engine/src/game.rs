@@ -44,7 +44,8 @@ pub enum RuleError<E = NoGameError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoGameError {}
 
-/// What a game waits for now, named in a [`RuleError::WrongPhase`].
+/// What a game waits for now, named in a [`RuleError::WrongPhase`]: the moments several
+/// games share. A decision only one game has is that game's own error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Moment {
     /// The turn owner must draw first.
@@ -61,12 +62,6 @@ pub enum Moment {
     DealOver,
     /// The pile to draw from is empty.
     PileEmpty,
-    /// Abluxxen: the shadow group is chosen (Profiduell).
-    ShadowChoice,
-    /// Abluxxen: the luxxing player decides what to take.
-    LuxxDecision,
-    /// Abluxxen: the luxxed player decides.
-    VictimDecision,
 }
 
 /// Why an option value was refused at setup.
