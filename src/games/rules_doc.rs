@@ -145,16 +145,11 @@ impl AnyOptions {
         use engine::games::options_of;
         let info = engine::games::find_variant(variant)?;
         Some(match info.game? {
-            g if g == Romme::NAME => AnyOptions::Romme(
-                Preset::named(info.preset)?,
-                options_of::<Romme>(info).ok()?,
-            ),
-            g if g == Karussell::NAME => {
-                AnyOptions::Karussell(options_of::<Karussell>(info).ok()?)
+            g if g == Romme::NAME => {
+                AnyOptions::Romme(Preset::named(info.preset)?, options_of::<Romme>(info).ok()?)
             }
-            g if g == ProfiSort::NAME => {
-                AnyOptions::ProfiSort(options_of::<ProfiSort>(info).ok()?)
-            }
+            g if g == Karussell::NAME => AnyOptions::Karussell(options_of::<Karussell>(info).ok()?),
+            g if g == ProfiSort::NAME => AnyOptions::ProfiSort(options_of::<ProfiSort>(info).ok()?),
             g if g == Abluxxen::NAME => AnyOptions::Abluxxen(options_of::<Abluxxen>(info).ok()?),
             _ => return None,
         })
@@ -208,13 +203,7 @@ mod tests {
         let mut o = Preset::Raeuber.options();
         o.first_meld_min = 55;
         o.jokers = 3;
-        let s = Session::<Romme>::start(
-            "g1".into(),
-            o.clone(),
-            meta("romme_raeuber"),
-            7,
-        )
-        .unwrap();
+        let s = Session::<Romme>::start("g1".into(), o.clone(), meta("romme_raeuber"), 7).unwrap();
         let loaded = engine::games::load_any(&s.to_json().unwrap()).unwrap();
         let any = AnyOptions::of_game(&loaded);
         assert_eq!(any, AnyOptions::Romme(Preset::Raeuber, o));
@@ -236,13 +225,8 @@ mod tests {
         assert_eq!(value("ro.buying"), None);
 
         let duel = engine::games::variant_options::<Abluxxen>("profiduell").unwrap();
-        let s = Session::<Abluxxen>::start(
-            "g2".into(),
-            duel.clone(),
-            meta("profiduell"),
-            9,
-        )
-        .unwrap();
+        let s =
+            Session::<Abluxxen>::start("g2".into(), duel.clone(), meta("profiduell"), 9).unwrap();
         let loaded = engine::games::load_any(&s.to_json().unwrap()).unwrap();
         assert_eq!(AnyOptions::of_game(&loaded), AnyOptions::Abluxxen(duel));
     }

@@ -270,6 +270,15 @@ pub fn visible(cards: &[Card]) -> Vec<Card> {
     cards.to_vec()
 }
 
+/// Appends `events` to a game's running `log`, of which the last `len` are kept.
+pub(crate) fn keep_last<T: Clone>(log: &mut Vec<T>, events: &[T], len: usize) {
+    log.extend(events.iter().cloned());
+    if log.len() > len {
+        let cut = log.len() - len;
+        log.drain(..cut);
+    }
+}
+
 /// Checks `seat` against `to_move` and the table size; the common first step of `apply`.
 pub fn check_turn<E>(to_move: Option<Seat>, seats: usize, seat: Seat) -> Result<(), RuleError<E>> {
     if seat >= seats {

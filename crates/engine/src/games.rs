@@ -109,7 +109,12 @@ impl UnknownGame {
 
 impl std::fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown game {:?} (known: {})", self.name, Self::expected())
+        write!(
+            f,
+            "unknown game {:?} (known: {})",
+            self.name,
+            Self::expected()
+        )
     }
 }
 
@@ -436,7 +441,11 @@ mod tests {
     #[test]
     fn the_lists_agree() {
         for (i, g) in GAMES.iter().enumerate() {
-            assert!(GAMES[..i].iter().all(|o| o.name != g.name), "{} twice", g.name);
+            assert!(
+                GAMES[..i].iter().all(|o| o.name != g.name),
+                "{} twice",
+                g.name
+            );
             let (info, presets) = with_game(g.name, Facts(g.name)).unwrap();
             assert_eq!(&info, g);
             assert_eq!(presets, Ok(()), "{}", g.name);
@@ -487,12 +496,16 @@ mod tests {
             variant_options::<Romme>("romme"),
             Ok(Preset::Grundspiel.options())
         );
-        assert!(variant_options::<crate::abluxxen::Abluxxen>("profiduell")
-            .unwrap()
-            .profiduell);
-        assert!(!variant_options::<crate::abluxxen::Abluxxen>("abluxxen")
-            .unwrap()
-            .profiduell);
+        assert!(
+            variant_options::<crate::abluxxen::Abluxxen>("profiduell")
+                .unwrap()
+                .profiduell
+        );
+        assert!(
+            !variant_options::<crate::abluxxen::Abluxxen>("abluxxen")
+                .unwrap()
+                .profiduell
+        );
         let p = find_variant("profisort").unwrap();
         assert_eq!(
             (p.game, p.min_players, p.max_players),

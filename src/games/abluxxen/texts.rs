@@ -245,7 +245,11 @@ mod tests {
     #[test]
     fn a_decision_of_abluxxen_is_explained_like_a_common_moment() {
         let cases = [
-            (Decision::ShadowChoice, "eine Schatten-Gruppe wählen", "choose a shadow group"),
+            (
+                Decision::ShadowChoice,
+                "eine Schatten-Gruppe wählen",
+                "choose a shadow group",
+            ),
             (
                 Decision::VictimDecision,
                 "die abgeluxxte Gruppe zurücknehmen oder ablegen",

@@ -76,7 +76,7 @@ pub use view::{KarussellView, PhaseView};
 pub use legal::{hand_melds, slot_of, slots_of};
 pub use turn::arrange;
 
-use crate::card::CardId;
+use crate::family;
 #[cfg(doc)]
 use crate::game::places_with_tiebreak;
 use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
@@ -183,41 +183,12 @@ impl Game for Karussell {
     }
 
     fn position(&self) -> Position {
-        let r = &self.round;
-        Position {
-            to_move: self.to_move(),
-            hands: r.hands.iter().map(|h| Position::hand(h)).collect(),
-            open: r
-                .table
-                .iter()
-                .map(|m| m.iter().map(|t| t.card.id.0).collect())
-                .collect(),
-            hidden: vec![r.stock.len()],
-            scores: self.totals.clone(),
-        }
+        family::position(&self.round, self.to_move(), &self.totals)
     }
 
     fn audit(&self) -> CardAudit {
-        let r = &self.round;
-        let stock: Vec<CardId> = r.stock.iter().map(|c| c.id).collect();
         let revealed = matches!(self.phase, Phase::RoundOver | Phase::MatchOver);
-        let hidden_from = (0..self.seats)
-            .map(|s| {
-                let mut h = stock.clone();
-                if !revealed {
-                    for (o, hand) in r.hands.iter().enumerate() {
-                        if o != s {
-                            h.extend(hand.iter().map(|c| c.id));
-                        }
-                    }
-                }
-                h
-            })
-            .collect();
-        CardAudit {
-            all: r.all_cards(),
-            hidden_from,
-        }
+        family::audit(&self.round, revealed)
     }
 
     fn illegal_probes(&self, seat: Seat) -> Vec<KarussellAction> {

@@ -8,6 +8,7 @@ use super::state::{Karussell, Phase};
 use super::table::{check_meld, TableCard};
 use super::RuleError;
 use crate::card::{Card, CardId, Face, Rank, Suit};
+use crate::family::Table;
 use crate::game::{Moment, Seat};
 
 pub(crate) fn err(e: KarussellError) -> RuleError {

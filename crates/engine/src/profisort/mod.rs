@@ -70,7 +70,7 @@ pub use tasks::{shape, Part, PartKind, PartSpec, TaskMeld, TaskShape, SHAPES};
 pub use validate::check_layout;
 pub use view::{ProfiSortView, SheetView};
 
-use crate::card::CardId;
+use crate::family;
 use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
 use crate::games::{Deck, GameInfo, Listed};
 
@@ -195,44 +195,12 @@ impl Game for ProfiSort {
     }
 
     fn position(&self) -> Position {
-        let d = &self.deal;
-        let mut open: Vec<Vec<u16>> = d
-            .melds
-            .iter()
-            .map(|m| m.cards().map(|c| c.id.0).collect())
-            .collect();
-        open.extend(d.received.iter().map(|r| Position::group(r)));
-        open.push(Position::group(&d.discard));
-        Position {
-            to_move: self.to_move(),
-            hands: d.hands.iter().map(|h| Position::hand(h)).collect(),
-            open,
-            hidden: vec![d.talon.len()],
-            scores: self.totals.clone(),
-        }
+        family::position(&self.deal, self.to_move(), &self.totals)
     }
 
     fn audit(&self) -> CardAudit {
-        let d = &self.deal;
-        let talon: Vec<CardId> = d.talon.iter().map(|c| c.id).collect();
         let revealed = matches!(self.phase, Phase::DealOver | Phase::MatchOver);
-        let hidden_from = (0..self.seats)
-            .map(|s| {
-                let mut h = talon.clone();
-                if !revealed {
-                    for (o, hand) in d.hands.iter().enumerate() {
-                        if o != s {
-                            h.extend(hand.iter().map(|c| c.id));
-                        }
-                    }
-                }
-                h
-            })
-            .collect();
-        CardAudit {
-            all: d.all_cards(),
-            hidden_from,
-        }
+        family::audit(&self.deal, revealed)
     }
 
     fn illegal_probes(&self, seat: Seat) -> Vec<ProfiSortAction> {

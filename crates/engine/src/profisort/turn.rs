@@ -9,6 +9,7 @@ use super::tasks::{shape, TaskMeld};
 use super::validate::check_layout;
 use super::RuleError;
 use crate::card::{Card, CardId};
+use crate::family::Table;
 use crate::game::{Moment, Seat};
 
 /// A checked task lay.

@@ -74,6 +74,7 @@ pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
 pub use view::{PhaseView, RommeView, TableMeldView};
 
 use crate::card::CardId;
+use crate::family;
 use crate::game::{check_turn, places, CardAudit, Game, Moment, Position, Seat, Standing};
 use crate::games::{Deck, GameInfo, Listed};
 
@@ -214,43 +215,12 @@ impl Game for Romme {
     }
 
     fn position(&self) -> Position {
-        let d = &self.deal;
-        let mut open: Vec<Vec<u16>> = d
-            .table
-            .iter()
-            .map(|m| m.meld.cards.iter().map(|p| p.card.id.0).collect())
-            .collect();
-        open.push(Position::group(&d.discard));
-        Position {
-            to_move: self.to_move(),
-            hands: d.hands.iter().map(|h| Position::hand(h)).collect(),
-            open,
-            hidden: vec![d.talon.len()],
-            scores: self.totals.clone(),
-        }
+        family::position(&self.deal, self.to_move(), &self.totals)
     }
 
     fn audit(&self) -> CardAudit {
-        let d = &self.deal;
-        let talon: Vec<CardId> = d.talon.iter().map(|c| c.id).collect();
         let revealed = matches!(self.phase, Phase::DealOver | Phase::MatchOver);
-        let hidden_from = (0..self.seats)
-            .map(|s| {
-                let mut h = talon.clone();
-                if !revealed {
-                    for (o, hand) in d.hands.iter().enumerate() {
-                        if o != s {
-                            h.extend(hand.iter().map(|c| c.id));
-                        }
-                    }
-                }
-                h
-            })
-            .collect();
-        CardAudit {
-            all: d.all_cards(),
-            hidden_from,
-        }
+        family::audit(&self.deal, revealed)
     }
 
     fn illegal_probes(&self, seat: Seat) -> Vec<RommeAction> {

@@ -9,6 +9,7 @@ use super::options::{DiscardDraw, EndMode, LayOffPolicy};
 use super::state::{remove_card, Phase, Romme, TableMeld, TurnState};
 use super::RuleError;
 use crate::card::{Card, CardId};
+use crate::family::Table;
 use crate::game::{Moment, Seat};
 use crate::meld::{validate_with_hint, JokerHint, Meld};
 

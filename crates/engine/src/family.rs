@@ -1,0 +1,110 @@
+//! The engine core of the Rommé family (Rommé, Karussell, Profi-Sort): what their rules
+//! agree on. The first dealer drawn from the seed, dealing one card at a time clockwise from
+//! the dealer's left, a new talon shuffled from the discard pile, and the position and card
+//! audit of a [`Table`]: hands, one face-down pile and open card groups.
+//!
+//! Each engine keeps its own state and rules and calls these with the parts they need, at the
+//! points its rules say; the random generator is drawn from in the same order as before the
+//! core existed, so seeded games and saves replay to the same positions.
+
+use crate::card::{Card, CardId, DeckSpec};
+use crate::game::{CardAudit, Position, Seat};
+use crate::rng::GameRng;
+
+/// The generator of a match from its `seed`, and the first dealer drawn from it.
+pub(crate) fn first_dealer(seed: u64, seats: usize) -> (GameRng, Seat) {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let dealer = rng.below(seats as u64) as usize;
+    (rng, dealer)
+}
+
+/// Shuffles the cards of `deck` and deals `hand_size` to each of `seats` players, one card at
+/// a time, clockwise from the player left of `dealer`. Returns the hands and the undealt rest
+/// (its top card last).
+pub(crate) fn deal(
+    rng: &mut GameRng,
+    deck: DeckSpec,
+    seats: usize,
+    dealer: Seat,
+    hand_size: usize,
+) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let mut deck = deck.cards();
+    rng.shuffle(&mut deck);
+    let mut hands = vec![Vec::new(); seats];
+    for _ in 0..hand_size {
+        for k in 1..=seats {
+            if let Some(c) = deck.pop() {
+                hands[(dealer + k) % seats].push(c);
+            }
+        }
+    }
+    (hands, deck)
+}
+
+/// A new talon: every card of the `discard` pile but its top card, shuffled. `None`, and the
+/// pile unchanged, when there is no card below the top.
+pub(crate) fn talon_from_discard(rng: &mut GameRng, discard: &mut Vec<Card>) -> Option<Vec<Card>> {
+    if discard.len() < 2 {
+        return None;
+    }
+    let top = discard.pop()?;
+    let mut cards = std::mem::take(discard);
+    discard.push(top);
+    rng.shuffle(&mut cards);
+    Some(cards)
+}
+
+/// A deal of a family game as its position and card audit see it.
+pub(crate) trait Table {
+    /// Each seat's hand (cards lying open in front of a player are open groups).
+    fn hands(&self) -> &[Vec<Card>];
+    /// The face-down pile players draw from (talon, stock).
+    fn pile(&self) -> &[Card];
+    /// The open card groups (melds, open cards, the discard pile) in the position's order.
+    fn open(&self) -> Vec<Vec<u16>>;
+    /// Cards in play that are neither in a hand, nor in the pile, nor in an open group.
+    fn aside(&self) -> Vec<CardId> {
+        Vec::new()
+    }
+
+    /// The card `id` in `seat`'s hand.
+    fn hand_card(&self, seat: Seat, id: CardId) -> Option<Card> {
+        self.hands().get(seat)?.iter().copied().find(|c| c.id == id)
+    }
+}
+
+/// The position of `table` with `to_move` deciding and the running `scores`.
+pub(crate) fn position(table: &impl Table, to_move: Option<Seat>, scores: &[i32]) -> Position {
+    Position {
+        to_move,
+        hands: table.hands().iter().map(|h| Position::hand(h)).collect(),
+        open: table.open(),
+        hidden: vec![table.pile().len()],
+        scores: scores.to_vec(),
+    }
+}
+
+/// The card audit of `table`: the pile is hidden from everybody, each hand from the other
+/// seats until the deal is `revealed` (scored).
+pub(crate) fn audit(table: &impl Table, revealed: bool) -> CardAudit {
+    let hands = table.hands();
+    let pile: Vec<CardId> = table.pile().iter().map(|c| c.id).collect();
+    let hidden_from = (0..hands.len())
+        .map(|s| {
+            let mut h = pile.clone();
+            if !revealed {
+                for (o, hand) in hands.iter().enumerate() {
+                    if o != s {
+                        h.extend(hand.iter().map(|c| c.id));
+                    }
+                }
+            }
+            h
+        })
+        .collect();
+    let mut all: Vec<CardId> = hands.iter().flatten().map(|c| c.id).collect();
+    all.extend(pile);
+    all.extend(table.open().into_iter().flatten().map(CardId));
+    all.extend(table.aside());
+    CardAudit { all, hidden_from }
+}
