@@ -108,3 +108,117 @@ pub(crate) fn audit(table: &impl Table, revealed: bool) -> CardAudit {
     all.extend(table.aside());
     CardAudit { all, hidden_from }
 }
+
+/// Implements [`Game`](crate::game::Game) and [`Listed`](crate::games::Listed) for an
+/// engine of the family: the plumbing the three write alike. The engine's state has the
+/// fields `opts`, `seats`, `totals` and `phase` and the inherent methods `fresh` (the match
+/// before its first deal), `push_events`, `decider` (the seat to move), `legal`, `act`
+/// (validates, then applies an action of the seat to move, writing its events; on `Err`
+/// nothing changed), `make_view`, `standings_now` and `probes`; its options type has
+/// `MIN_PLAYERS` and `MAX_PLAYERS`. The invocation gives the name and the associated types,
+/// how the first deal starts, the field holding the current deal (a [`Table`]), the phases in
+/// which every hand is shown, the deck and how a preset's name becomes options; any further
+/// `Game` items follow it.
+macro_rules! impl_game {
+    (
+        $game:ident = $name:literal ($options:ty, $action:ty, $event:ty, $view:ty, $error:ty) {
+            start: |$g:ident, $events:ident| $start:expr,
+            table: $table:ident, revealed: $revealed:pat,
+            deck: $deck:expr,
+            presets: |$preset:ident| $presets:expr,
+        }
+        $($extra:item)*
+    ) => {
+        impl $crate::games::Listed for $game {
+            const INFO: $crate::games::GameInfo = $crate::games::GameInfo {
+                name: $name,
+                min_players: <$options>::MIN_PLAYERS,
+                max_players: <$options>::MAX_PLAYERS,
+                deck: $deck,
+            };
+
+            fn preset($preset: &str) -> Option<$options> {
+                $presets
+            }
+        }
+
+        impl $crate::game::Game for $game {
+            type Options = $options;
+            type Action = $action;
+            type Event = $event;
+            type View = $view;
+            type Error = $error;
+
+            const NAME: &'static str = $name;
+
+            fn new(
+                options: &$options,
+                seats: usize,
+                seed: u64,
+            ) -> Result<Self, $crate::game::RuleError<$error>> {
+                let mut $g = $game::fresh(options, seats, seed)?;
+                let mut events = Vec::new();
+                {
+                    let $events = &mut events;
+                    $start;
+                }
+                $g.push_events(&events);
+                Ok($g)
+            }
+
+            fn options(&self) -> &$options {
+                &self.opts
+            }
+
+            fn seats(&self) -> usize {
+                self.seats
+            }
+
+            fn to_move(&self) -> Option<$crate::game::Seat> {
+                self.decider()
+            }
+
+            fn legal_actions(&self, seat: $crate::game::Seat) -> Vec<$action> {
+                if seat >= self.seats {
+                    return Vec::new();
+                }
+                self.legal(seat)
+            }
+
+            fn apply(
+                &mut self,
+                seat: $crate::game::Seat,
+                action: &$action,
+            ) -> Result<Vec<$event>, $crate::game::RuleError<$error>> {
+                $crate::game::check_turn(self.decider(), self.seats, seat)?;
+                let mut events = Vec::new();
+                self.act(seat, action, &mut events)?;
+                self.push_events(&events);
+                Ok(events)
+            }
+
+            fn view(&self, seat: $crate::game::Seat) -> $view {
+                self.make_view(seat)
+            }
+
+            fn standings(&self) -> Vec<$crate::game::Standing> {
+                self.standings_now()
+            }
+
+            fn position(&self) -> $crate::game::Position {
+                $crate::family::position(&self.$table, self.decider(), &self.totals)
+            }
+
+            fn audit(&self) -> $crate::game::CardAudit {
+                $crate::family::audit(&self.$table, matches!(self.phase, $revealed))
+            }
+
+            fn illegal_probes(&self, seat: $crate::game::Seat) -> Vec<$action> {
+                self.probes(seat)
+            }
+
+            $($extra)*
+        }
+    };
+}
+pub(crate) use impl_game;

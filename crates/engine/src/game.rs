@@ -120,6 +120,19 @@ pub fn out_of_range<E>(option: &str, min: u32, max: u32) -> RuleError<E> {
     }
 }
 
+/// A setup error unless `seats` is within `min..=max`.
+pub fn check_players<E>(seats: usize, min: usize, max: usize) -> Result<(), RuleError<E>> {
+    if (min..=max).contains(&seats) {
+        Ok(())
+    } else {
+        Err(RuleError::PlayerCount {
+            min,
+            max,
+            got: seats,
+        })
+    }
+}
+
 /// Final or running standing of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {

@@ -79,119 +79,17 @@ pub use turn::arrange;
 use crate::family;
 #[cfg(doc)]
 use crate::game::places_with_tiebreak;
-use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
-use crate::games::{Deck, GameInfo, Listed};
+use crate::games::Deck;
 
 /// Rule errors of Karussell: the common reasons plus [`KarussellError`].
 pub type RuleError = crate::game::RuleError<KarussellError>;
 
-impl Listed for Karussell {
-    const INFO: GameInfo = GameInfo {
-        name: Karussell::NAME,
-        min_players: KarussellOptions::MIN_PLAYERS,
-        max_players: KarussellOptions::MAX_PLAYERS,
+family::impl_game! {
+    Karussell = "karussell" (KarussellOptions, KarussellAction, KarussellEvent, KarussellView, KarussellError) {
+        start: |g, events| g.start_round(events),
+        table: round, revealed: Phase::RoundOver | Phase::MatchOver,
         deck: Deck::FrenchPacksByPlayers,
-    };
-
-    /// `standard`: the rules' defaults.
-    fn preset(name: &str) -> Option<KarussellOptions> {
-        (name == "standard").then(KarussellOptions::default)
-    }
-}
-
-impl Game for Karussell {
-    type Options = KarussellOptions;
-    type Action = KarussellAction;
-    type Event = KarussellEvent;
-    type View = KarussellView;
-    type Error = KarussellError;
-
-    const NAME: &'static str = "karussell";
-
-    fn new(options: &KarussellOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
-        let mut g = Karussell::fresh(options, seats, seed)?;
-        let mut ev = Vec::new();
-        g.start_round(&mut ev);
-        g.push_events(&ev);
-        Ok(g)
-    }
-
-    fn options(&self) -> &KarussellOptions {
-        &self.opts
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.decider()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<KarussellAction> {
-        if seat >= self.seats {
-            return Vec::new();
-        }
-        self.legal(seat)
-    }
-
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &KarussellAction,
-    ) -> Result<Vec<KarussellEvent>, RuleError> {
-        check_turn(self.decider(), self.seats, seat)?;
-        let mut ev = Vec::new();
-        match action {
-            KarussellAction::Draw => {
-                self.check_draw()?;
-                self.do_draw(seat, &mut ev);
-            }
-            KarussellAction::Meld { table } => {
-                let plan = self.check_meld_tx(seat, table)?;
-                self.do_meld(seat, plan, &mut ev);
-            }
-            KarussellAction::Knock => {
-                let pips = self.check_knock(seat)?;
-                self.do_knock(seat, pips, &mut ev);
-            }
-            KarussellAction::EndTurn => {
-                self.check_end_turn()?;
-                self.pass_on(&mut ev);
-            }
-            KarussellAction::Pass => {
-                self.check_pass()?;
-                self.do_pass(seat, &mut ev);
-            }
-            KarussellAction::NextRound => {
-                if self.phase != Phase::RoundOver {
-                    return Err(self.wrong_phase());
-                }
-                self.do_next_round(&mut ev);
-            }
-        }
-        self.push_events(&ev);
-        Ok(ev)
-    }
-
-    fn view(&self, seat: Seat) -> KarussellView {
-        self.make_view(seat)
-    }
-
-    fn standings(&self) -> Vec<Standing> {
-        self.standings_now()
-    }
-
-    fn position(&self) -> Position {
-        family::position(&self.round, self.to_move(), &self.totals)
-    }
-
-    fn audit(&self) -> CardAudit {
-        let revealed = matches!(self.phase, Phase::RoundOver | Phase::MatchOver);
-        family::audit(&self.round, revealed)
-    }
-
-    fn illegal_probes(&self, seat: Seat) -> Vec<KarussellAction> {
-        self.probes(seat)
+        // `standard`: the rules' defaults.
+        presets: |name| (name == "standard").then(KarussellOptions::default),
     }
 }

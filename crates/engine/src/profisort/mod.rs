@@ -71,139 +71,17 @@ pub use validate::check_layout;
 pub use view::{ProfiSortView, SheetView};
 
 use crate::family;
-use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
-use crate::games::{Deck, GameInfo, Listed};
+use crate::games::Deck;
 
 /// Rule errors of Profi-Sort: the common reasons plus [`ProfiSortError`].
 pub type RuleError = crate::game::RuleError<ProfiSortError>;
 
-impl Listed for ProfiSort {
-    const INFO: GameInfo = GameInfo {
-        name: ProfiSort::NAME,
-        min_players: ProfiSortOptions::MIN_PLAYERS,
-        max_players: ProfiSortOptions::MAX_PLAYERS,
+family::impl_game! {
+    ProfiSort = "profisort" (ProfiSortOptions, ProfiSortAction, ProfiSortEvent, ProfiSortView, ProfiSortError) {
+        start: |g, events| g.deal_cards(false, events),
+        table: deal, revealed: Phase::DealOver | Phase::MatchOver,
         deck: Deck::TwoPacksEightJokers,
-    };
-
-    /// `standard`: the rules' defaults (the seed's eight jokers).
-    fn preset(name: &str) -> Option<ProfiSortOptions> {
-        (name == "standard").then(ProfiSortOptions::default)
-    }
-}
-
-impl Game for ProfiSort {
-    type Options = ProfiSortOptions;
-    type Action = ProfiSortAction;
-    type Event = ProfiSortEvent;
-    type View = ProfiSortView;
-    type Error = ProfiSortError;
-
-    const NAME: &'static str = "profisort";
-
-    fn new(options: &ProfiSortOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
-        let mut g = ProfiSort::fresh(options, seats, seed)?;
-        let mut ev = Vec::new();
-        g.deal_cards(false, &mut ev);
-        g.push_events(&ev);
-        Ok(g)
-    }
-
-    fn options(&self) -> &ProfiSortOptions {
-        &self.opts
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.decider()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<ProfiSortAction> {
-        if seat >= self.seats {
-            return Vec::new();
-        }
-        self.legal(seat)
-    }
-
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &ProfiSortAction,
-    ) -> Result<Vec<ProfiSortEvent>, RuleError> {
-        use ProfiSortAction as A;
-        check_turn(self.decider(), self.seats, seat)?;
-        let mut ev = Vec::new();
-        match action {
-            A::Redeal | A::KeepHand => {
-                self.need_phase(Phase::RedealChoice)?;
-                self.do_redeal_choice(seat, *action == A::Redeal, &mut ev);
-            }
-            A::Draw => {
-                self.need_phase(Phase::Draw)?;
-                self.do_draw(seat, &mut ev);
-            }
-            A::TakeDiscard => {
-                self.check_take_discard()?;
-                self.do_take_discard(seat, &mut ev);
-            }
-            A::SitOut => {
-                self.check_sit_out(seat)?;
-                self.do_sit_out(seat, &mut ev);
-            }
-            A::LayTask {
-                task,
-                repeat,
-                parts,
-            } => {
-                let plan = self.check_lay_task(seat, *task, *repeat, parts)?;
-                self.do_lay_task(seat, plan, &mut ev);
-            }
-            A::LayOff {
-                meld,
-                part,
-                end,
-                cards,
-            } => {
-                let (grown, ids) = self.check_lay_off(seat, *meld, *part, *end, cards)?;
-                self.do_lay_off(seat, *meld, grown, ids, &mut ev);
-            }
-            A::GiveAce { card, to } => {
-                let c = self.check_give(seat, *card, *to)?;
-                self.do_give(seat, c, *to, &mut ev);
-            }
-            A::Discard { card } => {
-                let c = self.check_discard(seat, *card)?;
-                self.do_discard(seat, c, &mut ev);
-            }
-            A::NextDeal => {
-                self.need_phase(Phase::DealOver)?;
-                self.do_next_deal(&mut ev);
-            }
-        }
-        self.push_events(&ev);
-        Ok(ev)
-    }
-
-    fn view(&self, seat: Seat) -> ProfiSortView {
-        self.make_view(seat)
-    }
-
-    fn standings(&self) -> Vec<Standing> {
-        self.standings_now()
-    }
-
-    fn position(&self) -> Position {
-        family::position(&self.deal, self.to_move(), &self.totals)
-    }
-
-    fn audit(&self) -> CardAudit {
-        let revealed = matches!(self.phase, Phase::DealOver | Phase::MatchOver);
-        family::audit(&self.deal, revealed)
-    }
-
-    fn illegal_probes(&self, seat: Seat) -> Vec<ProfiSortAction> {
-        self.probes(seat)
+        // `standard`: the rules' defaults (the seed's eight jokers).
+        presets: |name| (name == "standard").then(ProfiSortOptions::default),
     }
 }

@@ -73,136 +73,19 @@ pub use sim::Guess;
 pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
 pub use view::{PhaseView, RommeView, TableMeldView};
 
-use crate::card::CardId;
 use crate::family;
-use crate::game::{check_turn, places, CardAudit, Game, Moment, Position, Seat, Standing};
-use crate::games::{Deck, GameInfo, Listed};
+use crate::games::Deck;
 
 /// Rule errors of Rommé: the common reasons plus [`RommeError`].
 pub type RuleError = crate::game::RuleError<RommeError>;
-use turn::wrong_phase;
 
-impl Listed for Romme {
-    const INFO: GameInfo = GameInfo {
-        name: Romme::NAME,
-        min_players: RommeOptions::MIN_PLAYERS,
-        max_players: RommeOptions::MAX_PLAYERS,
+family::impl_game! {
+    Romme = "romme" (RommeOptions, RommeAction, RommeEvent, RommeView, RommeError) {
+        start: |g, events| g.start_deal(events),
+        table: deal, revealed: Phase::DealOver | Phase::MatchOver,
         deck: Deck::TwoFrenchPacks,
-    };
-
-    /// The five presets of [`Preset`], by [`Preset::name`].
-    fn preset(name: &str) -> Option<RommeOptions> {
-        Preset::named(name).map(Preset::options)
-    }
-}
-
-impl Game for Romme {
-    type Options = RommeOptions;
-    type Action = RommeAction;
-    type Event = RommeEvent;
-    type View = RommeView;
-    type Error = RommeError;
-
-    const NAME: &'static str = "romme";
-
-    fn new(options: &RommeOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
-        let mut g = Romme::fresh(options, seats, seed)?;
-        let mut ev = Vec::new();
-        g.start_deal(&mut ev);
-        g.push_events(&ev);
-        Ok(g)
-    }
-
-    fn options(&self) -> &RommeOptions {
-        &self.opts
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.decider()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<RommeAction> {
-        if seat >= self.seats {
-            return Vec::new();
-        }
-        self.legal(seat)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &RommeAction) -> Result<Vec<RommeEvent>, RuleError> {
-        check_turn(self.decider(), self.seats, seat)?;
-        let mut ev = Vec::new();
-        match action {
-            RommeAction::DrawTalon => {
-                self.check_draw_talon()?;
-                self.do_draw_talon(seat, &mut ev);
-            }
-            RommeAction::DrawDiscard => {
-                let card = self.check_draw_discard()?;
-                self.do_draw_discard(seat, card, &mut ev);
-            }
-            RommeAction::Meld { cards, hint } => {
-                let plan = self.check_meld(seat, cards, *hint)?;
-                self.do_meld(seat, plan, &mut ev);
-            }
-            RommeAction::LayOff { card, meld } => {
-                let plan = self.check_lay_off(seat, *card, *meld)?;
-                self.do_lay_off(seat, plan, &mut ev);
-            }
-            RommeAction::ExchangeJoker { card, meld } => {
-                let plan = self.check_exchange(seat, *card, *meld)?;
-                self.do_exchange(seat, plan, &mut ev);
-            }
-            RommeAction::Rob(rob) => {
-                let plan = self.check_rob(seat, &rob.take, &rob.melds, &rob.lay_offs)?;
-                self.do_rob(seat, plan, &mut ev);
-            }
-            RommeAction::UndoTurn => {
-                self.check_undo()?;
-                self.do_undo(seat, &mut ev);
-            }
-            RommeAction::Discard { card } => {
-                let card = self.check_discard(seat, *card)?;
-                self.do_discard(seat, card, &mut ev);
-            }
-            RommeAction::DeclareRomme => {
-                let residual = self.check_declare(seat)?;
-                self.do_declare(seat, residual, &mut ev);
-            }
-            RommeAction::DeclineRomme => {
-                if self.phase != Phase::MayDeclare {
-                    return Err(wrong_phase(Moment::AfterDiscard));
-                }
-                self.end_turn(&mut ev);
-            }
-            RommeAction::Buy => {
-                self.check_buy(seat)?;
-                self.do_buy(seat, &mut ev);
-            }
-            RommeAction::PassBuy => {
-                self.check_pass_buy(seat)?;
-                self.do_pass_buy(seat, &mut ev);
-            }
-            RommeAction::NextDeal => {
-                if self.phase != Phase::DealOver {
-                    return Err(wrong_phase(Moment::DealOver));
-                }
-                self.do_next_deal(&mut ev);
-            }
-        }
-        self.push_events(&ev);
-        Ok(ev)
-    }
-
-    fn view(&self, seat: Seat) -> RommeView {
-        self.make_view(seat)
-    }
-
-    fn standings(&self) -> Vec<Standing> {
-        places(&self.totals, false)
+        // The five presets of [`Preset`], by [`Preset::name`].
+        presets: |name| Preset::named(name).map(Preset::options),
     }
 
     /// Format 1 (wave 1) knew only [`BuyOrder::DrawFirst`].
@@ -212,82 +95,5 @@ impl Game for Romme {
                 options.insert("buy_order".into(), "DrawFirst".into());
             }
         }
-    }
-
-    fn position(&self) -> Position {
-        family::position(&self.deal, self.to_move(), &self.totals)
-    }
-
-    fn audit(&self) -> CardAudit {
-        let revealed = matches!(self.phase, Phase::DealOver | Phase::MatchOver);
-        family::audit(&self.deal, revealed)
-    }
-
-    fn illegal_probes(&self, seat: Seat) -> Vec<RommeAction> {
-        let d = &self.deal;
-        let hand = d.hands.get(seat).cloned().unwrap_or_default();
-        let mut probes = vec![
-            RommeAction::Discard {
-                card: CardId(u16::MAX),
-            },
-            RommeAction::LayOff {
-                card: hand.first().map_or(CardId(u16::MAX), |c| c.id),
-                meld: MeldId(u32::MAX),
-            },
-            RommeAction::Rob(Box::new(crate::romme::RobPlay {
-                take: vec![CardId(u16::MAX)],
-                melds: vec![],
-                lay_offs: vec![],
-            })),
-        ];
-        if hand.len() >= 2 {
-            probes.push(RommeAction::Meld {
-                cards: vec![hand[0].id, hand[1].id],
-                hint: None,
-            });
-            probes.push(RommeAction::Meld {
-                cards: vec![hand[0].id, hand[0].id, hand[1].id],
-                hint: None,
-            });
-        }
-        if let Some(t) = d.talon.last() {
-            probes.push(RommeAction::Discard { card: t.id });
-            probes.push(RommeAction::Meld {
-                cards: vec![t.id, t.id, t.id],
-                hint: None,
-            });
-        }
-        match &self.phase {
-            Phase::Draw => {
-                if let Some(c) = hand.first() {
-                    probes.push(RommeAction::Discard { card: c.id });
-                }
-                probes.push(RommeAction::UndoTurn);
-                probes.push(RommeAction::DeclareRomme);
-                probes.push(RommeAction::Buy);
-            }
-            Phase::Play => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::DrawDiscard);
-                probes.push(RommeAction::NextDeal);
-                probes.push(RommeAction::PassBuy);
-                if let Some(t) = d.ts.taken_discard {
-                    probes.push(RommeAction::Discard { card: t });
-                }
-            }
-            Phase::Claim { .. } => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::DeclareRomme);
-            }
-            Phase::MayDeclare => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::UndoTurn);
-            }
-            Phase::DealOver | Phase::MatchOver => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::DeclineRomme);
-            }
-        }
-        probes
     }
 }
