@@ -113,7 +113,7 @@ pub(crate) fn audit(table: &impl Table, revealed: bool) -> CardAudit {
 /// engine of the family: the plumbing the three write alike. The engine's state has the
 /// fields `opts`, `seats`, `totals` and `phase` and the inherent methods `fresh` (the match
 /// before its first deal), `push_events`, `decider` (the seat to move), `legal`, `act`
-/// (validates, then applies an action of the seat to move, writing its events; on `Err`
+/// (validates, then applies an action of the seat to move and returns its events; on `Err`
 /// nothing changed), `make_view`, `standings_now` and `probes`; its options type has
 /// `MIN_PLAYERS` and `MAX_PLAYERS`. The invocation gives the name and the associated types,
 /// how the first deal starts, the field holding the current deal (a [`Table`]), the phases in
@@ -191,8 +191,7 @@ macro_rules! impl_game {
                 action: &$action,
             ) -> Result<Vec<$event>, $crate::game::RuleError<$error>> {
                 $crate::game::check_turn(self.decider(), self.seats, seat)?;
-                let mut events = Vec::new();
-                self.act(seat, action, &mut events)?;
+                let events = self.act(seat, action)?;
                 self.push_events(&events);
                 Ok(events)
             }

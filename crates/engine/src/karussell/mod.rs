@@ -79,6 +79,7 @@ pub use turn::arrange;
 use crate::family;
 #[cfg(doc)]
 use crate::game::places_with_tiebreak;
+use crate::game::Seat;
 use crate::games::Deck;
 
 /// Rule errors of Karussell: the common reasons plus [`KarussellError`].
@@ -91,5 +92,46 @@ family::impl_game! {
         deck: Deck::FrenchPacksByPlayers,
         // `standard`: the rules' defaults.
         presets: |name| (name == "standard").then(KarussellOptions::default),
+    }
+}
+
+impl Karussell {
+    /// Validates, then applies `action` of `seat`, the seat to move: `Game::apply` but for
+    /// the turn check and the log.
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &KarussellAction,
+    ) -> Result<Vec<KarussellEvent>, RuleError> {
+        let mut ev = Vec::new();
+        match action {
+            KarussellAction::Draw => {
+                self.check_draw()?;
+                self.do_draw(seat, &mut ev);
+            }
+            KarussellAction::Meld { table } => {
+                let plan = self.check_meld_tx(seat, table)?;
+                self.do_meld(seat, plan, &mut ev);
+            }
+            KarussellAction::Knock => {
+                let pips = self.check_knock(seat)?;
+                self.do_knock(seat, pips, &mut ev);
+            }
+            KarussellAction::EndTurn => {
+                self.check_end_turn()?;
+                self.pass_on(&mut ev);
+            }
+            KarussellAction::Pass => {
+                self.check_pass()?;
+                self.do_pass(seat, &mut ev);
+            }
+            KarussellAction::NextRound => {
+                if self.phase != Phase::RoundOver {
+                    return Err(self.wrong_phase());
+                }
+                self.do_next_round(&mut ev);
+            }
+        }
+        Ok(ev)
     }
 }

@@ -3,7 +3,7 @@
 //! Every action is first checked by a `check_*` method that only reads the state; the
 //! matching `do_*` method then mutates. A rejected action never changes anything.
 
-use super::actions::{KarussellAction, KarussellError, KarussellEvent, RoundEnd, Slot};
+use super::actions::{KarussellError, KarussellEvent, RoundEnd, Slot};
 use super::state::{Karussell, Phase};
 use super::table::{check_meld, TableCard};
 use super::RuleError;
@@ -46,44 +46,6 @@ pub fn arrange(meld: &mut [TableCard]) {
 }
 
 impl Karussell {
-    /// Validates, then applies `action` of `seat`, the seat to move (for `Game::apply`).
-    pub(crate) fn act(
-        &mut self,
-        seat: Seat,
-        action: &KarussellAction,
-        ev: &mut Vec<KarussellEvent>,
-    ) -> Result<(), RuleError> {
-        match action {
-            KarussellAction::Draw => {
-                self.check_draw()?;
-                self.do_draw(seat, ev);
-            }
-            KarussellAction::Meld { table } => {
-                let plan = self.check_meld_tx(seat, table)?;
-                self.do_meld(seat, plan, ev);
-            }
-            KarussellAction::Knock => {
-                let pips = self.check_knock(seat)?;
-                self.do_knock(seat, pips, ev);
-            }
-            KarussellAction::EndTurn => {
-                self.check_end_turn()?;
-                self.pass_on(ev);
-            }
-            KarussellAction::Pass => {
-                self.check_pass()?;
-                self.do_pass(seat, ev);
-            }
-            KarussellAction::NextRound => {
-                if self.phase != Phase::RoundOver {
-                    return Err(self.wrong_phase());
-                }
-                self.do_next_round(ev);
-            }
-        }
-        Ok(())
-    }
-
     /// What the game waits for now (for [`RuleError::WrongPhase`]).
     pub(crate) fn moment(&self) -> Moment {
         match self.phase {

@@ -71,6 +71,7 @@ pub use validate::check_layout;
 pub use view::{ProfiSortView, SheetView};
 
 use crate::family;
+use crate::game::Seat;
 use crate::games::Deck;
 
 /// Rule errors of Profi-Sort: the common reasons plus [`ProfiSortError`].
@@ -83,5 +84,66 @@ family::impl_game! {
         deck: Deck::TwoPacksEightJokers,
         // `standard`: the rules' defaults (the seed's eight jokers).
         presets: |name| (name == "standard").then(ProfiSortOptions::default),
+    }
+}
+
+impl ProfiSort {
+    /// Validates, then applies `action` of `seat`, the seat to move: `Game::apply` but for
+    /// the turn check and the log.
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &ProfiSortAction,
+    ) -> Result<Vec<ProfiSortEvent>, RuleError> {
+        use ProfiSortAction as A;
+        let mut ev = Vec::new();
+        match action {
+            A::Redeal | A::KeepHand => {
+                self.need_phase(Phase::RedealChoice)?;
+                self.do_redeal_choice(seat, *action == A::Redeal, &mut ev);
+            }
+            A::Draw => {
+                self.need_phase(Phase::Draw)?;
+                self.do_draw(seat, &mut ev);
+            }
+            A::TakeDiscard => {
+                self.check_take_discard()?;
+                self.do_take_discard(seat, &mut ev);
+            }
+            A::SitOut => {
+                self.check_sit_out(seat)?;
+                self.do_sit_out(seat, &mut ev);
+            }
+            A::LayTask {
+                task,
+                repeat,
+                parts,
+            } => {
+                let plan = self.check_lay_task(seat, *task, *repeat, parts)?;
+                self.do_lay_task(seat, plan, &mut ev);
+            }
+            A::LayOff {
+                meld,
+                part,
+                end,
+                cards,
+            } => {
+                let (grown, ids) = self.check_lay_off(seat, *meld, *part, *end, cards)?;
+                self.do_lay_off(seat, *meld, grown, ids, &mut ev);
+            }
+            A::GiveAce { card, to } => {
+                let c = self.check_give(seat, *card, *to)?;
+                self.do_give(seat, c, *to, &mut ev);
+            }
+            A::Discard { card } => {
+                let c = self.check_discard(seat, *card)?;
+                self.do_discard(seat, c, &mut ev);
+            }
+            A::NextDeal => {
+                self.need_phase(Phase::DealOver)?;
+                self.do_next_deal(&mut ev);
+            }
+        }
+        Ok(ev)
     }
 }

@@ -1,9 +1,7 @@
 //! Checking and applying the actions of a turn. Every `check_*` validates completely and
 //! changes nothing; the matching `do_*` then mutates.
 
-use super::actions::{
-    DealEnd, ProfiSortAction as A, ProfiSortError as E, ProfiSortEvent as Ev, RunEnd,
-};
+use super::actions::{DealEnd, ProfiSortError as E, ProfiSortEvent as Ev, RunEnd};
 use super::extend::check_lay_off;
 use super::find::jokers_in;
 use super::state::{Phase, ProfiSort};
@@ -31,63 +29,6 @@ fn is_ace(c: &Card) -> bool {
 }
 
 impl ProfiSort {
-    /// Validates, then applies `action` of `seat`, the seat to move (for `Game::apply`).
-    pub(crate) fn act(
-        &mut self,
-        seat: Seat,
-        action: &A,
-        ev: &mut Vec<Ev>,
-    ) -> Result<(), RuleError> {
-        match action {
-            A::Redeal | A::KeepHand => {
-                self.need_phase(Phase::RedealChoice)?;
-                self.do_redeal_choice(seat, *action == A::Redeal, ev);
-            }
-            A::Draw => {
-                self.need_phase(Phase::Draw)?;
-                self.do_draw(seat, ev);
-            }
-            A::TakeDiscard => {
-                self.check_take_discard()?;
-                self.do_take_discard(seat, ev);
-            }
-            A::SitOut => {
-                self.check_sit_out(seat)?;
-                self.do_sit_out(seat, ev);
-            }
-            A::LayTask {
-                task,
-                repeat,
-                parts,
-            } => {
-                let plan = self.check_lay_task(seat, *task, *repeat, parts)?;
-                self.do_lay_task(seat, plan, ev);
-            }
-            A::LayOff {
-                meld,
-                part,
-                end,
-                cards,
-            } => {
-                let (grown, ids) = self.check_lay_off(seat, *meld, *part, *end, cards)?;
-                self.do_lay_off(seat, *meld, grown, ids, ev);
-            }
-            A::GiveAce { card, to } => {
-                let c = self.check_give(seat, *card, *to)?;
-                self.do_give(seat, c, *to, ev);
-            }
-            A::Discard { card } => {
-                let c = self.check_discard(seat, *card)?;
-                self.do_discard(seat, c, ev);
-            }
-            A::NextDeal => {
-                self.need_phase(Phase::DealOver)?;
-                self.do_next_deal(ev);
-            }
-        }
-        Ok(())
-    }
-
     pub(crate) fn wrong_phase(&self) -> RuleError {
         let expected = match self.phase {
             // The redeal decision is a claim-like choice outside the turn order.

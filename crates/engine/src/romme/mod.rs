@@ -74,10 +74,12 @@ pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
 pub use view::{PhaseView, RommeView, TableMeldView};
 
 use crate::family;
+use crate::game::{Moment, Seat};
 use crate::games::Deck;
 
 /// Rule errors of Rommé: the common reasons plus [`RommeError`].
 pub type RuleError = crate::game::RuleError<RommeError>;
+use turn::wrong_phase;
 
 family::impl_game! {
     Romme = "romme" (RommeOptions, RommeAction, RommeEvent, RommeView, RommeError) {
@@ -95,5 +97,72 @@ family::impl_game! {
                 options.insert("buy_order".into(), "DrawFirst".into());
             }
         }
+    }
+}
+
+impl Romme {
+    /// Validates, then applies `action` of `seat`, the seat to move: `Game::apply` but for
+    /// the turn check and the log.
+    fn act(&mut self, seat: Seat, action: &RommeAction) -> Result<Vec<RommeEvent>, RuleError> {
+        let mut ev = Vec::new();
+        match action {
+            RommeAction::DrawTalon => {
+                self.check_draw_talon()?;
+                self.do_draw_talon(seat, &mut ev);
+            }
+            RommeAction::DrawDiscard => {
+                let card = self.check_draw_discard()?;
+                self.do_draw_discard(seat, card, &mut ev);
+            }
+            RommeAction::Meld { cards, hint } => {
+                let plan = self.check_meld(seat, cards, *hint)?;
+                self.do_meld(seat, plan, &mut ev);
+            }
+            RommeAction::LayOff { card, meld } => {
+                let plan = self.check_lay_off(seat, *card, *meld)?;
+                self.do_lay_off(seat, plan, &mut ev);
+            }
+            RommeAction::ExchangeJoker { card, meld } => {
+                let plan = self.check_exchange(seat, *card, *meld)?;
+                self.do_exchange(seat, plan, &mut ev);
+            }
+            RommeAction::Rob(rob) => {
+                let plan = self.check_rob(seat, &rob.take, &rob.melds, &rob.lay_offs)?;
+                self.do_rob(seat, plan, &mut ev);
+            }
+            RommeAction::UndoTurn => {
+                self.check_undo()?;
+                self.do_undo(seat, &mut ev);
+            }
+            RommeAction::Discard { card } => {
+                let card = self.check_discard(seat, *card)?;
+                self.do_discard(seat, card, &mut ev);
+            }
+            RommeAction::DeclareRomme => {
+                let residual = self.check_declare(seat)?;
+                self.do_declare(seat, residual, &mut ev);
+            }
+            RommeAction::DeclineRomme => {
+                if self.phase != Phase::MayDeclare {
+                    return Err(wrong_phase(Moment::AfterDiscard));
+                }
+                self.end_turn(&mut ev);
+            }
+            RommeAction::Buy => {
+                self.check_buy(seat)?;
+                self.do_buy(seat, &mut ev);
+            }
+            RommeAction::PassBuy => {
+                self.check_pass_buy(seat)?;
+                self.do_pass_buy(seat, &mut ev);
+            }
+            RommeAction::NextDeal => {
+                if self.phase != Phase::DealOver {
+                    return Err(wrong_phase(Moment::DealOver));
+                }
+                self.do_next_deal(&mut ev);
+            }
+        }
+        Ok(ev)
     }
 }

@@ -4,7 +4,7 @@
 //! returns what it needs; the matching `do_*` method then mutates. A rejected action
 //! therefore never changes anything.
 
-use super::actions::{DealEnd, DrawSource, MeldId, RommeAction, RommeError, RommeEvent};
+use super::actions::{DealEnd, DrawSource, MeldId, RommeError, RommeEvent};
 use super::options::{DiscardDraw, EndMode, LayOffPolicy};
 use super::state::{remove_card, Phase, Romme, TableMeld, TurnState};
 use super::RuleError;
@@ -37,74 +37,6 @@ pub(crate) struct LayOffPlan {
 }
 
 impl Romme {
-    /// Validates, then applies `action` of `seat`, the seat to move (for `Game::apply`).
-    pub(crate) fn act(
-        &mut self,
-        seat: Seat,
-        action: &RommeAction,
-        ev: &mut Vec<RommeEvent>,
-    ) -> Result<(), RuleError> {
-        match action {
-            RommeAction::DrawTalon => {
-                self.check_draw_talon()?;
-                self.do_draw_talon(seat, ev);
-            }
-            RommeAction::DrawDiscard => {
-                let card = self.check_draw_discard()?;
-                self.do_draw_discard(seat, card, ev);
-            }
-            RommeAction::Meld { cards, hint } => {
-                let plan = self.check_meld(seat, cards, *hint)?;
-                self.do_meld(seat, plan, ev);
-            }
-            RommeAction::LayOff { card, meld } => {
-                let plan = self.check_lay_off(seat, *card, *meld)?;
-                self.do_lay_off(seat, plan, ev);
-            }
-            RommeAction::ExchangeJoker { card, meld } => {
-                let plan = self.check_exchange(seat, *card, *meld)?;
-                self.do_exchange(seat, plan, ev);
-            }
-            RommeAction::Rob(rob) => {
-                let plan = self.check_rob(seat, &rob.take, &rob.melds, &rob.lay_offs)?;
-                self.do_rob(seat, plan, ev);
-            }
-            RommeAction::UndoTurn => {
-                self.check_undo()?;
-                self.do_undo(seat, ev);
-            }
-            RommeAction::Discard { card } => {
-                let card = self.check_discard(seat, *card)?;
-                self.do_discard(seat, card, ev);
-            }
-            RommeAction::DeclareRomme => {
-                let residual = self.check_declare(seat)?;
-                self.do_declare(seat, residual, ev);
-            }
-            RommeAction::DeclineRomme => {
-                if self.phase != Phase::MayDeclare {
-                    return Err(wrong_phase(Moment::AfterDiscard));
-                }
-                self.end_turn(ev);
-            }
-            RommeAction::Buy => {
-                self.check_buy(seat)?;
-                self.do_buy(seat, ev);
-            }
-            RommeAction::PassBuy => {
-                self.check_pass_buy(seat)?;
-                self.do_pass_buy(seat, ev);
-            }
-            RommeAction::NextDeal => {
-                if self.phase != Phase::DealOver {
-                    return Err(wrong_phase(Moment::DealOver));
-                }
-                self.do_next_deal(ev);
-            }
-        }
-        Ok(())
-    }
-
     pub(crate) fn expect_phase(&self, play: bool) -> Result<(), RuleError> {
         match (&self.phase, play) {
             (Phase::Play, true) | (Phase::Draw, false) => Ok(()),
