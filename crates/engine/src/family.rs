@@ -54,59 +54,73 @@ pub(crate) fn talon_from_discard(rng: &mut GameRng, discard: &mut Vec<Card>) -> 
     Some(cards)
 }
 
-/// A deal of a family game as its position and card audit see it.
-pub(crate) trait Table {
-    /// Each seat's hand (cards lying open in front of a player are open groups).
-    fn hands(&self) -> &[Vec<Card>];
-    /// The face-down pile players draw from (talon, stock).
-    fn pile(&self) -> &[Card];
-    /// The open card groups (melds, open cards, the discard pile) in the position's order.
-    fn open(&self) -> Vec<Vec<u16>>;
-    /// Cards in play that are neither in a hand, nor in the pile, nor in an open group.
-    fn aside(&self) -> Vec<CardId> {
-        Vec::new()
-    }
-
-    /// The card `id` in `seat`'s hand.
-    fn hand_card(&self, seat: Seat, id: CardId) -> Option<Card> {
-        self.hands().get(seat)?.iter().copied().find(|c| c.id == id)
-    }
+/// The card `id` in `seat`'s hand, if he holds it.
+pub(crate) fn hand_card(hands: &[Vec<Card>], seat: Seat, id: CardId) -> Option<Card> {
+    hands.get(seat)?.iter().copied().find(|c| c.id == id)
 }
 
-/// The position of `table` with `to_move` deciding and the running `scores`.
-pub(crate) fn position(table: &impl Table, to_move: Option<Seat>, scores: &[i32]) -> Position {
-    Position {
-        to_move,
-        hands: table.hands().iter().map(|h| Position::hand(h)).collect(),
-        open: table.open(),
-        hidden: vec![table.pile().len()],
-        scores: scores.to_vec(),
-    }
+/// A deal of a family game as its position and card audit see it: each seat's hand, the
+/// face-down pile players draw from (talon, stock), the open card groups in the position's
+/// order (melds, cards lying open, the discard pile) and the cards that are in none of these.
+pub(crate) struct Table<'a> {
+    hands: &'a [Vec<Card>],
+    pile: &'a [Card],
+    open: Vec<Vec<u16>>,
+    aside: Vec<CardId>,
 }
 
-/// The card audit of `table`: the pile is hidden from everybody, each hand from the other
-/// seats until the deal is `revealed` (scored).
-pub(crate) fn audit(table: &impl Table, revealed: bool) -> CardAudit {
-    let hands = table.hands();
-    let pile: Vec<CardId> = table.pile().iter().map(|c| c.id).collect();
-    let hidden_from = (0..hands.len())
-        .map(|s| {
-            let mut h = pile.clone();
-            if !revealed {
-                for (o, hand) in hands.iter().enumerate() {
-                    if o != s {
-                        h.extend(hand.iter().map(|c| c.id));
+impl<'a> Table<'a> {
+    pub(crate) fn new(hands: &'a [Vec<Card>], pile: &'a [Card], open: Vec<Vec<u16>>) -> Self {
+        Table {
+            hands,
+            pile,
+            open,
+            aside: Vec::new(),
+        }
+    }
+
+    /// The same table with `cards` in play outside hands, pile and open groups.
+    pub(crate) fn with_aside(self, cards: Vec<CardId>) -> Self {
+        Table {
+            aside: cards,
+            ..self
+        }
+    }
+
+    /// The position with `to_move` deciding and the running `scores`.
+    pub(crate) fn position(self, to_move: Option<Seat>, scores: &[i32]) -> Position {
+        Position {
+            to_move,
+            hands: self.hands.iter().map(|h| Position::hand(h)).collect(),
+            open: self.open,
+            hidden: vec![self.pile.len()],
+            scores: scores.to_vec(),
+        }
+    }
+
+    /// The card audit: the pile is hidden from everybody, each hand from the other seats
+    /// until the deal is `revealed` (scored).
+    pub(crate) fn audit(self, revealed: bool) -> CardAudit {
+        let pile: Vec<CardId> = self.pile.iter().map(|c| c.id).collect();
+        let hidden_from = (0..self.hands.len())
+            .map(|s| {
+                let mut h = pile.clone();
+                if !revealed {
+                    for (o, hand) in self.hands.iter().enumerate() {
+                        if o != s {
+                            h.extend(hand.iter().map(|c| c.id));
+                        }
                     }
                 }
-            }
-            h
-        })
-        .collect();
-    let mut all: Vec<CardId> = hands.iter().flatten().map(|c| c.id).collect();
-    all.extend(pile);
-    all.extend(table.open().into_iter().flatten().map(CardId));
-    all.extend(table.aside());
-    CardAudit { all, hidden_from }
+                h
+            })
+            .collect();
+        let mut all: Vec<CardId> = self.hands.iter().flatten().map(|c| c.id).collect();
+        all.extend(pile);
+        all.extend(self.open.into_iter().flatten().map(CardId));
+        all.extend(self.aside);
+        CardAudit { all, hidden_from }
+    }
 }
 
 /// Implements [`Game`](crate::game::Game) and [`Listed`](crate::games::Listed) for an
@@ -116,7 +130,7 @@ pub(crate) fn audit(table: &impl Table, revealed: bool) -> CardAudit {
 /// (validates, then applies an action of the seat to move and returns its events; on `Err`
 /// nothing changed), `make_view`, `standings_now` and `probes`; its options type has
 /// `MIN_PLAYERS` and `MAX_PLAYERS`. The invocation gives the name and the associated types,
-/// how the first deal starts, the field holding the current deal (a [`Table`]), the phases in
+/// how the first deal starts, the field holding the current deal (whose `as_table` is its [`Table`]), the phases in
 /// which every hand is shown, the deck and how a preset's name becomes options; any further
 /// `Game` items follow it.
 macro_rules! impl_game {
@@ -205,11 +219,11 @@ macro_rules! impl_game {
             }
 
             fn position(&self) -> $crate::game::Position {
-                $crate::family::position(&self.$table, self.decider(), &self.totals)
+                self.$table.as_table().position(self.decider(), &self.totals)
             }
 
             fn audit(&self) -> $crate::game::CardAudit {
-                $crate::family::audit(&self.$table, matches!(self.phase, $revealed))
+                self.$table.as_table().audit(matches!(self.phase, $revealed))
             }
 
             fn illegal_probes(&self, seat: $crate::game::Seat) -> Vec<$action> {

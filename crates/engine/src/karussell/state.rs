@@ -81,21 +81,14 @@ impl Round {
             final_left: 0,
         }
     }
-}
 
-impl Table for Round {
-    fn hands(&self) -> &[Vec<Card>] {
-        &self.hands
-    }
-    fn pile(&self) -> &[Card] {
-        &self.stock
-    }
-    /// The table melds.
-    fn open(&self) -> Vec<Vec<u16>> {
-        self.table
+    /// The round as its position and audit see it: open are the table melds.
+    pub(crate) fn as_table(&self) -> Table<'_> {
+        let melds = self
+            .table
             .iter()
-            .map(|m| m.iter().map(|t| t.card.id.0).collect())
-            .collect()
+            .map(|m| m.iter().map(|t| t.card.id.0).collect());
+        Table::new(&self.hands, &self.stock, melds.collect())
     }
 }
 

@@ -129,25 +129,19 @@ impl Deal {
             rebuilt: false,
         }
     }
-}
 
-impl Table for Deal {
-    fn hands(&self) -> &[Vec<Card>] {
-        &self.hands
-    }
-    fn pile(&self) -> &[Card] {
-        &self.talon
-    }
-    /// The task melds, each seat's received aces, the discard pile.
-    fn open(&self) -> Vec<Vec<u16>> {
-        let mut open: Vec<Vec<u16>> = self
+    /// The deal as its position and audit see it: open are the task melds, each seat's
+    /// received aces and the discard pile.
+    pub(crate) fn as_table(&self) -> Table<'_> {
+        let melds = self
             .melds
             .iter()
-            .map(|m| m.cards().map(|c| c.id.0).collect())
-            .collect();
-        open.extend(self.received.iter().map(|r| Position::group(r)));
-        open.push(Position::group(&self.discard));
-        open
+            .map(|m| m.cards().map(|c| c.id.0).collect());
+        let received = self.received.iter().map(|r| Position::group(r));
+        let open = melds
+            .chain(received)
+            .chain([Position::group(&self.discard)]);
+        Table::new(&self.hands, &self.talon, open.collect())
     }
 }
 

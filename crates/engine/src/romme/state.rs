@@ -129,31 +129,22 @@ impl Deal {
         }
     }
 
-    pub fn meld_index(&self, id: MeldId) -> Option<usize> {
-        self.table.iter().position(|m| m.id == id)
-    }
-}
-
-impl Table for Deal {
-    fn hands(&self) -> &[Vec<Card>] {
-        &self.hands
-    }
-    fn pile(&self) -> &[Card] {
-        &self.talon
-    }
-    /// The table melds, then the discard pile.
-    fn open(&self) -> Vec<Vec<u16>> {
-        let mut open: Vec<Vec<u16>> = self
+    /// The deal as its position and audit see it: open are the table melds, then the discard
+    /// pile; jokers freed by an exchange are aside until they are placed again.
+    pub(crate) fn as_table(&self) -> Table<'_> {
+        let melds = self
             .table
             .iter()
-            .map(|m| m.meld.cards.iter().map(|p| p.card.id.0).collect())
-            .collect();
-        open.push(Position::group(&self.discard));
-        open
+            .map(|m| m.meld.cards.iter().map(|p| p.card.id.0));
+        let open = melds
+            .map(Vec::from_iter)
+            .chain([Position::group(&self.discard)]);
+        let aside = self.ts.freed_jokers.iter().map(|c| c.id).collect();
+        Table::new(&self.hands, &self.talon, open.collect()).with_aside(aside)
     }
-    /// Jokers freed by an exchange, not yet placed again.
-    fn aside(&self) -> Vec<CardId> {
-        self.ts.freed_jokers.iter().map(|c| c.id).collect()
+
+    pub fn meld_index(&self, id: MeldId) -> Option<usize> {
+        self.table.iter().position(|m| m.id == id)
     }
 }
 
