@@ -1,11 +1,12 @@
 //! The engine core of the Rommé family (Rommé, Karussell, Profi-Sort): what their rules
 //! agree on. The first dealer drawn from the seed, dealing one card at a time clockwise from
-//! the dealer's left, a new talon shuffled from the discard pile, and the position and card
-//! audit of a [`Table`]: hands, one face-down pile and open card groups.
+//! the dealer's left, a new talon shuffled from the discard pile, the position and card
+//! audit of a [`Table`] (hands, one face-down pile, open card groups), and the `Game` and
+//! `Listed` plumbing ([`impl_game!`]).
 //!
 //! Each engine keeps its own state and rules and calls these with the parts they need, at the
-//! points its rules say; the random generator is drawn from in the same order as before the
-//! core existed, so seeded games and saves replay to the same positions.
+//! points its rules say, so its random draws keep their order: seeded games and saves replay
+//! to the same positions (the fixtures check it).
 
 use crate::card::{Card, CardId, DeckSpec};
 use crate::game::{CardAudit, Position, Seat};
@@ -130,12 +131,13 @@ impl<'a> Table<'a> {
 /// (validates, then applies an action of the seat to move and returns its events; on `Err`
 /// nothing changed), `make_view`, `standings_now` and `probes`; its options type has
 /// `MIN_PLAYERS` and `MAX_PLAYERS`. The invocation gives the name and the associated types,
-/// how the first deal starts, the field holding the current deal (whose `as_table` is its [`Table`]), the phases in
-/// which every hand is shown, the deck and how a preset's name becomes options; any further
-/// `Game` items follow it.
+/// how the first deal starts, the field holding the current deal (whose `as_table` is its
+/// [`Table`]), the phases in which every hand is shown, the deck and how a preset's name
+/// becomes options; any further `Game` items follow it.
 macro_rules! impl_game {
     (
-        $game:ident = $name:literal ($options:ty, $action:ty, $event:ty, $view:ty, $error:ty) {
+        $game:ident = $name:literal
+            ($options:ty, $action:ty, $event:ty, $view:ty, $error:ty) {
             start: |$g:ident, $events:ident| $start:expr,
             table: $table:ident, revealed: $revealed:pat,
             deck: $deck:expr,

@@ -86,7 +86,8 @@ use crate::games::Deck;
 pub type RuleError = crate::game::RuleError<KarussellError>;
 
 family::impl_game! {
-    Karussell = "karussell" (KarussellOptions, KarussellAction, KarussellEvent, KarussellView, KarussellError) {
+    Karussell = "karussell"
+        (KarussellOptions, KarussellAction, KarussellEvent, KarussellView, KarussellError) {
         start: |g, events| g.start_round(events),
         table: round, revealed: Phase::RoundOver | Phase::MatchOver,
         deck: Deck::FrenchPacksByPlayers,

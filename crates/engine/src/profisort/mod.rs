@@ -78,7 +78,8 @@ use crate::games::Deck;
 pub type RuleError = crate::game::RuleError<ProfiSortError>;
 
 family::impl_game! {
-    ProfiSort = "profisort" (ProfiSortOptions, ProfiSortAction, ProfiSortEvent, ProfiSortView, ProfiSortError) {
+    ProfiSort = "profisort"
+        (ProfiSortOptions, ProfiSortAction, ProfiSortEvent, ProfiSortView, ProfiSortError) {
         start: |g, events| g.deal_cards(false, events),
         table: deal, revealed: Phase::DealOver | Phase::MatchOver,
         deck: Deck::TwoPacksEightJokers,
