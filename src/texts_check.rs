@@ -227,9 +227,6 @@ fn common_errors<E>() -> Vec<RuleError<E>> {
         Moment::AfterDiscard,
         Moment::DealOver,
         Moment::PileEmpty,
-        Moment::ShadowChoice,
-        Moment::LuxxDecision,
-        Moment::VictimDecision,
     ];
     v.extend(moments.map(|expected| RuleError::WrongPhase { expected }));
     let limits = [

@@ -120,9 +120,6 @@ pub fn moment_key(m: Moment) -> &'static str {
         Moment::AfterDiscard => "moment.after_discard",
         Moment::DealOver => "moment.deal_over",
         Moment::PileEmpty => "moment.pile_empty",
-        Moment::ShadowChoice => "ab.phase.shadow_choice",
-        Moment::LuxxDecision => "ab.phase.luxx_decision",
-        Moment::VictimDecision => "ab.phase.victim_decision",
     }
 }
 

@@ -44,7 +44,8 @@ pub enum RuleError<E = NoGameError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoGameError {}
 
-/// What a game waits for now, named in a [`RuleError::WrongPhase`].
+/// What a game waits for now, named in a [`RuleError::WrongPhase`]: the moments several
+/// games share. A decision only one game has is that game's own error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Moment {
     /// The turn owner must draw first.
@@ -61,12 +62,6 @@ pub enum Moment {
     DealOver,
     /// The pile to draw from is empty.
     PileEmpty,
-    /// Abluxxen: the shadow group is chosen (Profiduell).
-    ShadowChoice,
-    /// Abluxxen: the luxxing player decides what to take.
-    LuxxDecision,
-    /// Abluxxen: the luxxed player decides.
-    VictimDecision,
 }
 
 /// Why an option value was refused at setup.
@@ -122,6 +117,19 @@ pub fn out_of_range<E>(option: &str, min: u32, max: u32) -> RuleError<E> {
     RuleError::BadOption {
         option: option.to_string(),
         limit: OptionLimit::Range { min, max },
+    }
+}
+
+/// A setup error unless `seats` is within `min..=max`.
+pub fn check_players<E>(seats: usize, min: usize, max: usize) -> Result<(), RuleError<E>> {
+    if (min..=max).contains(&seats) {
+        Ok(())
+    } else {
+        Err(RuleError::PlayerCount {
+            min,
+            max,
+            got: seats,
+        })
     }
 }
 
@@ -273,6 +281,15 @@ pub fn cards_in_json(value: &serde_json::Value, out: &mut Vec<CardId>) {
 /// Convenience: a card as it appears in a view.
 pub fn visible(cards: &[Card]) -> Vec<Card> {
     cards.to_vec()
+}
+
+/// Appends `events` to a game's running `log`, of which the last `len` are kept.
+pub(crate) fn keep_last<T: Clone>(log: &mut Vec<T>, events: &[T], len: usize) {
+    log.extend(events.iter().cloned());
+    if log.len() > len {
+        let cut = log.len() - len;
+        log.drain(..cut);
+    }
 }
 
 /// Checks `seat` against `to_move` and the table size; the common first step of `apply`.

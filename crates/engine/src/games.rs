@@ -2,9 +2,11 @@
 //! app's catalog and setup page, the bots and the tests) and the one dispatch over the games
 //! by name ([`with_game`]).
 //!
-//! Adding a game: its module (a [`Game`] and a [`Listed`] impl, the latter with its
-//! [`GameInfo`] and presets), one line in the `games!` list below and its catalog entries in
-//! [`VARIANTS`]. Nothing else in the engine names a game.
+//! Adding a game to the engine: its module (declared in `lib.rs`, with a [`Game`] and a
+//! [`Listed`] impl, the latter with its [`GameInfo`] and presets; a Rommé-family engine gets
+//! both from one `family::impl_game!`), one line in the `games!` list below and its catalog
+//! entries in [`VARIANTS`]. Nothing else in the engine names a game; the tests below fail when
+//! the lists disagree.
 
 use crate::game::{Game, Position, Seat};
 use crate::save::{load_file, read_file, save, Record, SaveError, SaveFile, SaveMeta};

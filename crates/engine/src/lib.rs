@@ -48,6 +48,7 @@
 
 pub mod abluxxen;
 pub mod card;
+mod family;
 pub mod fuzz;
 pub mod game;
 pub mod games;

@@ -1,7 +1,7 @@
 //! One of each of Abluxxen's own rejections, for the texts check (`src/texts_check.rs`): each
 //! must read as a German and as an English sentence.
 
-use engine::abluxxen::AbluxxenError;
+use engine::abluxxen::{AbluxxenError, Decision};
 
 /// Every variant of the game's error enum, some more than once (their texts differ by the
 /// data they carry). Adding a variant without listing it here fails to compile.
@@ -18,6 +18,15 @@ pub fn errors() -> Vec<AbluxxenError> {
         AbluxxenError::SupplySlotEmpty { slot: 2 },
         AbluxxenError::DrawPileEmpty,
         AbluxxenError::DrawNotOptional { remaining: 2 },
+        AbluxxenError::WrongPhase {
+            expected: Decision::ShadowChoice,
+        },
+        AbluxxenError::WrongPhase {
+            expected: Decision::LuxxDecision,
+        },
+        AbluxxenError::WrongPhase {
+            expected: Decision::VictimDecision,
+        },
     ];
     for e in &all {
         match e {
@@ -27,7 +36,8 @@ pub fn errors() -> Vec<AbluxxenError> {
             | AbluxxenError::NoSuchSupplySlot { .. }
             | AbluxxenError::SupplySlotEmpty { .. }
             | AbluxxenError::DrawPileEmpty
-            | AbluxxenError::DrawNotOptional { .. } => {}
+            | AbluxxenError::DrawNotOptional { .. }
+            | AbluxxenError::WrongPhase { .. } => {}
         }
     }
     all

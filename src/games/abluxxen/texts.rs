@@ -3,7 +3,7 @@
 use crate::i18n::common::{explain_common, face_text, fill, name};
 use crate::i18n::{tr, Lang};
 use engine::abluxxen::RuleError;
-use engine::abluxxen::{AbluxxenError, AbluxxenEvent, DrawSource, JOKER_GROUP_VALUE};
+use engine::abluxxen::{AbluxxenError, AbluxxenEvent, Decision, DrawSource, JOKER_GROUP_VALUE};
 use engine::{Face, Moment};
 
 /// A group value as shown: 1–13, or "X" for jokers only.
@@ -42,6 +42,15 @@ fn phase_text(moment: Moment, lang: Lang) -> String {
         Moment::Draw => "ab.phase.draw",
         Moment::DealOver => "ab.phase.over",
         other => crate::i18n::common::moment_key(other),
+    };
+    tr(lang, key).to_string()
+}
+
+fn decision_text(decision: Decision, lang: Lang) -> String {
+    let key = match decision {
+        Decision::ShadowChoice => "ab.phase.shadow_choice",
+        Decision::LuxxDecision => "ab.phase.luxx_decision",
+        Decision::VictimDecision => "ab.phase.victim_decision",
     };
     tr(lang, key).to_string()
 }
@@ -95,6 +104,11 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
         AbluxxenError::DrawNotOptional { remaining } => {
             fill(lang, "ab.err.must_draw", &[("n", remaining.to_string())])
         }
+        AbluxxenError::WrongPhase { expected } => fill(
+            lang,
+            "err.wrong_phase",
+            &[("expected", decision_text(*expected, lang))],
+        ),
     }
 }
 
@@ -222,4 +236,36 @@ pub fn describe(ev: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<Stri
             fill(lang, "ab.log.match_end", &[("scores", scores)])
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_decision_of_abluxxen_is_explained_like_a_common_moment() {
+        let cases = [
+            (
+                Decision::ShadowChoice,
+                "eine Schatten-Gruppe wählen",
+                "choose a shadow group",
+            ),
+            (
+                Decision::VictimDecision,
+                "die abgeluxxte Gruppe zurücknehmen oder ablegen",
+                "take back or discard the luxxed group",
+            ),
+        ];
+        for (expected, de, en) in cases {
+            let e = RuleError::Game(AbluxxenError::WrongPhase { expected });
+            assert_eq!(
+                explain(&e, &[], Lang::De),
+                format!("Das geht gerade nicht: erst {de}.")
+            );
+            assert_eq!(
+                explain(&e, &[], Lang::En),
+                format!("Not possible right now: first {en}.")
+            );
+        }
+    }
 }

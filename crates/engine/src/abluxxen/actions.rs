@@ -55,6 +55,20 @@ pub enum AbluxxenError {
     DrawPileEmpty,
     /// Passing is only possible for the optional draw of `draw_if_no_luxx`.
     DrawNotOptional { remaining: u8 },
+    /// The game waits for `expected`, a decision of Abluxxen's own (the common ones are
+    /// `RuleError::WrongPhase`).
+    WrongPhase { expected: Decision },
+}
+
+/// A decision only Abluxxen has, named in [`AbluxxenError::WrongPhase`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Decision {
+    /// The shadow group is chosen (Profiduell).
+    ShadowChoice,
+    /// The luxxing player decides what to take.
+    LuxxDecision,
+    /// The luxxed player decides.
+    VictimDecision,
 }
 
 impl From<AbluxxenError> for RuleError {
@@ -64,15 +78,16 @@ impl From<AbluxxenError> for RuleError {
 }
 
 fn wrong_phase(phase: &Phase) -> RuleError {
+    let common = |expected| RuleError::WrongPhase { expected };
     let expected = match phase {
-        Phase::Play => Moment::Play,
-        Phase::ShadowChoice { .. } => Moment::ShadowChoice,
-        Phase::LuxxDecision { .. } => Moment::LuxxDecision,
-        Phase::VictimDecision { .. } => Moment::VictimDecision,
-        Phase::Draw { .. } => Moment::Draw,
-        Phase::Over => Moment::DealOver,
+        Phase::Play => return common(Moment::Play),
+        Phase::Draw { .. } => return common(Moment::Draw),
+        Phase::Over => return common(Moment::DealOver),
+        Phase::ShadowChoice { .. } => Decision::ShadowChoice,
+        Phase::LuxxDecision { .. } => Decision::LuxxDecision,
+        Phase::VictimDecision { .. } => Decision::VictimDecision,
     };
-    RuleError::WrongPhase { expected }
+    AbluxxenError::WrongPhase { expected }.into()
 }
 
 /// Checks a play and returns the cards (in the order named).

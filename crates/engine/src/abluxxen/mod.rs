@@ -22,8 +22,9 @@
 //!   (whom a play would luxx, for marking targets before confirming),
 //!   [`AbluxxenView::play_value`], [`AbluxxenView::open_group`],
 //!   [`AbluxxenView::my_decision`].
-//! - Errors: [`AbluxxenError`] inside `RuleError::Game`, plus the generic
-//!   `CardNotInHand`, `DuplicateCard`, `WrongPhase`, `NotYourDecision`.
+//! - Errors: [`AbluxxenError`] inside `RuleError::Game` (its `WrongPhase` names the
+//!   decisions only Abluxxen has, [`Decision`]), plus the generic `CardNotInHand`,
+//!   `DuplicateCard`, `WrongPhase`, `NotYourDecision`.
 //!
 //! Decisions where the rules are silent:
 //! - a single qualifying shadow value is luxxed at once (no `ShadowChoice` question);
@@ -53,7 +54,7 @@ mod playouts;
 #[cfg(test)]
 mod tests;
 
-pub use actions::{play_shapes, AbluxxenAction, AbluxxenError};
+pub use actions::{play_shapes, AbluxxenAction, AbluxxenError, Decision};
 pub use events::{AbluxxenEvent, DrawSource, RoundResult, SupplyPlacement};
 pub use options::{
     AbluxxenOptions, HAND_SIZE, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, SHADOW_SIZE, SUPPLY_SLOTS,

@@ -26,14 +26,7 @@ pub(crate) fn check_setup(options: &AbluxxenOptions, seats: usize) -> Result<(),
     } else {
         (MIN_PLAYERS, MAX_PLAYERS)
     };
-    if seats < min || seats > max {
-        return Err(RuleError::PlayerCount {
-            min,
-            max,
-            got: seats,
-        });
-    }
-    Ok(())
+    crate::game::check_players(seats, min, max)
 }
 
 pub(crate) fn new_match(

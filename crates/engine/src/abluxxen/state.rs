@@ -77,11 +77,7 @@ impl Abluxxen {
     }
 
     pub(crate) fn push_event(&mut self, out: &mut Vec<AbluxxenEvent>, e: AbluxxenEvent) {
-        self.log.push(e.clone());
-        if self.log.len() > LOG_LEN {
-            let cut = self.log.len() - LOG_LEN;
-            self.log.drain(..cut);
-        }
+        crate::game::keep_last(&mut self.log, std::slice::from_ref(&e), LOG_LEN);
         out.push(e);
     }
 

@@ -114,13 +114,7 @@ impl Game for Toy {
     const NAME: &'static str = "toy";
 
     fn new(options: &ToyOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
-        if !(2..=4).contains(&seats) {
-            return Err(RuleError::PlayerCount {
-                min: 2,
-                max: 4,
-                got: seats,
-            });
-        }
+        crate::game::check_players(seats, 2, 4)?;
         if !(1..=52).contains(&options.cards) {
             return Err(crate::game::out_of_range("cards", 1, 52));
         }

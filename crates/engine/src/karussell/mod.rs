@@ -76,71 +76,34 @@ pub use view::{KarussellView, PhaseView};
 pub use legal::{hand_melds, slot_of, slots_of};
 pub use turn::arrange;
 
-use crate::card::CardId;
+use crate::family;
 #[cfg(doc)]
 use crate::game::places_with_tiebreak;
-use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
-use crate::games::{Deck, GameInfo, Listed};
+use crate::game::Seat;
+use crate::games::Deck;
 
 /// Rule errors of Karussell: the common reasons plus [`KarussellError`].
 pub type RuleError = crate::game::RuleError<KarussellError>;
 
-impl Listed for Karussell {
-    const INFO: GameInfo = GameInfo {
-        name: Karussell::NAME,
-        min_players: KarussellOptions::MIN_PLAYERS,
-        max_players: KarussellOptions::MAX_PLAYERS,
+family::impl_game! {
+    Karussell = "karussell"
+        (KarussellOptions, KarussellAction, KarussellEvent, KarussellView, KarussellError) {
+        start: |g, events| g.start_round(events),
+        table: round, revealed: Phase::RoundOver | Phase::MatchOver,
         deck: Deck::FrenchPacksByPlayers,
-    };
-
-    /// `standard`: the rules' defaults.
-    fn preset(name: &str) -> Option<KarussellOptions> {
-        (name == "standard").then(KarussellOptions::default)
+        // `standard`: the rules' defaults.
+        presets: |name| (name == "standard").then(KarussellOptions::default),
     }
 }
 
-impl Game for Karussell {
-    type Options = KarussellOptions;
-    type Action = KarussellAction;
-    type Event = KarussellEvent;
-    type View = KarussellView;
-    type Error = KarussellError;
-
-    const NAME: &'static str = "karussell";
-
-    fn new(options: &KarussellOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
-        let mut g = Karussell::fresh(options, seats, seed)?;
-        let mut ev = Vec::new();
-        g.start_round(&mut ev);
-        g.push_events(&ev);
-        Ok(g)
-    }
-
-    fn options(&self) -> &KarussellOptions {
-        &self.opts
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.decider()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<KarussellAction> {
-        if seat >= self.seats {
-            return Vec::new();
-        }
-        self.legal(seat)
-    }
-
-    fn apply(
+impl Karussell {
+    /// Validates, then applies `action` of `seat`, the seat to move: `Game::apply` but for
+    /// the turn check and the log.
+    fn act(
         &mut self,
         seat: Seat,
         action: &KarussellAction,
     ) -> Result<Vec<KarussellEvent>, RuleError> {
-        check_turn(self.decider(), self.seats, seat)?;
         let mut ev = Vec::new();
         match action {
             KarussellAction::Draw => {
@@ -170,57 +133,6 @@ impl Game for Karussell {
                 self.do_next_round(&mut ev);
             }
         }
-        self.push_events(&ev);
         Ok(ev)
-    }
-
-    fn view(&self, seat: Seat) -> KarussellView {
-        self.make_view(seat)
-    }
-
-    fn standings(&self) -> Vec<Standing> {
-        self.standings_now()
-    }
-
-    fn position(&self) -> Position {
-        let r = &self.round;
-        Position {
-            to_move: self.to_move(),
-            hands: r.hands.iter().map(|h| Position::hand(h)).collect(),
-            open: r
-                .table
-                .iter()
-                .map(|m| m.iter().map(|t| t.card.id.0).collect())
-                .collect(),
-            hidden: vec![r.stock.len()],
-            scores: self.totals.clone(),
-        }
-    }
-
-    fn audit(&self) -> CardAudit {
-        let r = &self.round;
-        let stock: Vec<CardId> = r.stock.iter().map(|c| c.id).collect();
-        let revealed = matches!(self.phase, Phase::RoundOver | Phase::MatchOver);
-        let hidden_from = (0..self.seats)
-            .map(|s| {
-                let mut h = stock.clone();
-                if !revealed {
-                    for (o, hand) in r.hands.iter().enumerate() {
-                        if o != s {
-                            h.extend(hand.iter().map(|c| c.id));
-                        }
-                    }
-                }
-                h
-            })
-            .collect();
-        CardAudit {
-            all: r.all_cards(),
-            hidden_from,
-        }
-    }
-
-    fn illegal_probes(&self, seat: Seat) -> Vec<KarussellAction> {
-        self.probes(seat)
     }
 }

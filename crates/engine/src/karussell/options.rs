@@ -2,7 +2,7 @@
 
 use super::RuleError;
 use crate::card::DeckSpec;
-use crate::game::{out_of_range, OptionLimit};
+use crate::game::{check_players, out_of_range, OptionLimit};
 use crate::penalty::PenaltyTable;
 use serde::{Deserialize, Serialize};
 
@@ -78,13 +78,7 @@ impl KarussellOptions {
 
     /// Checks the options for `seats` players.
     pub fn validate(&self, seats: usize) -> Result<(), RuleError> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&seats) {
-            return Err(RuleError::PlayerCount {
-                min: Self::MIN_PLAYERS,
-                max: Self::MAX_PLAYERS,
-                got: seats,
-            });
-        }
+        check_players(seats, Self::MIN_PLAYERS, Self::MAX_PLAYERS)?;
         if self.jokers.is_some_and(|j| j > 8) {
             return Err(out_of_range("jokers", 0, 8));
         }

@@ -5,7 +5,8 @@ use super::options::KarussellOptions;
 use super::scoring::{MatchBonus, RoundRow, RoundSummary};
 use super::table::TableCard;
 use super::RuleError;
-use crate::card::{Card, CardId, Face};
+use crate::card::{Card, Face};
+use crate::family::{self, Table};
 use crate::game::{OptionLimit, Seat};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -81,21 +82,13 @@ impl Round {
         }
     }
 
-    pub fn hand_card(&self, seat: Seat, id: CardId) -> Option<Card> {
-        self.hands.get(seat)?.iter().copied().find(|c| c.id == id)
-    }
-
-    /// Every card in play, wherever it is.
-    pub fn all_cards(&self) -> Vec<CardId> {
-        let mut all: Vec<CardId> = Vec::new();
-        for h in &self.hands {
-            all.extend(h.iter().map(|c| c.id));
-        }
-        all.extend(self.stock.iter().map(|c| c.id));
-        for m in &self.table {
-            all.extend(m.iter().map(|t| t.card.id));
-        }
-        all
+    /// The round as its position and audit see it: open are the table melds.
+    pub(crate) fn as_table(&self) -> Table<'_> {
+        let melds = self
+            .table
+            .iter()
+            .map(|m| m.iter().map(|t| t.card.id.0).collect());
+        Table::new(&self.hands, &self.stock, melds.collect())
     }
 }
 
@@ -106,8 +99,7 @@ impl Karussell {
         seed: u64,
     ) -> Result<Karussell, RuleError> {
         opts.validate(seats)?;
-        let mut rng = GameRng::seed_from_u64(seed);
-        let dealer = rng.below(seats as u64) as usize;
+        let (rng, dealer) = family::first_dealer(seed, seats);
         Ok(Karussell {
             opts: opts.clone(),
             seats,
@@ -126,28 +118,18 @@ impl Karussell {
     }
 
     pub(crate) fn push_events(&mut self, events: &[KarussellEvent]) {
-        self.log.extend(events.iter().cloned());
-        if self.log.len() > LOG_LEN {
-            let cut = self.log.len() - LOG_LEN;
-            self.log.drain(..cut);
-        }
+        crate::game::keep_last(&mut self.log, events, LOG_LEN);
     }
 
     /// Shuffles and deals round `round_no + 1` by `self.dealer`.
     pub(crate) fn start_round(&mut self, events: &mut Vec<KarussellEvent>) {
         let n = self.seats;
-        let mut deck = self.opts.deck(n).cards();
-        self.rng.shuffle(&mut deck);
+        let hand_size = usize::from(self.opts.hand_size);
+        let (hands, stock) =
+            family::deal(&mut self.rng, self.opts.deck(n), n, self.dealer, hand_size);
         let mut round = Round::empty(n);
-        // One card at a time, clockwise from the player left of the dealer.
-        for _ in 0..self.opts.hand_size {
-            for k in 1..=n {
-                if let Some(c) = deck.pop() {
-                    round.hands[(self.dealer + k) % n].push(c);
-                }
-            }
-        }
-        round.stock = deck;
+        round.hands = hands;
+        round.stock = stock;
         self.round = round;
         self.round_no += 1;
         self.summary = None;

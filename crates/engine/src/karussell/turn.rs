@@ -8,6 +8,7 @@ use super::state::{Karussell, Phase};
 use super::table::{check_meld, TableCard};
 use super::RuleError;
 use crate::card::{Card, CardId, Face, Rank, Suit};
+use crate::family::hand_card;
 use crate::game::{Moment, Seat};
 
 pub(crate) fn err(e: KarussellError) -> RuleError {
@@ -160,7 +161,7 @@ impl Karussell {
                 let (card, was) = if let Some(t) = old[i] {
                     only_hand = false;
                     (t.card, Some(t.as_face))
-                } else if let Some(c) = r.hand_card(seat, id) {
+                } else if let Some(c) = hand_card(&r.hands, seat, id) {
                     from_hand.push(c);
                     (c, None)
                 } else {

@@ -70,70 +70,33 @@ pub use tasks::{shape, Part, PartKind, PartSpec, TaskMeld, TaskShape, SHAPES};
 pub use validate::check_layout;
 pub use view::{ProfiSortView, SheetView};
 
-use crate::card::CardId;
-use crate::game::{check_turn, CardAudit, Game, Position, Seat, Standing};
-use crate::games::{Deck, GameInfo, Listed};
+use crate::family;
+use crate::game::Seat;
+use crate::games::Deck;
 
 /// Rule errors of Profi-Sort: the common reasons plus [`ProfiSortError`].
 pub type RuleError = crate::game::RuleError<ProfiSortError>;
 
-impl Listed for ProfiSort {
-    const INFO: GameInfo = GameInfo {
-        name: ProfiSort::NAME,
-        min_players: ProfiSortOptions::MIN_PLAYERS,
-        max_players: ProfiSortOptions::MAX_PLAYERS,
+family::impl_game! {
+    ProfiSort = "profisort"
+        (ProfiSortOptions, ProfiSortAction, ProfiSortEvent, ProfiSortView, ProfiSortError) {
+        start: |g, events| g.deal_cards(false, events),
+        table: deal, revealed: Phase::DealOver | Phase::MatchOver,
         deck: Deck::TwoPacksEightJokers,
-    };
-
-    /// `standard`: the rules' defaults (the seed's eight jokers).
-    fn preset(name: &str) -> Option<ProfiSortOptions> {
-        (name == "standard").then(ProfiSortOptions::default)
+        // `standard`: the rules' defaults (the seed's eight jokers).
+        presets: |name| (name == "standard").then(ProfiSortOptions::default),
     }
 }
 
-impl Game for ProfiSort {
-    type Options = ProfiSortOptions;
-    type Action = ProfiSortAction;
-    type Event = ProfiSortEvent;
-    type View = ProfiSortView;
-    type Error = ProfiSortError;
-
-    const NAME: &'static str = "profisort";
-
-    fn new(options: &ProfiSortOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
-        let mut g = ProfiSort::fresh(options, seats, seed)?;
-        let mut ev = Vec::new();
-        g.deal_cards(false, &mut ev);
-        g.push_events(&ev);
-        Ok(g)
-    }
-
-    fn options(&self) -> &ProfiSortOptions {
-        &self.opts
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.decider()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<ProfiSortAction> {
-        if seat >= self.seats {
-            return Vec::new();
-        }
-        self.legal(seat)
-    }
-
-    fn apply(
+impl ProfiSort {
+    /// Validates, then applies `action` of `seat`, the seat to move: `Game::apply` but for
+    /// the turn check and the log.
+    fn act(
         &mut self,
         seat: Seat,
         action: &ProfiSortAction,
     ) -> Result<Vec<ProfiSortEvent>, RuleError> {
         use ProfiSortAction as A;
-        check_turn(self.decider(), self.seats, seat)?;
         let mut ev = Vec::new();
         match action {
             A::Redeal | A::KeepHand => {
@@ -182,60 +145,6 @@ impl Game for ProfiSort {
                 self.do_next_deal(&mut ev);
             }
         }
-        self.push_events(&ev);
         Ok(ev)
-    }
-
-    fn view(&self, seat: Seat) -> ProfiSortView {
-        self.make_view(seat)
-    }
-
-    fn standings(&self) -> Vec<Standing> {
-        self.standings_now()
-    }
-
-    fn position(&self) -> Position {
-        let d = &self.deal;
-        let mut open: Vec<Vec<u16>> = d
-            .melds
-            .iter()
-            .map(|m| m.cards().map(|c| c.id.0).collect())
-            .collect();
-        open.extend(d.received.iter().map(|r| Position::group(r)));
-        open.push(Position::group(&d.discard));
-        Position {
-            to_move: self.to_move(),
-            hands: d.hands.iter().map(|h| Position::hand(h)).collect(),
-            open,
-            hidden: vec![d.talon.len()],
-            scores: self.totals.clone(),
-        }
-    }
-
-    fn audit(&self) -> CardAudit {
-        let d = &self.deal;
-        let talon: Vec<CardId> = d.talon.iter().map(|c| c.id).collect();
-        let revealed = matches!(self.phase, Phase::DealOver | Phase::MatchOver);
-        let hidden_from = (0..self.seats)
-            .map(|s| {
-                let mut h = talon.clone();
-                if !revealed {
-                    for (o, hand) in d.hands.iter().enumerate() {
-                        if o != s {
-                            h.extend(hand.iter().map(|c| c.id));
-                        }
-                    }
-                }
-                h
-            })
-            .collect();
-        CardAudit {
-            all: d.all_cards(),
-            hidden_from,
-        }
-    }
-
-    fn illegal_probes(&self, seat: Seat) -> Vec<ProfiSortAction> {
-        self.probes(seat)
     }
 }

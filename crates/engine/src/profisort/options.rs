@@ -2,7 +2,7 @@
 
 use super::RuleError;
 use crate::card::DeckSpec;
-use crate::game::{out_of_range, OptionLimit};
+use crate::game::{check_players, out_of_range, OptionLimit};
 use serde::{Deserialize, Serialize};
 
 /// What happens when the talon is empty at the moment a player must draw.
@@ -92,13 +92,7 @@ impl ProfiSortOptions {
 
     /// Checks the options for `seats` players.
     pub fn validate(&self, seats: usize) -> Result<(), RuleError> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&seats) {
-            return Err(RuleError::PlayerCount {
-                min: Self::MIN_PLAYERS,
-                max: Self::MAX_PLAYERS,
-                got: seats,
-            });
-        }
+        check_players(seats, Self::MIN_PLAYERS, Self::MAX_PLAYERS)?;
         if self.jokers > 12 {
             return Err(out_of_range("jokers", 0, 12));
         }

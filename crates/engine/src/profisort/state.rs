@@ -6,7 +6,8 @@ use super::scoring::{DealSummary, ScoreRow};
 use super::tasks::TaskMeld;
 use super::RuleError;
 use crate::card::{Card, CardId};
-use crate::game::Seat;
+use crate::family::{self, Table};
+use crate::game::{Position, Seat};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
@@ -129,19 +130,18 @@ impl Deal {
         }
     }
 
-    pub fn hand_card(&self, seat: Seat, id: CardId) -> Option<Card> {
-        self.hands.get(seat)?.iter().copied().find(|c| c.id == id)
-    }
-
-    /// Every card in play, wherever it is.
-    pub fn all_cards(&self) -> Vec<CardId> {
-        let mut all: Vec<CardId> = Vec::new();
-        for h in self.hands.iter().chain(&self.received) {
-            all.extend(h.iter().map(|c| c.id));
-        }
-        all.extend(self.talon.iter().chain(&self.discard).map(|c| c.id));
-        all.extend(self.melds.iter().flat_map(|m| m.cards().map(|c| c.id)));
-        all
+    /// The deal as its position and audit see it: open are the task melds, each seat's
+    /// received aces and the discard pile.
+    pub(crate) fn as_table(&self) -> Table<'_> {
+        let melds = self
+            .melds
+            .iter()
+            .map(|m| m.cards().map(|c| c.id.0).collect());
+        let received = self.received.iter().map(|r| Position::group(r));
+        let open = melds
+            .chain(received)
+            .chain([Position::group(&self.discard)]);
+        Table::new(&self.hands, &self.talon, open.collect())
     }
 }
 
@@ -175,27 +175,17 @@ impl ProfiSort {
     }
 
     pub(crate) fn push_events(&mut self, events: &[ProfiSortEvent]) {
-        self.log.extend(events.iter().cloned());
-        if self.log.len() > LOG_LEN {
-            let cut = self.log.len() - LOG_LEN;
-            self.log.drain(..cut);
-        }
+        crate::game::keep_last(&mut self.log, events, LOG_LEN);
     }
 
     /// Shuffles and deals (a redeal keeps the deal number and the dealer).
     pub(crate) fn deal_cards(&mut self, redeal: bool, events: &mut Vec<ProfiSortEvent>) {
         let n = self.seats;
-        let mut deck = self.opts.deck().cards();
-        self.rng.shuffle(&mut deck);
+        let (hands, talon) =
+            family::deal(&mut self.rng, self.opts.deck(), n, self.dealer, HAND_SIZE);
         let mut deal = Deal::empty(n);
-        for _ in 0..HAND_SIZE {
-            for k in 1..=n {
-                if let Some(c) = deck.pop() {
-                    deal.hands[(self.dealer + k) % n].push(c);
-                }
-            }
-        }
-        deal.talon = deck;
+        deal.hands = hands;
+        deal.talon = talon;
         let starter = (self.dealer + 1) % n;
         deal.turn = starter;
         deal.redeal_queue = (0..n)
@@ -244,14 +234,9 @@ impl ProfiSort {
     }
 
     fn rebuild_talon(&mut self, events: &mut Vec<ProfiSortEvent>) {
-        let d = &mut self.deal;
-        let Some(top) = d.discard.pop() else { return };
-        let mut cards = std::mem::take(&mut d.discard);
-        d.discard.push(top);
-        if cards.is_empty() {
+        let Some(cards) = family::talon_from_discard(&mut self.rng, &mut self.deal.discard) else {
             return;
-        }
-        self.rng.shuffle(&mut cards);
+        };
         events.push(ProfiSortEvent::TalonRebuilt { cards: cards.len() });
         self.deal.talon = cards;
         self.deal.rebuilt = true;

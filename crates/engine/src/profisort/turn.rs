@@ -9,6 +9,7 @@ use super::tasks::{shape, TaskMeld};
 use super::validate::check_layout;
 use super::RuleError;
 use crate::card::{Card, CardId};
+use crate::family::hand_card;
 use crate::game::{Moment, Seat};
 
 /// A checked task lay.
@@ -57,8 +58,7 @@ impl ProfiSort {
                 return Err(RuleError::DuplicateCard { card: id });
             }
             out.push(
-                self.deal
-                    .hand_card(seat, id)
+                hand_card(&self.deal.hands, seat, id)
                     .ok_or(RuleError::CardNotInHand { card: id })?,
             );
         }
@@ -72,7 +72,7 @@ impl ProfiSort {
         let left = d.hands[seat].len().saturating_sub(removed.len());
         let taken_left = d
             .taken
-            .is_some_and(|t| !removed.contains(&t) && d.hand_card(seat, t).is_some());
+            .is_some_and(|t| !removed.contains(&t) && hand_card(&d.hands, seat, t).is_some());
         let received = d.received[seat].len();
         if left <= usize::from(taken_left) || (received > 0 && left < 2) {
             return Err(game(E::MustKeepCard { left, received }));
@@ -117,7 +117,7 @@ impl ProfiSort {
             let received = d.received[seat].len();
             let taken_left = d
                 .taken
-                .is_some_and(|t| !ids.contains(&t) && d.hand_card(seat, t).is_some());
+                .is_some_and(|t| !ids.contains(&t) && hand_card(&d.hands, seat, t).is_some());
             if left != 1 || received > 0 || taken_left {
                 return Err(game(E::Task15NeedsGoingOut { left, received }));
             }
@@ -215,10 +215,7 @@ impl ProfiSort {
         if to == seat || to >= self.seats {
             return Err(game(E::NoSuchOpponent { to }));
         }
-        let c = self
-            .deal
-            .hand_card(seat, card)
-            .ok_or(RuleError::CardNotInHand { card })?;
+        let c = hand_card(&self.deal.hands, seat, card).ok_or(RuleError::CardNotInHand { card })?;
         if !is_ace(&c) {
             return Err(game(E::NotAnAce { card }));
         }
@@ -238,10 +235,7 @@ impl ProfiSort {
         if !matches!(self.phase, Phase::Play | Phase::LastDiscard) {
             return Err(self.wrong_phase());
         }
-        let c = self
-            .deal
-            .hand_card(seat, card)
-            .ok_or(RuleError::CardNotInHand { card })?;
+        let c = hand_card(&self.deal.hands, seat, card).ok_or(RuleError::CardNotInHand { card })?;
         if self.deal.taken == Some(card) {
             return Err(game(E::TakenDiscard { card }));
         }

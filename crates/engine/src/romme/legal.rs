@@ -127,6 +127,75 @@ fn might_fit(card: &Card, meld: &Meld) -> bool {
 }
 
 impl Romme {
+    /// Actions that must be rejected now (for `Game::illegal_probes`).
+    pub(crate) fn probes(&self, seat: Seat) -> Vec<RommeAction> {
+        let d = &self.deal;
+        let hand = d.hands.get(seat).cloned().unwrap_or_default();
+        let mut probes = vec![
+            RommeAction::Discard {
+                card: CardId(u16::MAX),
+            },
+            RommeAction::LayOff {
+                card: hand.first().map_or(CardId(u16::MAX), |c| c.id),
+                meld: MeldId(u32::MAX),
+            },
+            RommeAction::Rob(Box::new(crate::romme::RobPlay {
+                take: vec![CardId(u16::MAX)],
+                melds: vec![],
+                lay_offs: vec![],
+            })),
+        ];
+        if hand.len() >= 2 {
+            probes.push(RommeAction::Meld {
+                cards: vec![hand[0].id, hand[1].id],
+                hint: None,
+            });
+            probes.push(RommeAction::Meld {
+                cards: vec![hand[0].id, hand[0].id, hand[1].id],
+                hint: None,
+            });
+        }
+        if let Some(t) = d.talon.last() {
+            probes.push(RommeAction::Discard { card: t.id });
+            probes.push(RommeAction::Meld {
+                cards: vec![t.id, t.id, t.id],
+                hint: None,
+            });
+        }
+        match &self.phase {
+            Phase::Draw => {
+                if let Some(c) = hand.first() {
+                    probes.push(RommeAction::Discard { card: c.id });
+                }
+                probes.push(RommeAction::UndoTurn);
+                probes.push(RommeAction::DeclareRomme);
+                probes.push(RommeAction::Buy);
+            }
+            Phase::Play => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::DrawDiscard);
+                probes.push(RommeAction::NextDeal);
+                probes.push(RommeAction::PassBuy);
+                if let Some(t) = d.ts.taken_discard {
+                    probes.push(RommeAction::Discard { card: t });
+                }
+            }
+            Phase::Claim { .. } => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::DeclareRomme);
+            }
+            Phase::MayDeclare => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::UndoTurn);
+            }
+            Phase::DealOver | Phase::MatchOver => {
+                probes.push(RommeAction::DrawTalon);
+                probes.push(RommeAction::DeclineRomme);
+            }
+        }
+        probes
+    }
+
     pub(crate) fn legal(&self, seat: Seat) -> Vec<RommeAction> {
         if self.decider() != Some(seat) {
             return Vec::new();

@@ -73,66 +73,37 @@ pub use sim::Guess;
 pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
 pub use view::{PhaseView, RommeView, TableMeldView};
 
-use crate::card::CardId;
-use crate::game::{check_turn, places, CardAudit, Game, Moment, Position, Seat, Standing};
-use crate::games::{Deck, GameInfo, Listed};
+use crate::family;
+use crate::game::{Moment, Seat};
+use crate::games::Deck;
 
 /// Rule errors of Rommé: the common reasons plus [`RommeError`].
 pub type RuleError = crate::game::RuleError<RommeError>;
 use turn::wrong_phase;
 
-impl Listed for Romme {
-    const INFO: GameInfo = GameInfo {
-        name: Romme::NAME,
-        min_players: RommeOptions::MIN_PLAYERS,
-        max_players: RommeOptions::MAX_PLAYERS,
+family::impl_game! {
+    Romme = "romme" (RommeOptions, RommeAction, RommeEvent, RommeView, RommeError) {
+        start: |g, events| g.start_deal(events),
+        table: deal, revealed: Phase::DealOver | Phase::MatchOver,
         deck: Deck::TwoFrenchPacks,
-    };
+        // The five presets of [`Preset`], by [`Preset::name`].
+        presets: |name| Preset::named(name).map(Preset::options),
+    }
 
-    /// The five presets of [`Preset`], by [`Preset::name`].
-    fn preset(name: &str) -> Option<RommeOptions> {
-        Preset::named(name).map(Preset::options)
+    /// Format 1 (wave 1) knew only [`BuyOrder::DrawFirst`].
+    fn migrate_record(from_version: u32, record: &mut serde_json::Value) {
+        if from_version < 2 {
+            if let Some(options) = record.get_mut("options").and_then(|o| o.as_object_mut()) {
+                options.insert("buy_order".into(), "DrawFirst".into());
+            }
+        }
     }
 }
 
-impl Game for Romme {
-    type Options = RommeOptions;
-    type Action = RommeAction;
-    type Event = RommeEvent;
-    type View = RommeView;
-    type Error = RommeError;
-
-    const NAME: &'static str = "romme";
-
-    fn new(options: &RommeOptions, seats: usize, seed: u64) -> Result<Self, RuleError> {
-        let mut g = Romme::fresh(options, seats, seed)?;
-        let mut ev = Vec::new();
-        g.start_deal(&mut ev);
-        g.push_events(&ev);
-        Ok(g)
-    }
-
-    fn options(&self) -> &RommeOptions {
-        &self.opts
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.decider()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<RommeAction> {
-        if seat >= self.seats {
-            return Vec::new();
-        }
-        self.legal(seat)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &RommeAction) -> Result<Vec<RommeEvent>, RuleError> {
-        check_turn(self.decider(), self.seats, seat)?;
+impl Romme {
+    /// Validates, then applies `action` of `seat`, the seat to move: `Game::apply` but for
+    /// the turn check and the log.
+    fn act(&mut self, seat: Seat, action: &RommeAction) -> Result<Vec<RommeEvent>, RuleError> {
         let mut ev = Vec::new();
         match action {
             RommeAction::DrawTalon => {
@@ -192,132 +163,6 @@ impl Game for Romme {
                 self.do_next_deal(&mut ev);
             }
         }
-        self.push_events(&ev);
         Ok(ev)
-    }
-
-    fn view(&self, seat: Seat) -> RommeView {
-        self.make_view(seat)
-    }
-
-    fn standings(&self) -> Vec<Standing> {
-        places(&self.totals, false)
-    }
-
-    /// Format 1 (wave 1) knew only [`BuyOrder::DrawFirst`].
-    fn migrate_record(from_version: u32, record: &mut serde_json::Value) {
-        if from_version < 2 {
-            if let Some(options) = record.get_mut("options").and_then(|o| o.as_object_mut()) {
-                options.insert("buy_order".into(), "DrawFirst".into());
-            }
-        }
-    }
-
-    fn position(&self) -> Position {
-        let d = &self.deal;
-        let mut open: Vec<Vec<u16>> = d
-            .table
-            .iter()
-            .map(|m| m.meld.cards.iter().map(|p| p.card.id.0).collect())
-            .collect();
-        open.push(Position::group(&d.discard));
-        Position {
-            to_move: self.to_move(),
-            hands: d.hands.iter().map(|h| Position::hand(h)).collect(),
-            open,
-            hidden: vec![d.talon.len()],
-            scores: self.totals.clone(),
-        }
-    }
-
-    fn audit(&self) -> CardAudit {
-        let d = &self.deal;
-        let talon: Vec<CardId> = d.talon.iter().map(|c| c.id).collect();
-        let revealed = matches!(self.phase, Phase::DealOver | Phase::MatchOver);
-        let hidden_from = (0..self.seats)
-            .map(|s| {
-                let mut h = talon.clone();
-                if !revealed {
-                    for (o, hand) in d.hands.iter().enumerate() {
-                        if o != s {
-                            h.extend(hand.iter().map(|c| c.id));
-                        }
-                    }
-                }
-                h
-            })
-            .collect();
-        CardAudit {
-            all: d.all_cards(),
-            hidden_from,
-        }
-    }
-
-    fn illegal_probes(&self, seat: Seat) -> Vec<RommeAction> {
-        let d = &self.deal;
-        let hand = d.hands.get(seat).cloned().unwrap_or_default();
-        let mut probes = vec![
-            RommeAction::Discard {
-                card: CardId(u16::MAX),
-            },
-            RommeAction::LayOff {
-                card: hand.first().map_or(CardId(u16::MAX), |c| c.id),
-                meld: MeldId(u32::MAX),
-            },
-            RommeAction::Rob(Box::new(crate::romme::RobPlay {
-                take: vec![CardId(u16::MAX)],
-                melds: vec![],
-                lay_offs: vec![],
-            })),
-        ];
-        if hand.len() >= 2 {
-            probes.push(RommeAction::Meld {
-                cards: vec![hand[0].id, hand[1].id],
-                hint: None,
-            });
-            probes.push(RommeAction::Meld {
-                cards: vec![hand[0].id, hand[0].id, hand[1].id],
-                hint: None,
-            });
-        }
-        if let Some(t) = d.talon.last() {
-            probes.push(RommeAction::Discard { card: t.id });
-            probes.push(RommeAction::Meld {
-                cards: vec![t.id, t.id, t.id],
-                hint: None,
-            });
-        }
-        match &self.phase {
-            Phase::Draw => {
-                if let Some(c) = hand.first() {
-                    probes.push(RommeAction::Discard { card: c.id });
-                }
-                probes.push(RommeAction::UndoTurn);
-                probes.push(RommeAction::DeclareRomme);
-                probes.push(RommeAction::Buy);
-            }
-            Phase::Play => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::DrawDiscard);
-                probes.push(RommeAction::NextDeal);
-                probes.push(RommeAction::PassBuy);
-                if let Some(t) = d.ts.taken_discard {
-                    probes.push(RommeAction::Discard { card: t });
-                }
-            }
-            Phase::Claim { .. } => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::DeclareRomme);
-            }
-            Phase::MayDeclare => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::UndoTurn);
-            }
-            Phase::DealOver | Phase::MatchOver => {
-                probes.push(RommeAction::DrawTalon);
-                probes.push(RommeAction::DeclineRomme);
-            }
-        }
-        probes
     }
 }

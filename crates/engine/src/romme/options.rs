@@ -1,7 +1,7 @@
 //! Rommé options (every knob of `rules/romme.md`) and the five presets.
 
 use super::RuleError;
-use crate::game::{out_of_range, OptionLimit};
+use crate::game::{check_players, out_of_range, OptionLimit};
 use crate::meld::MeldRules;
 use crate::penalty::PenaltyTable;
 use serde::{Deserialize, Serialize};
@@ -255,13 +255,7 @@ impl RommeOptions {
 
     /// Checks the options for `seats` players.
     pub fn validate(&self, seats: usize) -> Result<(), RuleError> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&seats) {
-            return Err(RuleError::PlayerCount {
-                min: Self::MIN_PLAYERS,
-                max: Self::MAX_PLAYERS,
-                got: seats,
-            });
-        }
+        check_players(seats, Self::MIN_PLAYERS, Self::MAX_PLAYERS)?;
         if self.jokers > 8 {
             return Err(out_of_range("jokers", 0, 8));
         }

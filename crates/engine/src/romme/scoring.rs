@@ -5,7 +5,7 @@ use super::actions::{DealEnd, RommeEvent, ScoreLine};
 use super::options::{MatchEnd, RommeOptions, Scoring};
 use super::state::{Phase, Romme};
 use crate::card::{Card, Face};
-use crate::game::{places, Seat};
+use crate::game::{places, Seat, Standing};
 use crate::penalty::hand_penalty;
 use serde::{Deserialize, Serialize};
 
@@ -162,6 +162,11 @@ fn lowest(points: &[i32]) -> Seat {
 }
 
 impl Romme {
+    /// The standings now (for `Game::standings`): lowest penalty total first.
+    pub(crate) fn standings_now(&self) -> Vec<Standing> {
+        places(&self.totals, false)
+    }
+
     /// Scores the deal, writes the score sheet row and ends the deal or the match.
     pub(crate) fn finish_deal(&mut self, end: DealEnd, ev: &mut Vec<RommeEvent>) {
         let d = &self.deal;

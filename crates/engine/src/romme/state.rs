@@ -5,7 +5,8 @@ use super::options::RommeOptions;
 use super::scoring::{DealSummary, ScoreSheet};
 use super::RuleError;
 use crate::card::{Card, CardId, DeckSpec, Face};
-use crate::game::Seat;
+use crate::family::{self, Table};
+use crate::game::{Position, Seat};
 use crate::meld::{validate, Meld};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -128,27 +129,22 @@ impl Deal {
         }
     }
 
+    /// The deal as its position and audit see it: open are the table melds, then the discard
+    /// pile; jokers freed by an exchange are aside until they are placed again.
+    pub(crate) fn as_table(&self) -> Table<'_> {
+        let melds = self
+            .table
+            .iter()
+            .map(|m| m.meld.cards.iter().map(|p| p.card.id.0));
+        let open = melds
+            .map(Vec::from_iter)
+            .chain([Position::group(&self.discard)]);
+        let aside = self.ts.freed_jokers.iter().map(|c| c.id).collect();
+        Table::new(&self.hands, &self.talon, open.collect()).with_aside(aside)
+    }
+
     pub fn meld_index(&self, id: MeldId) -> Option<usize> {
         self.table.iter().position(|m| m.id == id)
-    }
-
-    pub fn hand_card(&self, seat: Seat, id: CardId) -> Option<Card> {
-        self.hands.get(seat)?.iter().copied().find(|c| c.id == id)
-    }
-
-    /// Every card in play, wherever it is.
-    pub fn all_cards(&self) -> Vec<CardId> {
-        let mut all: Vec<CardId> = Vec::new();
-        for h in &self.hands {
-            all.extend(h.iter().map(|c| c.id));
-        }
-        all.extend(self.talon.iter().map(|c| c.id));
-        all.extend(self.discard.iter().map(|c| c.id));
-        for m in &self.table {
-            all.extend(m.meld.cards.iter().map(|p| p.card.id));
-        }
-        all.extend(self.ts.freed_jokers.iter().map(|c| c.id));
-        all
     }
 }
 
@@ -160,8 +156,7 @@ pub(crate) fn remove_card(cards: &mut Vec<Card>, id: CardId) -> Option<Card> {
 impl Romme {
     pub(crate) fn fresh(opts: &RommeOptions, seats: usize, seed: u64) -> Result<Romme, RuleError> {
         opts.validate(seats)?;
-        let mut rng = GameRng::seed_from_u64(seed);
-        let dealer = rng.below(seats as u64) as usize;
+        let (rng, dealer) = family::first_dealer(seed, seats);
         Ok(Romme {
             opts: opts.clone(),
             seats,
@@ -179,31 +174,20 @@ impl Romme {
     }
 
     pub(crate) fn push_events(&mut self, events: &[RommeEvent]) {
-        self.log.extend(events.iter().cloned());
-        if self.log.len() > LOG_LEN {
-            let cut = self.log.len() - LOG_LEN;
-            self.log.drain(..cut);
-        }
+        crate::game::keep_last(&mut self.log, events, LOG_LEN);
     }
 
     /// Shuffles and deals deal number `deal_no + 1` by `self.dealer`.
     pub(crate) fn start_deal(&mut self, events: &mut Vec<RommeEvent>) {
         let n = self.seats;
-        let mut deck = DeckSpec::French {
+        let deck = DeckSpec::French {
             packs: 2,
             jokers: self.opts.jokers,
-        }
-        .cards();
-        self.rng.shuffle(&mut deck);
+        };
+        let hand_size = usize::from(self.opts.hand_size);
+        let (hands, mut deck) = family::deal(&mut self.rng, deck, n, self.dealer, hand_size);
         let mut deal = Deal::empty(n);
-        // One card at a time, clockwise from Vorhand.
-        for _ in 0..self.opts.hand_size {
-            for k in 1..=n {
-                if let Some(c) = deck.pop() {
-                    deal.hands[(self.dealer + k) % n].push(c);
-                }
-            }
-        }
+        deal.hands = hands;
         if self.opts.upcard {
             if let Some(c) = deck.pop() {
                 deal.discard.push(c);
@@ -232,21 +216,21 @@ impl Romme {
         self.snapshot = None;
         self.phase = Phase::Draw;
         if self.deal.talon.is_empty() {
-            let can =
-                self.deal.reshuffles < self.opts.max_reshuffles && self.deal.discard.len() > 1;
-            if can {
-                let top = self.deal.discard.pop();
-                let mut cards = std::mem::take(&mut self.deal.discard);
-                self.rng.shuffle(&mut cards);
-                self.deal.talon = cards;
-                self.deal.discard.extend(top);
-                self.deal.reshuffles += 1;
-                events.push(RommeEvent::Reshuffled {
-                    count: self.deal.reshuffles,
-                    talon: self.deal.talon.len(),
-                });
+            let talon = if self.deal.reshuffles < self.opts.max_reshuffles {
+                family::talon_from_discard(&mut self.rng, &mut self.deal.discard)
             } else {
-                self.finish_deal(DealEnd::TalonExhausted, events);
+                None
+            };
+            match talon {
+                Some(cards) => {
+                    self.deal.talon = cards;
+                    self.deal.reshuffles += 1;
+                    events.push(RommeEvent::Reshuffled {
+                        count: self.deal.reshuffles,
+                        talon: self.deal.talon.len(),
+                    });
+                }
+                None => self.finish_deal(DealEnd::TalonExhausted, events),
             }
         }
     }

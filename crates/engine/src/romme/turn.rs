@@ -9,6 +9,7 @@ use super::options::{DiscardDraw, EndMode, LayOffPolicy};
 use super::state::{remove_card, Phase, Romme, TableMeld, TurnState};
 use super::RuleError;
 use crate::card::{Card, CardId};
+use crate::family::hand_card;
 use crate::game::{Moment, Seat};
 use crate::meld::{validate_with_hint, JokerHint, Meld};
 
@@ -46,8 +47,7 @@ impl Romme {
 
     /// A card the turn owner may place: from his hand or a freed joker.
     pub(crate) fn placeable(&self, seat: Seat, id: CardId) -> Result<Card, RuleError> {
-        self.deal
-            .hand_card(seat, id)
+        hand_card(&self.deal.hands, seat, id)
             .or_else(|| {
                 self.deal
                     .ts
@@ -179,7 +179,7 @@ impl Romme {
                 return Err(RuleError::DuplicateCard { card: id });
             }
             let c = self.placeable(seat, id)?;
-            if self.deal.hand_card(seat, id).is_some() {
+            if hand_card(&self.deal.hands, seat, id).is_some() {
                 from_hand += 1;
             }
             cards.push(c);
@@ -262,7 +262,7 @@ impl Romme {
         } else {
             0
         };
-        let in_hand = self.deal.hand_card(seat, id).is_some();
+        let in_hand = hand_card(&self.deal.hands, seat, id).is_some();
         let hand_after = self.deal.hands[seat].len() - usize::from(in_hand);
         let freed_after = self.deal.ts.freed_jokers.len() - usize::from(!in_hand);
         let goes_out = self.check_go_out(
@@ -308,10 +308,8 @@ impl Romme {
         if !self.opts.joker_exchange {
             return Err(err(RommeError::ExchangeDisabled));
         }
-        let card = self
-            .deal
-            .hand_card(seat, id)
-            .ok_or(RuleError::CardNotInHand { card: id })?;
+        let card =
+            hand_card(&self.deal.hands, seat, id).ok_or(RuleError::CardNotInHand { card: id })?;
         if !self.deal.opened[seat] {
             return Err(err(RommeError::ExchangeNeedsFirstMeld));
         }
@@ -398,10 +396,8 @@ impl Romme {
 
     pub(crate) fn check_discard(&self, seat: Seat, id: CardId) -> Result<Card, RuleError> {
         self.expect_phase(true)?;
-        let card = self
-            .deal
-            .hand_card(seat, id)
-            .ok_or(RuleError::CardNotInHand { card: id })?;
+        let card =
+            hand_card(&self.deal.hands, seat, id).ok_or(RuleError::CardNotInHand { card: id })?;
         self.check_turn_can_end()?;
         if self.deal.ts.taken_discard == Some(id) {
             return Err(err(RommeError::CannotDiscardTakenCard { card: id }));

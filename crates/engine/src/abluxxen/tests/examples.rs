@@ -212,10 +212,12 @@ fn example_3_profiduell_shadow() {
         })
     );
     // The opponent may not be resolved before the shadow.
-    assert!(matches!(
+    assert_eq!(
         err(&mut g, 0, A::LeaveLuxxed),
-        RuleError::WrongPhase { .. }
-    ));
+        RuleError::Game(AbluxxenError::WrongPhase {
+            expected: Decision::ShadowChoice
+        })
+    );
     ok(&mut g, 0, A::LuxxShadow { value: 8 });
     assert!(hand_values(&g, 0).contains(&8));
     assert_eq!(

@@ -2,6 +2,7 @@
 //! finish) and with uniformly random choices (bounded by a step limit).
 
 use super::playout::Policy;
+use crate::game::Game;
 use crate::harness::{check_playout, random_playouts};
 use crate::rng::GameRng;
 use crate::romme::*;
