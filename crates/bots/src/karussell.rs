@@ -13,6 +13,7 @@ pub mod hard;
 pub mod positions;
 
 use crate::search::Pending;
+use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
 use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
@@ -110,59 +111,73 @@ pub fn normal_choice(view: &KarussellView, legal: &[KarussellAction]) -> Karusse
 }
 
 impl Bot<Karussell> for KarussellBot {
+    fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+        think::decide(self, view, legal)
+    }
+
     fn think(
         &mut self,
         view: &KarussellView,
         legal: &[KarussellAction],
         pause: &mut dyn FnMut() -> bool,
     ) -> Option<KarussellAction> {
-        if self.level != BotLevel::Hard {
-            return Some(self.choose(view, legal));
-        }
-        let mut search = match self.pending.take_for(view) {
-            Some(search) => search,
-            None => match hard::start(view, legal, self.budget, &self.rng) {
-                Ok(action) => return Some(action),
-                Err(search) => search,
-            },
-        };
-        if !search.run(pause) {
-            self.pending.keep(view.clone(), search);
-            return None;
-        }
-        let (look, outcomes, rng) = search.into_parts();
-        self.rng = rng;
-        Some(look.best(&outcomes))
+        think::think(self, view, legal, pause)
     }
+}
 
-    fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+impl Thinker<Karussell> for KarussellBot {
+    type Look = hard::Look;
+
+    fn start(
+        &mut self,
+        view: &KarussellView,
+        legal: &[KarussellAction],
+    ) -> Result<KarussellAction, hard::Look> {
         match self.level {
-            BotLevel::Normal => normal_choice(view, legal),
+            BotLevel::Normal => Ok(normal_choice(view, legal)),
             BotLevel::Greedy => {
                 if legal.contains(&KarussellAction::Knock) {
-                    return KarussellAction::Knock;
+                    return Ok(KarussellAction::Knock);
                 }
-                listed_meld(view, legal, true)
+                Ok(listed_meld(view, legal, true)
                     .or_else(|| default_action(legal))
-                    .unwrap_or_else(|| legal[0].clone())
+                    .unwrap_or_else(|| legal[0].clone()))
             }
-            BotLevel::Hard => self
-                .think(view, legal, &mut || false)
-                .unwrap_or_else(|| normal_choice(view, legal)),
-            BotLevel::Easy => {
-                if legal.contains(&KarussellAction::Knock) {
-                    return KarussellAction::Knock;
-                }
-                if let Some(m) = listed_meld(view, legal, false) {
-                    // The easy bot sometimes waits for a better hand.
-                    if self.rng.below(4) != 0 {
-                        return m;
-                    }
-                }
-                default_action(legal)
-                    .unwrap_or_else(|| legal[self.rng.below(legal.len() as u64) as usize].clone())
+            BotLevel::Hard => hard::start(view, legal, self.budget),
+            BotLevel::Easy => Ok(self.easy(view, legal)),
+        }
+    }
+
+    fn best(look: hard::Look, outcomes: &[Vec<f64>]) -> KarussellAction {
+        look.best(outcomes)
+    }
+
+    fn fallback(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+        normal_choice(view, legal)
+    }
+
+    fn paused(&mut self) -> &mut Pending<KarussellView, hard::Look> {
+        &mut self.pending
+    }
+
+    fn rng(&mut self) -> &mut BotRng {
+        &mut self.rng
+    }
+}
+
+impl KarussellBot {
+    fn easy(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+        if legal.contains(&KarussellAction::Knock) {
+            return KarussellAction::Knock;
+        }
+        if let Some(m) = listed_meld(view, legal, false) {
+            // The easy bot sometimes waits for a better hand.
+            if self.rng.below(4) != 0 {
+                return m;
             }
         }
+        default_action(legal)
+            .unwrap_or_else(|| legal[self.rng.below(legal.len() as u64) as usize].clone())
     }
 }
 

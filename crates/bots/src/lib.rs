@@ -6,6 +6,7 @@ pub mod abluxxen;
 pub mod karussell;
 pub mod profisort;
 pub mod search;
+pub mod think;
 pub mod tournament;
 
 use engine::game::ErasedRuleError;

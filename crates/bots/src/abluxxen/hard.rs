@@ -347,20 +347,19 @@ pub fn candidates(
     c
 }
 
-/// The hard bot's decision at once (`Ok`), or the search that decides it (`Err`). The
-/// search runs on a copy of `rng`; put its generator back when it is done.
+/// The hard bot's decision at once (`Ok`: normal's, on a copy of `rng`), or the lookahead
+/// that decides it (`Err`, for [`crate::think`]).
 pub fn start(
     view: &AbluxxenView,
     legal: &[AbluxxenAction],
     budget: Budget,
     rng: &BotRng,
-) -> Result<AbluxxenAction, Box<Search<Look>>> {
+) -> Result<AbluxxenAction, Look> {
     let cands = candidates(view, legal, budget);
     if cands.len() < 2 {
         return Ok(normal(view, legal, &mut rng.clone()));
     }
-    let look = Look::new(view, cands, budget);
-    Err(Box::new(Search::new(look, rng.clone())))
+    Err(Look::new(view, cands, budget))
 }
 
 /// The value of every candidate in each sampled world (one row per world).

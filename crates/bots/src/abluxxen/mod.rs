@@ -6,6 +6,7 @@
 pub mod hard;
 
 use crate::search::Pending as Paused;
+use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
 use engine::abluxxen::{Abluxxen, AbluxxenAction, AbluxxenView, Pending, JOKER_GROUP_VALUE};
@@ -106,16 +107,7 @@ impl Bot<Abluxxen> for GreedyBot {
 
 impl Bot<Abluxxen> for AbluxxenBot {
     fn choose(&mut self, view: &AbluxxenView, legal: &[AbluxxenAction]) -> AbluxxenAction {
-        if legal.len() == 1 {
-            return legal[0].clone();
-        }
-        match self.level {
-            Level::Easy => self.easy(view, legal),
-            Level::Normal => normal(view, legal, &mut self.rng),
-            Level::Hard => self
-                .think(view, legal, &mut || false)
-                .unwrap_or_else(|| normal(view, legal, &mut self.rng)),
-        }
+        think::decide(self, view, legal)
     }
 
     fn think(
@@ -124,29 +116,42 @@ impl Bot<Abluxxen> for AbluxxenBot {
         legal: &[AbluxxenAction],
         pause: &mut dyn FnMut() -> bool,
     ) -> Option<AbluxxenAction> {
-        if self.level != Level::Hard || legal.len() == 1 {
-            return Some(self.choose(view, legal));
+        think::think(self, view, legal, pause)
+    }
+}
+
+impl Thinker<Abluxxen> for AbluxxenBot {
+    type Look = hard::Look;
+
+    fn start(
+        &mut self,
+        view: &AbluxxenView,
+        legal: &[AbluxxenAction],
+    ) -> Result<AbluxxenAction, hard::Look> {
+        if legal.len() == 1 {
+            return Ok(legal[0].clone());
         }
-        let mut search = match self.pending.take_for(view) {
-            Some(search) => search,
-            None => match hard::start(view, legal, self.budget, &self.rng) {
-                Ok(action) => return Some(action),
-                Err(search) => search,
-            },
-        };
-        if !search.run(pause) {
-            self.pending.keep(view.clone(), search);
-            return None;
+        match self.level {
+            Level::Easy => Ok(self.easy(view, legal)),
+            Level::Normal => Ok(normal(view, legal, &mut self.rng)),
+            Level::Hard => hard::start(view, legal, self.budget, &self.rng),
         }
-        let (look, outcomes, rng) = search.into_parts();
-        self.rng = rng;
-        let action = look.best(&outcomes);
-        // The candidates are listed actions; a stale search never reaches here.
-        Some(if legal.contains(&action) {
-            action
-        } else {
-            normal(view, legal, &mut self.rng)
-        })
+    }
+
+    fn best(look: hard::Look, outcomes: &[Vec<f64>]) -> AbluxxenAction {
+        look.best(outcomes)
+    }
+
+    fn fallback(&mut self, view: &AbluxxenView, legal: &[AbluxxenAction]) -> AbluxxenAction {
+        normal(view, legal, &mut self.rng)
+    }
+
+    fn paused(&mut self) -> &mut Paused<AbluxxenView, hard::Look> {
+        &mut self.pending
+    }
+
+    fn rng(&mut self) -> &mut BotRng {
+        &mut self.rng
     }
 }
 

@@ -16,6 +16,7 @@ pub mod hard;
 pub mod plan;
 
 use crate::search::Pending;
+use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
 use engine::card::{Card, CardId};
@@ -325,36 +326,59 @@ fn best_gift(view: &ProfiSortView, legal: &[A]) -> Option<A> {
 }
 
 impl Bot<ProfiSort> for ProfiSortBot {
+    fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
+        think::decide(self, view, legal)
+    }
+
     fn think(
         &mut self,
         view: &ProfiSortView,
         legal: &[A],
         pause: &mut dyn FnMut() -> bool,
     ) -> Option<A> {
-        if self.level == BotLevel::Hard {
-            self.think_hard(view, legal, pause)
-        } else {
-            Some(self.choose(view, legal))
+        think::think(self, view, legal, pause)
+    }
+}
+
+impl Thinker<ProfiSort> for ProfiSortBot {
+    type Look = hard::Look;
+
+    fn start(&mut self, view: &ProfiSortView, legal: &[A]) -> Result<A, hard::Look> {
+        match self.level {
+            BotLevel::Easy => Ok(self.easy(legal)),
+            BotLevel::Greedy => Ok(greedy(view, legal)),
+            BotLevel::Hard => hard::start(self, view, legal),
+            BotLevel::Normal => Ok(self.normal_choice(view, legal)),
         }
     }
 
-    fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
-        match self.level {
-            BotLevel::Easy => self.easy(legal),
-            BotLevel::Greedy => greedy(view, legal),
-            BotLevel::Hard => self
-                .think_hard(view, legal, &mut || false)
-                .unwrap_or_else(|| legal[0].clone()),
-            BotLevel::Normal => {
-                for a in [A::Redeal, A::NextDeal] {
-                    if legal.contains(&a) {
-                        return a;
-                    }
-                }
-                let ps = self.plans(view);
-                normal(view, legal, &ps)
+    fn best(look: hard::Look, outcomes: &[Vec<f64>]) -> A {
+        look.best(outcomes)
+    }
+
+    fn fallback(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
+        self.normal_choice(view, legal)
+    }
+
+    fn paused(&mut self) -> &mut Pending<ProfiSortView, hard::Look> {
+        &mut self.pending
+    }
+
+    fn rng(&mut self) -> &mut BotRng {
+        &mut self.rng
+    }
+}
+
+impl ProfiSortBot {
+    /// The normal level's decision.
+    fn normal_choice(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
+        for a in [A::Redeal, A::NextDeal] {
+            if legal.contains(&a) {
+                return a;
             }
         }
+        let ps = self.plans(view);
+        normal(view, legal, &ps)
     }
 }
 
