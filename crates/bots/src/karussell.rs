@@ -200,7 +200,7 @@ pub fn heads_up(
         seed,
         20_000,
         |s| <Karussell as engine::Game>::new(&options, 2, s),
-        |level, s| Box::new(KarussellBot::new(level, s)),
+        |level, s| crate::bot_for::<Karussell>(level, s, &options),
     )
 }
 

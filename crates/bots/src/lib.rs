@@ -3,6 +3,7 @@
 //! Bots only ever see `view(seat)` and the legal actions; each has its own seeded RNG.
 
 pub mod abluxxen;
+pub mod games;
 pub mod karussell;
 pub mod profisort;
 pub mod search;
@@ -15,6 +16,8 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 pub mod romme;
+
+pub use games::{bot_for, BotGame};
 
 /// A player that decides from its own view and the list of legal actions.
 pub trait Bot<G: Game> {

@@ -8,12 +8,12 @@
 //! match where rounds make no sense alone (Karussell: to 100 points; Profi-Sort: the whole
 //! task sheet).
 
-use crate::{drive, Bot, DriveError};
+use crate::{drive, Bot, BotGame, DriveError};
 use engine::games::{find_variant, variant_options};
 use engine::karussell::{Karussell, KarussellOptions};
 use engine::profisort::{ProfiSort, ProfiSortOptions};
 use engine::romme::{MatchEnd, Romme, RommeOptions};
-use engine::{BotLevel, Game};
+use engine::BotLevel;
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,44 +116,31 @@ pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
                 rounds: 1,
                 ..variant_options::<engine::abluxxen::Abluxxen>(&spec.variant).map_err(unknown)?
             };
-            duplicate::<engine::abluxxen::Abluxxen>(spec, &options, "round", crate::abluxxen::bot)
+            duplicate::<engine::abluxxen::Abluxxen>(spec, &options, "round")
         }
         Some("karussell") => {
             let options = KarussellOptions {
                 target: 100,
                 ..KarussellOptions::default()
             };
-            duplicate::<Karussell>(spec, &options, "match to 100", |l, s| {
-                Box::new(crate::karussell::KarussellBot::new(l, s))
-            })
+            duplicate::<Karussell>(spec, &options, "match to 100")
         }
-        Some("profisort") => {
-            duplicate::<ProfiSort>(spec, &ProfiSortOptions::default(), "match", |l, s| {
-                Box::new(crate::profisort::ProfiSortBot::new(l, s))
-            })
-        }
+        Some("profisort") => duplicate::<ProfiSort>(spec, &ProfiSortOptions::default(), "match"),
         _ => {
             let options = RommeOptions {
                 match_end: MatchEnd::Deals { count: Some(1) },
                 ..variant_options::<Romme>(&spec.variant).map_err(unknown)?
             };
-            let opts = options.clone();
-            duplicate::<Romme>(spec, &options, "deal", move |l, s| {
-                Box::new(
-                    crate::romme::RommeBot::new(crate::romme::Level::from(l), s)
-                        .with_options(&opts),
-                )
-            })
+            duplicate::<Romme>(spec, &options, "deal")
         }
     }
 }
 
 /// Plays every deal of `spec` once per seat with `a` in that seat.
-fn duplicate<G: Game>(
+fn duplicate<G: BotGame>(
     spec: &Spec,
     options: &G::Options,
     unit: &'static str,
-    bot: impl Fn(BotLevel, u64) -> Box<dyn Bot<G>>,
 ) -> Result<Report, TournamentError> {
     let n = spec.players;
     let mut report = Report {
@@ -174,7 +161,8 @@ fn duplicate<G: Game>(
                 .map(|seat| {
                     let level = if seat == a_seat { spec.a } else { spec.b };
                     // The bots' own seeds differ per seat and per rotation.
-                    bot(level, seed ^ ((a_seat * 31 + seat) as u64 + 1) << 20)
+                    let bot_seed = seed ^ ((a_seat * 31 + seat) as u64 + 1) << 20;
+                    G::bot(level, bot_seed, options)
                 })
                 .collect();
             report.decisions += drive(&mut game, &mut bots, 2_000_000).map_err(fail)?;

@@ -23,17 +23,6 @@ pub enum Level {
     Hard,
 }
 
-/// The Abluxxen bot of a suite level, for the app and the tournament alike.
-pub fn bot(level: engine::BotLevel, seed: u64) -> Box<dyn Bot<Abluxxen>> {
-    use engine::BotLevel;
-    match level {
-        BotLevel::Greedy => Box::new(GreedyBot),
-        BotLevel::Easy => Box::new(AbluxxenBot::new(Level::Easy, seed)),
-        BotLevel::Normal => Box::new(AbluxxenBot::new(Level::Normal, seed)),
-        BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Hard, seed)),
-    }
-}
-
 /// The heuristic bot.
 #[derive(Clone, Debug)]
 pub struct AbluxxenBot {

@@ -390,14 +390,14 @@ pub fn heads_up(
     games: u64,
     seed: u64,
 ) -> Result<crate::HeadsUp, crate::DriveError> {
-    use engine::profisort::ProfiSortOptions;
+    let options = engine::profisort::ProfiSortOptions::default();
     crate::heads_up(
         (a, b),
         games,
         seed,
         200_000,
-        |s| <ProfiSort as engine::Game>::new(&ProfiSortOptions::default(), 2, s),
-        |level, s| Box::new(ProfiSortBot::new(level, s)),
+        |s| <ProfiSort as engine::Game>::new(&options, 2, s),
+        |level, s| crate::bot_for::<ProfiSort>(level, s, &options),
     )
 }
 
