@@ -5,75 +5,77 @@
 //! `cargo run -p bots --example make_fixtures -- <tag> [game]` writes
 //! `<preset>.<tag>.save.json` and `<preset>.<tag>.link.txt` (existing files are never
 //! overwritten); with `game` (an engine name, e.g. `profisort`) only that game's presets.
-//! The bots are the normal level's ([`bots::bot_for`]), one per seat.
+//! Every playable catalog entry (`engine::games::VARIANTS`) gets one, its game reached
+//! through the bots' list (`bots::games::with_bot_game`), played by normal bots
+//! ([`bots::bot_for`]) in the catalog's default number of seats.
 
-use engine::abluxxen::Abluxxen;
-use engine::games::{find_variant, variant_options, Listed};
-use engine::karussell::Karussell;
-use engine::profisort::ProfiSort;
-use engine::romme::Romme;
+use bots::games::{with_bot_game, BotVisitor};
+use bots::BotGame;
+use engine::games::{options_of, VariantInfo, VARIANTS};
 use engine::save::{save, share_link, Record, SaveMeta};
 use engine::{BotLevel, SeatKind};
 use std::path::Path;
 
-/// One preset's fixture: its save title, seats, seed, the bot decisions played, and the
-/// tags written before the game had fixtures (which skip it).
+/// How a preset's fixture is made: its save title, seed, the bot decisions played, and the
+/// tags written before the game had fixtures (which skip it). Seats: the catalog's default.
 struct Fixture {
     variant: &'static str,
     title: &'static str,
-    seats: usize,
     seed: u64,
     steps: usize,
     not_in: &'static [&'static str],
 }
 
-const fn fixture(
-    variant: &'static str,
-    title: &'static str,
-    seats: usize,
-    seed: u64,
-    steps: usize,
-) -> Fixture {
+const fn fixture(variant: &'static str, title: &'static str, seed: u64, steps: usize) -> Fixture {
     Fixture {
         variant,
         title,
-        seats,
         seed,
         steps,
         not_in: &[],
     }
 }
 
-/// Every preset's fixture, as the tags so far wrote them.
+/// The presets' fixtures as the tags so far wrote them. A catalog entry without a line here
+/// gets [`default_fixture`].
 const FIXTURES: &[Fixture] = &[
-    fixture("romme", "Rommé", 3, 20_261_123, 45),
-    fixture("romme_kaufen", "Rommé mit Kaufen", 3, 20_261_124, 45),
-    fixture("romme_anlegen", "Rommé mit Anlegen", 3, 20_261_125, 45),
-    fixture("romme_raeuber", "Räuber-Rommé", 3, 20_261_126, 45),
-    fixture("romme_trad", "Traditionelles Rommé", 3, 20_261_127, 45),
-    fixture("abluxxen", "Abluxxen", 3, 20_261_203, 14),
-    fixture("profiduell", "Abluxxen Profiduell", 2, 20_261_202, 14),
+    fixture("romme", "Rommé", 20_261_123, 45),
+    fixture("romme_kaufen", "Rommé mit Kaufen", 20_261_124, 45),
+    fixture("romme_anlegen", "Rommé mit Anlegen", 20_261_125, 45),
+    fixture("romme_raeuber", "Räuber-Rommé", 20_261_126, 45),
+    fixture("romme_trad", "Traditionelles Rommé", 20_261_127, 45),
+    fixture("abluxxen", "Abluxxen", 20_261_203, 14),
+    fixture("profiduell", "Abluxxen Profiduell", 20_261_202, 14),
     // Karussell from tag wave2 on: 3 players, mid-round with melds on the table.
     Fixture {
         not_in: &["wave1"],
-        ..fixture("karussell", "Karussell", 3, 20_261_300, 30)
+        ..fixture("karussell", "Karussell", 20_261_300, 30)
     },
     // Profi-Sort from tag wave3 on: 2 players, several deals in, tasks on the table.
     Fixture {
         not_in: &["wave1", "wave2"],
-        ..fixture("profisort", "Profi-Sort", 2, 20_261_400, 400)
+        ..fixture("profisort", "Profi-Sort", 20_261_400, 400)
     },
 ];
 
-fn meta(f: &Fixture) -> SaveMeta {
-    let names = ["Anna", "Bot 1", "Bot 2", "Bot 3"];
+/// The fixture of the `i`-th catalog entry `v` that has no line in [`FIXTURES`].
+fn default_fixture(i: usize, v: &'static VariantInfo) -> Fixture {
+    fixture(v.id, v.id, 20_262_000 + i as u64, 30)
+}
+
+fn meta(f: &Fixture, seats: usize) -> SaveMeta {
     SaveMeta {
         title: f.title.to_string(),
         created_ms: 1_795_000_000_000,
         updated_ms: 1_795_000_100_000,
-        player_names: names[..f.seats].iter().map(|s| s.to_string()).collect(),
+        player_names: (0..seats)
+            .map(|s| match s {
+                0 => "Anna".to_string(),
+                s => format!("Bot {s}"),
+            })
+            .collect(),
         variant: f.variant.to_string(),
-        seat_kinds: (0..f.seats)
+        seat_kinds: (0..seats)
             .map(|s| {
                 if s == 0 {
                     SeatKind::Human
@@ -87,12 +89,13 @@ fn meta(f: &Fixture) -> SaveMeta {
 }
 
 /// Plays `f.steps` decisions of normal bots (fewer if the game ends) and writes the fixture.
-fn write<G: bots::BotGame + Listed>(dir: &Path, tag: &str, f: &Fixture) {
-    let options = variant_options::<G>(f.variant).expect("a catalog preset");
-    let mut bots: Vec<_> = (0..f.seats)
+fn write<G: BotGame>(dir: &Path, tag: &str, f: &Fixture, v: &'static VariantInfo) {
+    let options = options_of::<G>(v).expect("a catalog preset");
+    let seats = v.default_players;
+    let mut bots: Vec<_> = (0..seats)
         .map(|s| bots::bot_for::<G>(BotLevel::Normal, f.seed + s as u64, &options))
         .collect();
-    let mut record = Record::<G>::new(options, f.seats, f.seed);
+    let mut record = Record::<G>::new(options, seats, f.seed);
     let mut game = record.start().expect("start");
     for _ in 0..f.steps {
         let Some(seat) = game.to_move() else { break };
@@ -111,10 +114,25 @@ fn write<G: bots::BotGame + Listed>(dir: &Path, tag: &str, f: &Fixture) {
             p.display()
         );
     }
-    let meta = meta(f);
+    let meta = meta(f, seats);
     std::fs::write(&save_path, save(&record, &game, &meta).expect("save")).unwrap();
     std::fs::write(&link_path, share_link(&record, &meta).expect("link")).unwrap();
     println!("{name}: {} actions", record.log.len());
+}
+
+/// Writes one fixture, with the game's type.
+struct Write<'a> {
+    dir: &'a Path,
+    tag: &'a str,
+    fixture: &'a Fixture,
+    variant: &'static VariantInfo,
+}
+
+impl BotVisitor for Write<'_> {
+    type Out = ();
+    fn visit<G: BotGame>(self) {
+        write::<G>(self.dir, self.tag, self.fixture, self.variant);
+    }
 }
 
 fn main() {
@@ -125,18 +143,28 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures");
     std::fs::create_dir_all(&dir).unwrap();
     for f in FIXTURES {
-        let game = find_variant(f.variant)
-            .and_then(|v| v.game)
-            .expect("a game");
+        assert!(
+            VARIANTS.iter().any(|v| v.id == f.variant),
+            "{}: not in the catalog",
+            f.variant
+        );
+    }
+    for (i, v) in VARIANTS.iter().enumerate() {
+        let Some(game) = v.game else { continue };
+        let default = default_fixture(i, v);
+        let f = FIXTURES
+            .iter()
+            .find(|f| f.variant == v.id)
+            .unwrap_or(&default);
         if only.as_deref().is_some_and(|g| g != game) || f.not_in.contains(&tag.as_str()) {
             continue;
         }
-        match game {
-            "romme" => write::<Romme>(&dir, &tag, f),
-            "abluxxen" => write::<Abluxxen>(&dir, &tag, f),
-            "karussell" => write::<Karussell>(&dir, &tag, f),
-            "profisort" => write::<ProfiSort>(&dir, &tag, f),
-            other => panic!("no fixture for the game {other}"),
-        }
+        let write = Write {
+            dir: &dir,
+            tag: &tag,
+            fixture: f,
+            variant: v,
+        };
+        with_bot_game(game, write).unwrap_or_else(|e| panic!("{}: {e}", v.id));
     }
 }

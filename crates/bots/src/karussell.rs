@@ -16,7 +16,9 @@ use crate::search::Pending;
 use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
-use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
+use engine::karussell::{
+    affordable, slots_of, solve, Karussell, KarussellAction, KarussellOptions, KarussellView,
+};
 use engine::BotLevel;
 
 #[derive(Clone, Debug)]
@@ -36,6 +38,22 @@ impl KarussellBot {
             budget: hard::Budget::DEFAULT,
             rng: BotRng::seed_from_u64(seed),
             pending: Pending::none(),
+        }
+    }
+}
+
+impl crate::BotGame for Karussell {
+    const UNIT: &'static str = "match to 100";
+
+    fn bot(level: BotLevel, seed: u64, _: &KarussellOptions) -> Box<dyn Bot<Karussell>> {
+        Box::new(KarussellBot::new(level, seed))
+    }
+
+    /// A short match: to 100 points (a round alone says little).
+    fn tournament_options(options: KarussellOptions) -> KarussellOptions {
+        KarussellOptions {
+            target: 100,
+            ..options
         }
     }
 }
@@ -132,7 +150,7 @@ impl Thinker<Karussell> for KarussellBot {
         &mut self,
         view: &KarussellView,
         legal: &[KarussellAction],
-    ) -> Result<KarussellAction, hard::Look> {
+    ) -> Result<KarussellAction, Box<hard::Look>> {
         match self.level {
             BotLevel::Normal => Ok(normal_choice(view, legal)),
             BotLevel::Greedy => {
@@ -189,11 +207,8 @@ pub fn heads_up(
     games: u64,
     seed: u64,
 ) -> Result<crate::HeadsUp, crate::DriveError> {
-    use engine::karussell::KarussellOptions;
-    let options = KarussellOptions {
-        target: 100,
-        ..KarussellOptions::default()
-    };
+    use crate::BotGame;
+    let options = Karussell::tournament_options(KarussellOptions::default());
     crate::heads_up(
         (a, b),
         games,

@@ -28,7 +28,7 @@ pub trait Thinker<G: Game> {
     /// search, always), or the lookahead that decides among listed candidates (`Err`).
     /// An `Ok` action is the level's own (a Rommé bot may build a meld it has checked
     /// itself); only the search's choice is checked against `legal`.
-    fn start(&mut self, view: &G::View, legal: &[G::Action]) -> Result<G::Action, Self::Look>;
+    fn start(&mut self, view: &G::View, legal: &[G::Action]) -> Result<G::Action, Box<Self::Look>>;
 
     /// The candidate a finished search chose.
     fn best(look: Self::Look, outcomes: &[Vec<f64>]) -> G::Action;
@@ -61,7 +61,7 @@ where
         None => match bot.start(view, legal) {
             Ok(action) => return Some(action),
             Err(_) if legal.len() == 1 => return legal.first().cloned(),
-            Err(look) => Box::new(Search::new(look, bot.rng().clone())),
+            Err(look) => Box::new(Search::new(*look, bot.rng().clone())),
         },
     };
     if !search.run(pause) {

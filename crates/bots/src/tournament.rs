@@ -6,13 +6,13 @@
 //! is won by the seats in first place (a shared first place is shared: 1/k each). The unit
 //! is a deal where that is a game of its own (Rommé: one deal; Abluxxen: one round), a short
 //! match where rounds make no sense alone (Karussell: to 100 points; Profi-Sort: the whole
-//! task sheet).
+//! task sheet): each game's [`BotGame::UNIT`] and [`BotGame::tournament_options`]. A game is
+//! reached through the bots' list ([`crate::games::with_bot_game`]); a catalog entry whose
+//! game is not in it is an unknown variant.
 
+use crate::games::{with_bot_game, BotVisitor};
 use crate::{drive, Bot, BotGame, DriveError};
-use engine::games::{find_variant, variant_options};
-use engine::karussell::{Karussell, KarussellOptions};
-use engine::profisort::{ProfiSort, ProfiSortOptions};
-use engine::romme::{MatchEnd, Romme, RommeOptions};
+use engine::games::{find_variant, options_of, VariantInfo};
 use engine::BotLevel;
 
 /// What to play.
@@ -101,39 +101,32 @@ impl std::fmt::Display for TournamentError {
 /// Plays the tournament `spec`.
 pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
     let info = find_variant(&spec.variant)
-        .filter(|v| v.game.is_some())
         .ok_or_else(|| TournamentError::UnknownVariant(spec.variant.clone()))?;
+    run_variant(spec, info)
+}
+
+/// Plays `spec` in the catalog entry `info`.
+fn run_variant(spec: &Spec, info: &'static VariantInfo) -> Result<Report, TournamentError> {
+    let unknown = || TournamentError::UnknownVariant(spec.variant.clone());
+    let game = info.game.ok_or_else(unknown)?;
     if spec.players < info.min_players || spec.players > info.max_players {
         return Err(TournamentError::Players {
             min: info.min_players,
             max: info.max_players,
         });
     }
-    let unknown = |_| TournamentError::UnknownVariant(spec.variant.clone());
-    match info.game {
-        Some("abluxxen") => {
-            let options = engine::abluxxen::AbluxxenOptions {
-                rounds: 1,
-                ..variant_options::<engine::abluxxen::Abluxxen>(&spec.variant).map_err(unknown)?
-            };
-            duplicate::<engine::abluxxen::Abluxxen>(spec, &options, "round")
-        }
-        Some("karussell") => {
-            let options = KarussellOptions {
-                target: 100,
-                ..KarussellOptions::default()
-            };
-            duplicate::<Karussell>(spec, &options, "match to 100")
-        }
-        Some("profisort") => duplicate::<ProfiSort>(spec, &ProfiSortOptions::default(), "match"),
-        _ => {
-            let options = RommeOptions {
-                match_end: MatchEnd::Deals { count: Some(1) },
-                ..variant_options::<Romme>(&spec.variant).map_err(unknown)?
-            };
-            duplicate::<Romme>(spec, &options, "deal")
+    /// The tournament in one game, with its type.
+    struct Play<'a>(&'a Spec, &'static VariantInfo);
+    impl BotVisitor for Play<'_> {
+        type Out = Result<Report, TournamentError>;
+        fn visit<G: BotGame>(self) -> Self::Out {
+            let Play(spec, info) = self;
+            let options = options_of::<G>(info)
+                .map_err(|_| TournamentError::UnknownVariant(spec.variant.clone()))?;
+            duplicate::<G>(spec, &G::tournament_options(options), G::UNIT)
         }
     }
+    with_bot_game(game, Play(spec, info)).map_err(|_| unknown())?
 }
 
 /// Plays every deal of `spec` once per seat with `a` in that seat.
@@ -208,11 +201,7 @@ mod tests {
     #[test]
     fn every_game_plays_in_duplicate_and_the_same_levels_are_at_par() {
         for v in variants() {
-            let players = if v == "profiduell" || v == "profisort" {
-                2
-            } else {
-                3
-            };
+            let players = find_variant(v).unwrap().default_players;
             let r = run(&spec(v, BotLevel::Greedy, BotLevel::Greedy, players, 2)).unwrap();
             assert_eq!(r.games, 2 * players as u64, "{v}");
             assert!(r.decisions > 0, "{v}");
@@ -240,6 +229,33 @@ mod tests {
         ))
         .unwrap_err();
         assert!(matches!(e, TournamentError::Players { .. }));
+    }
+
+    #[test]
+    fn a_game_the_bots_do_not_know_is_refused_never_played_as_another() {
+        static SKAT: VariantInfo = VariantInfo {
+            id: "skat",
+            game: Some("skat"),
+            preset: "standard",
+            min_players: 3,
+            max_players: 3,
+            default_players: 3,
+        };
+        let s = spec("skat", BotLevel::Normal, BotLevel::Greedy, 3, 1);
+        let e = run_variant(&s, &SKAT).unwrap_err();
+        assert_eq!(e, TournamentError::UnknownVariant("skat".into()));
+        // A known game with a preset it does not have.
+        static ODD: VariantInfo = VariantInfo {
+            id: "romme_odd",
+            game: Some("romme"),
+            preset: "odd",
+            min_players: 2,
+            max_players: 6,
+            default_players: 3,
+        };
+        let s = spec("romme_odd", BotLevel::Normal, BotLevel::Greedy, 3, 1);
+        let e = run_variant(&s, &ODD).unwrap_err();
+        assert_eq!(e, TournamentError::UnknownVariant("romme_odd".into()));
     }
 
     #[test]

@@ -354,12 +354,12 @@ pub fn start(
     legal: &[AbluxxenAction],
     budget: Budget,
     rng: &BotRng,
-) -> Result<AbluxxenAction, Look> {
+) -> Result<AbluxxenAction, Box<Look>> {
     let cands = candidates(view, legal, budget);
     if cands.len() < 2 {
         return Ok(normal(view, legal, &mut rng.clone()));
     }
-    Err(Look::new(view, cands, budget))
+    Err(Box::new(Look::new(view, cands, budget)))
 }
 
 /// The value of every candidate in each sampled world (one row per world).

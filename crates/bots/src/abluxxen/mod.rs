@@ -9,7 +9,9 @@ use crate::search::Pending as Paused;
 use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
-use engine::abluxxen::{Abluxxen, AbluxxenAction, AbluxxenView, Pending, JOKER_GROUP_VALUE};
+use engine::abluxxen::{
+    Abluxxen, AbluxxenAction, AbluxxenOptions, AbluxxenView, Pending, JOKER_GROUP_VALUE,
+};
 use engine::card::{Card, Face};
 
 /// Strength of [`AbluxxenBot`].
@@ -21,6 +23,28 @@ pub enum Level {
     Normal,
     /// The heuristic's few best options compared by determinized Monte-Carlo rollouts.
     Hard,
+}
+
+impl crate::BotGame for Abluxxen {
+    const UNIT: &'static str = "round";
+
+    fn bot(level: engine::BotLevel, seed: u64, _: &AbluxxenOptions) -> Box<dyn Bot<Abluxxen>> {
+        use engine::BotLevel;
+        match level {
+            BotLevel::Greedy => Box::new(GreedyBot),
+            BotLevel::Easy => Box::new(AbluxxenBot::new(Level::Easy, seed)),
+            BotLevel::Normal => Box::new(AbluxxenBot::new(Level::Normal, seed)),
+            BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Hard, seed)),
+        }
+    }
+
+    /// One round.
+    fn tournament_options(options: AbluxxenOptions) -> AbluxxenOptions {
+        AbluxxenOptions {
+            rounds: 1,
+            ..options
+        }
+    }
 }
 
 /// The heuristic bot.
@@ -116,7 +140,7 @@ impl Thinker<Abluxxen> for AbluxxenBot {
         &mut self,
         view: &AbluxxenView,
         legal: &[AbluxxenAction],
-    ) -> Result<AbluxxenAction, hard::Look> {
+    ) -> Result<AbluxxenAction, Box<hard::Look>> {
         if legal.len() == 1 {
             return Ok(legal[0].clone());
         }

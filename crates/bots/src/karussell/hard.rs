@@ -281,7 +281,7 @@ pub fn start(
     view: &KarussellView,
     legal: &[KarussellAction],
     budget: Budget,
-) -> Result<KarussellAction, Look> {
+) -> Result<KarussellAction, Box<Look>> {
     let cands = candidates(view, legal);
     if cands.len() < 2 {
         return Ok(cands
@@ -289,7 +289,11 @@ pub fn start(
             .next()
             .unwrap_or_else(|| normal_choice(view, legal)));
     }
-    Err(Look::new(view, cands, budget.for_seats(view.seats)))
+    Err(Box::new(Look::new(
+        view,
+        cands,
+        budget.for_seats(view.seats),
+    )))
 }
 
 #[cfg(test)]

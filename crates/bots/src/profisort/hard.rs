@@ -328,7 +328,7 @@ pub fn candidates(
 
 /// The hard bot's decision at once (`Ok`), or the lookahead that decides it (`Err`, for
 /// [`crate::think`]).
-pub fn start(bot: &mut ProfiSortBot, view: &ProfiSortView, legal: &[A]) -> Result<A, Look> {
+pub fn start(bot: &mut ProfiSortBot, view: &ProfiSortView, legal: &[A]) -> Result<A, Box<Look>> {
     for a in [A::Redeal, A::NextDeal, A::KeepHand] {
         if legal.contains(&a) {
             return Ok(a);
@@ -340,7 +340,7 @@ pub fn start(bot: &mut ProfiSortBot, view: &ProfiSortView, legal: &[A]) -> Resul
     if cands.len() < 2 {
         return Ok(chosen);
     }
-    Err(Look::new(view, cands, bot.budget))
+    Err(Box::new(Look::new(view, cands, bot.budget)))
 }
 
 #[cfg(test)]

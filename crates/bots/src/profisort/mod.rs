@@ -20,7 +20,7 @@ use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
 use engine::card::{Card, CardId};
-use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortView};
+use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortOptions, ProfiSortView};
 use engine::{BotLevel, Seat};
 use plan::{plans, Plan};
 
@@ -99,6 +99,15 @@ impl ProfiSortBot {
             .or_else(|| legal.first())
             .cloned()
             .unwrap_or(A::Draw)
+    }
+}
+
+impl crate::BotGame for ProfiSort {
+    /// The whole task sheet: a deal alone says little.
+    const UNIT: &'static str = "match";
+
+    fn bot(level: BotLevel, seed: u64, _: &ProfiSortOptions) -> Box<dyn Bot<ProfiSort>> {
+        Box::new(ProfiSortBot::new(level, seed))
     }
 }
 
@@ -343,7 +352,7 @@ impl Bot<ProfiSort> for ProfiSortBot {
 impl Thinker<ProfiSort> for ProfiSortBot {
     type Look = hard::Look;
 
-    fn start(&mut self, view: &ProfiSortView, legal: &[A]) -> Result<A, hard::Look> {
+    fn start(&mut self, view: &ProfiSortView, legal: &[A]) -> Result<A, Box<hard::Look>> {
         match self.level {
             BotLevel::Easy => Ok(self.easy(legal)),
             BotLevel::Greedy => Ok(greedy(view, legal)),
@@ -390,7 +399,7 @@ pub fn heads_up(
     games: u64,
     seed: u64,
 ) -> Result<crate::HeadsUp, crate::DriveError> {
-    let options = engine::profisort::ProfiSortOptions::default();
+    let options = ProfiSortOptions::default();
     crate::heads_up(
         (a, b),
         games,
@@ -415,7 +424,7 @@ mod tests {
     /// Three players and the variants: every match ends, no action is ever refused.
     #[test]
     fn three_players_and_variants() {
-        use engine::profisort::{ProfiSortOptions, TalonEnd};
+        use engine::profisort::TalonEnd;
         use engine::Game;
         for i in 0..6u64 {
             let options = ProfiSortOptions {

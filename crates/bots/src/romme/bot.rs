@@ -184,7 +184,7 @@ impl Thinker<Romme> for RommeBot {
         &mut self,
         view: &RommeView,
         legal: &[RommeAction],
-    ) -> Result<RommeAction, hard::Look> {
+    ) -> Result<RommeAction, Box<hard::Look>> {
         self.prepare(view, legal)
     }
 
@@ -217,7 +217,7 @@ impl RommeBot {
         &mut self,
         view: &RommeView,
         legal: &[RommeAction],
-    ) -> Result<RommeAction, hard::Look> {
+    ) -> Result<RommeAction, Box<hard::Look>> {
         let Some(first) = legal.first() else {
             return Ok(RommeAction::NextDeal); // never called with an empty list
         };
@@ -263,7 +263,7 @@ impl RommeBot {
             if cands.len() >= 2 {
                 // The hard level: compares the normal choice with its alternatives by
                 // lookahead (all of them listed actions).
-                return Err(hard::Look::new(view, cands, self, self.budget));
+                return Err(Box::new(hard::Look::new(view, cands, self, self.budget)));
             }
         }
         Ok(
