@@ -128,20 +128,7 @@ pub fn normal_choice(view: &KarussellView, legal: &[KarussellAction]) -> Karusse
         .unwrap_or_else(|| legal[0].clone())
 }
 
-impl Bot<Karussell> for KarussellBot {
-    fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
-        think::decide(self, view, legal)
-    }
-
-    fn think(
-        &mut self,
-        view: &KarussellView,
-        legal: &[KarussellAction],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<KarussellAction> {
-        think::think(self, view, legal, pause)
-    }
-}
+think::thinking_bot!(KarussellBot, Karussell);
 
 impl Thinker<Karussell> for KarussellBot {
     type Look = hard::Look;
@@ -166,20 +153,12 @@ impl Thinker<Karussell> for KarussellBot {
         }
     }
 
-    fn best(look: hard::Look, outcomes: &[Vec<f64>]) -> KarussellAction {
-        look.best(outcomes)
-    }
-
     fn fallback(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
         normal_choice(view, legal)
     }
 
-    fn paused(&mut self) -> &mut Pending<KarussellView, hard::Look> {
-        &mut self.pending
-    }
-
-    fn rng(&mut self) -> &mut BotRng {
-        &mut self.rng
+    fn mind(&mut self) -> (&mut Pending<KarussellView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
     }
 }
 
@@ -209,14 +188,7 @@ pub fn heads_up(
 ) -> Result<crate::HeadsUp, crate::DriveError> {
     use crate::BotGame;
     let options = Karussell::tournament_options(KarussellOptions::default());
-    crate::heads_up(
-        (a, b),
-        games,
-        seed,
-        20_000,
-        |s| <Karussell as engine::Game>::new(&options, 2, s),
-        |level, s| crate::bot_for::<Karussell>(level, s, &options),
-    )
+    crate::heads_up_in::<Karussell>((a, b), games, seed, 20_000, &options)
 }
 
 #[cfg(test)]

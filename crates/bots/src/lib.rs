@@ -187,3 +187,21 @@ pub fn heads_up<G: Game>(
     }
     Ok((wa, wb, steps))
 }
+
+/// [`heads_up`] in a game of `G` with `options`, with the bots of [`bot_for`].
+pub fn heads_up_in<G: BotGame>(
+    levels: (BotLevel, BotLevel),
+    games: u64,
+    seed: u64,
+    max_steps: usize,
+    options: &G::Options,
+) -> Result<HeadsUp, DriveError> {
+    heads_up(
+        levels,
+        games,
+        seed,
+        max_steps,
+        |s| G::new(options, 2, s),
+        |level, s| bot_for::<G>(level, s, options),
+    )
+}

@@ -1,6 +1,6 @@
 //! One way for a bot to think: every bot whose decision may need a search that pauses
-//! (the hard levels, [`crate::search`]) implements [`Thinker`], and its `Bot::choose` and
-//! `Bot::think` are [`decide`] and [`think`]. The glue lives here once:
+//! (the hard levels, [`crate::search`]) implements [`Thinker`], and `thinking_bot!` makes it a
+//! `Bot` whose `choose` and `think` are [`decide`] and [`think`]. The glue lives here once:
 //!
 //! - a search kept for this very view goes on; any other view starts afresh ([`Pending`]);
 //! - the bot's [`Thinker::start`] does everything of a decision but the search: it returns
@@ -22,7 +22,7 @@ use engine::Game;
 /// A bot whose decisions may need a search (see the module).
 pub trait Thinker<G: Game> {
     /// The lookahead its searches run.
-    type Look: Lookahead;
+    type Look: Lookahead<Choice = G::Action>;
 
     /// Everything of a decision but the search: the action (`Ok`; at levels that never
     /// search, always), or the lookahead that decides among listed candidates (`Err`).
@@ -30,19 +30,47 @@ pub trait Thinker<G: Game> {
     /// itself); only the search's choice is checked against `legal`.
     fn start(&mut self, view: &G::View, legal: &[G::Action]) -> Result<G::Action, Box<Self::Look>>;
 
-    /// The candidate a finished search chose.
-    fn best(look: Self::Look, outcomes: &[Vec<f64>]) -> G::Action;
-
     /// The level's normal choice, played when the search's choice is not listed (never the
     /// case while the candidates are listed actions).
     fn fallback(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action;
 
-    /// The search kept between slices.
-    fn paused(&mut self) -> &mut Pending<G::View, Self::Look>;
+    /// The search kept between slices, and the bot's generator (see the module for what a
+    /// search does with it).
+    fn mind(&mut self) -> (&mut Pending<G::View, Self::Look>, &mut BotRng);
 
-    /// The bot's generator (see the module for what a search does with it).
-    fn rng(&mut self) -> &mut BotRng;
+    /// `Bot::observe`: a bot with a memory updates it (the default: nothing).
+    fn observe(&mut self, _view: &G::View) {}
 }
+
+/// `impl Bot<$game> for $bot`, a [`Thinker`]: `choose` is [`decide`], `think` is [`think`],
+/// `observe` is [`Thinker::observe`].
+macro_rules! thinking_bot {
+    ($bot:ty, $game:ty) => {
+        impl $crate::Bot<$game> for $bot {
+            fn choose(
+                &mut self,
+                view: &<$game as engine::Game>::View,
+                legal: &[<$game as engine::Game>::Action],
+            ) -> <$game as engine::Game>::Action {
+                $crate::think::decide(self, view, legal)
+            }
+
+            fn observe(&mut self, view: &<$game as engine::Game>::View) {
+                $crate::think::Thinker::observe(self, view)
+            }
+
+            fn think(
+                &mut self,
+                view: &<$game as engine::Game>::View,
+                legal: &[<$game as engine::Game>::Action],
+                pause: &mut dyn FnMut() -> bool,
+            ) -> Option<<$game as engine::Game>::Action> {
+                $crate::think::think(self, view, legal, pause)
+            }
+        }
+    };
+}
+pub(crate) use thinking_bot;
 
 /// `Bot::think` of a [`Thinker`]: decides (`Some`) or pauses (`None`) when `pause()`,
 /// asked after every rollout, says to stop for now. Called again with the same view and
@@ -56,21 +84,21 @@ pub fn think<G: Game, B: Thinker<G> + ?Sized>(
 where
     G::View: PartialEq,
 {
-    let mut search = match bot.paused().take_for(view) {
+    let mut search = match bot.mind().0.take_for(view) {
         Some(search) => search,
         None => match bot.start(view, legal) {
             Ok(action) => return Some(action),
             Err(_) if legal.len() == 1 => return legal.first().cloned(),
-            Err(look) => Box::new(Search::new(*look, bot.rng().clone())),
+            Err(look) => Box::new(Search::new(*look, bot.mind().1.clone())),
         },
     };
     if !search.run(pause) {
-        bot.paused().keep(view.clone(), search);
+        bot.mind().0.keep(view.clone(), search);
         return None;
     }
     let (look, outcomes, rng) = search.into_parts();
-    *bot.rng() = rng;
-    let action = B::best(look, &outcomes);
+    *bot.mind().1 = rng;
+    let action = look.best(&outcomes);
     Some(if legal.contains(&action) {
         action
     } else {

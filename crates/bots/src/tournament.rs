@@ -233,29 +233,20 @@ mod tests {
 
     #[test]
     fn a_game_the_bots_do_not_know_is_refused_never_played_as_another() {
-        static SKAT: VariantInfo = VariantInfo {
-            id: "skat",
-            game: Some("skat"),
-            preset: "standard",
-            min_players: 3,
-            max_players: 3,
-            default_players: 3,
-        };
-        let s = spec("skat", BotLevel::Normal, BotLevel::Greedy, 3, 1);
-        let e = run_variant(&s, &SKAT).unwrap_err();
-        assert_eq!(e, TournamentError::UnknownVariant("skat".into()));
-        // A known game with a preset it does not have.
-        static ODD: VariantInfo = VariantInfo {
-            id: "romme_odd",
-            game: Some("romme"),
-            preset: "odd",
-            min_players: 2,
-            max_players: 6,
-            default_players: 3,
-        };
-        let s = spec("romme_odd", BotLevel::Normal, BotLevel::Greedy, 3, 1);
-        let e = run_variant(&s, &ODD).unwrap_err();
-        assert_eq!(e, TournamentError::UnknownVariant("romme_odd".into()));
+        // A game outside the bots' list, and a listed game with a preset it does not have.
+        for (game, preset) in [("skat", "standard"), ("romme", "odd")] {
+            let info: &'static VariantInfo = Box::leak(Box::new(VariantInfo {
+                id: "odd",
+                game: Some(game),
+                preset,
+                min_players: 2,
+                max_players: 5,
+                default_players: 3,
+            }));
+            let s = spec("odd", BotLevel::Normal, BotLevel::Greedy, 3, 1);
+            let e = run_variant(&s, info).unwrap_err();
+            assert_eq!(e, TournamentError::UnknownVariant("odd".into()), "{game}");
+        }
     }
 
     #[test]

@@ -272,19 +272,20 @@ impl Look {
             budget,
         }
     }
+}
+
+impl Lookahead for Look {
+    type World = Abluxxen;
+    type Choice = AbluxxenAction;
 
     /// The candidate to play ([`decide`]).
-    pub fn best(self, outcomes: &[Vec<f64>]) -> AbluxxenAction {
+    fn best(self, outcomes: &[Vec<f64>]) -> AbluxxenAction {
         let i = decide(outcomes, self.candidates.len());
         self.candidates
             .into_iter()
             .nth(i)
             .unwrap_or(AbluxxenAction::Pass)
     }
-}
-
-impl Lookahead for Look {
-    type World = Abluxxen;
 
     fn candidates(&self) -> usize {
         self.candidates.len()

@@ -118,20 +118,7 @@ impl Bot<Abluxxen> for GreedyBot {
     }
 }
 
-impl Bot<Abluxxen> for AbluxxenBot {
-    fn choose(&mut self, view: &AbluxxenView, legal: &[AbluxxenAction]) -> AbluxxenAction {
-        think::decide(self, view, legal)
-    }
-
-    fn think(
-        &mut self,
-        view: &AbluxxenView,
-        legal: &[AbluxxenAction],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<AbluxxenAction> {
-        think::think(self, view, legal, pause)
-    }
-}
+think::thinking_bot!(AbluxxenBot, Abluxxen);
 
 impl Thinker<Abluxxen> for AbluxxenBot {
     type Look = hard::Look;
@@ -151,20 +138,12 @@ impl Thinker<Abluxxen> for AbluxxenBot {
         }
     }
 
-    fn best(look: hard::Look, outcomes: &[Vec<f64>]) -> AbluxxenAction {
-        look.best(outcomes)
-    }
-
     fn fallback(&mut self, view: &AbluxxenView, legal: &[AbluxxenAction]) -> AbluxxenAction {
         normal(view, legal, &mut self.rng)
     }
 
-    fn paused(&mut self) -> &mut Paused<AbluxxenView, hard::Look> {
-        &mut self.pending
-    }
-
-    fn rng(&mut self) -> &mut BotRng {
-        &mut self.rng
+    fn mind(&mut self) -> (&mut Paused<AbluxxenView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
     }
 }
 

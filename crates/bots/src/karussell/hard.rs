@@ -195,19 +195,20 @@ impl Look {
             budget,
         }
     }
+}
+
+impl Lookahead for Look {
+    type World = Karussell;
+    type Choice = KarussellAction;
 
     /// The candidate with the best mean.
-    pub fn best(self, outcomes: &[Vec<f64>]) -> KarussellAction {
+    fn best(self, outcomes: &[Vec<f64>]) -> KarussellAction {
         let best = argmax(&means(outcomes, self.candidates.len()));
         self.candidates
             .into_iter()
             .nth(best)
             .unwrap_or(KarussellAction::Pass)
     }
-}
-
-impl Lookahead for Look {
-    type World = Karussell;
 
     fn candidates(&self) -> usize {
         self.candidates.len()

@@ -205,12 +205,6 @@ impl Look {
         }
     }
 
-    /// The candidate to play ([`decide`]).
-    pub fn best(self, outcomes: &[Vec<f64>]) -> A {
-        let i = decide(outcomes, self.candidates.len());
-        self.candidates.into_iter().nth(i).unwrap_or(A::Draw)
-    }
-
     /// The rollout actions one decision may play.
     fn step_limit(&self) -> usize {
         self.budget.steps * 2 / self.view.seats.max(2)
@@ -219,6 +213,13 @@ impl Look {
 
 impl Lookahead for Look {
     type World = ProfiSort;
+    type Choice = A;
+
+    /// The candidate to play ([`decide`]).
+    fn best(self, outcomes: &[Vec<f64>]) -> A {
+        let i = decide(outcomes, self.candidates.len());
+        self.candidates.into_iter().nth(i).unwrap_or(A::Draw)
+    }
 
     fn candidates(&self) -> usize {
         self.candidates.len()

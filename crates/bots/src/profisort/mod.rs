@@ -334,20 +334,7 @@ fn best_gift(view: &ProfiSortView, legal: &[A]) -> Option<A> {
         .cloned()
 }
 
-impl Bot<ProfiSort> for ProfiSortBot {
-    fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
-        think::decide(self, view, legal)
-    }
-
-    fn think(
-        &mut self,
-        view: &ProfiSortView,
-        legal: &[A],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<A> {
-        think::think(self, view, legal, pause)
-    }
-}
+think::thinking_bot!(ProfiSortBot, ProfiSort);
 
 impl Thinker<ProfiSort> for ProfiSortBot {
     type Look = hard::Look;
@@ -361,20 +348,12 @@ impl Thinker<ProfiSort> for ProfiSortBot {
         }
     }
 
-    fn best(look: hard::Look, outcomes: &[Vec<f64>]) -> A {
-        look.best(outcomes)
-    }
-
     fn fallback(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
         self.normal_choice(view, legal)
     }
 
-    fn paused(&mut self) -> &mut Pending<ProfiSortView, hard::Look> {
-        &mut self.pending
-    }
-
-    fn rng(&mut self) -> &mut BotRng {
-        &mut self.rng
+    fn mind(&mut self) -> (&mut Pending<ProfiSortView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
     }
 }
 
@@ -400,14 +379,7 @@ pub fn heads_up(
     seed: u64,
 ) -> Result<crate::HeadsUp, crate::DriveError> {
     let options = ProfiSortOptions::default();
-    crate::heads_up(
-        (a, b),
-        games,
-        seed,
-        200_000,
-        |s| <ProfiSort as engine::Game>::new(&options, 2, s),
-        |level, s| crate::bot_for::<ProfiSort>(level, s, &options),
-    )
+    crate::heads_up_in::<ProfiSort>((a, b), games, seed, 200_000, &options)
 }
 
 #[cfg(test)]

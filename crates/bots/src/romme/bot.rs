@@ -5,7 +5,6 @@ use super::heuristic::{rob_effect, Ctx};
 use super::memory::Memory;
 use crate::search::Pending;
 use crate::think::{self, Thinker};
-use crate::Bot;
 use crate::BotRng;
 use engine::romme::{
     DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView, Scoring,
@@ -156,64 +155,14 @@ impl RommeBot {
     }
 }
 
-impl Bot<Romme> for RommeBot {
-    fn observe(&mut self, view: &RommeView) {
-        if self.level.plans() {
-            self.memory.update(view);
-        }
-    }
-
-    fn choose(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
-        think::decide(self, view, legal)
-    }
-
-    fn think(
-        &mut self,
-        view: &RommeView,
-        legal: &[RommeAction],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<RommeAction> {
-        think::think(self, view, legal, pause)
-    }
-}
+think::thinking_bot!(RommeBot, Romme);
 
 impl Thinker<Romme> for RommeBot {
     type Look = hard::Look;
 
-    fn start(
-        &mut self,
-        view: &RommeView,
-        legal: &[RommeAction],
-    ) -> Result<RommeAction, Box<hard::Look>> {
-        self.prepare(view, legal)
-    }
-
-    fn best(look: hard::Look, outcomes: &[Vec<f64>]) -> RommeAction {
-        look.best(outcomes)
-    }
-
-    /// Normal's judgement, on a copy (the bot's memory and stamps stay as they are).
-    fn fallback(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
-        let mut normal = self.clone();
-        normal.level = Level::Normal;
-        normal
-            .prepare(view, legal)
-            .unwrap_or_else(|_| legal.first().cloned().unwrap_or(RommeAction::NextDeal))
-    }
-
-    fn paused(&mut self) -> &mut Pending<RommeView, hard::Look> {
-        &mut self.pending
-    }
-
-    fn rng(&mut self) -> &mut BotRng {
-        &mut self.rng
-    }
-}
-
-impl RommeBot {
     /// Everything of a decision but the hard level's search: the action (`Ok`), or the
-    /// lookahead that picks among the candidates (`Err`, for [`crate::think`]).
-    fn prepare(
+    /// lookahead that picks among the candidates (`Err`).
+    fn start(
         &mut self,
         view: &RommeView,
         legal: &[RommeAction],
@@ -273,6 +222,25 @@ impl RommeBot {
                 first.clone()
             },
         )
+    }
+
+    /// Normal's judgement, on a copy (the bot's memory and stamps stay as they are).
+    fn fallback(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
+        let mut normal = self.clone();
+        normal.level = Level::Normal;
+        normal
+            .start(view, legal)
+            .unwrap_or_else(|_| legal.first().cloned().unwrap_or(RommeAction::NextDeal))
+    }
+
+    fn mind(&mut self) -> (&mut Pending<RommeView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
+    }
+
+    fn observe(&mut self, view: &RommeView) {
+        if self.level.plans() {
+            self.memory.update(view);
+        }
     }
 }
 
