@@ -1,11 +1,12 @@
-//! One way for a bot to think: every bot whose decision may need a search that pauses
-//! (the hard levels, [`crate::search`]) implements [`Thinker`], and `thinking_bot!` makes it a
-//! `Bot` whose `choose` and `think` are [`decide`] and [`think`]. The glue lives here once:
+//! One way for a bot to think: every game's bot, whose hard level searches in slices
+//! ([`crate::search`]), implements [`Thinker`], and `thinking_bot!` makes it a `Bot` whose
+//! `choose` and `think` are [`decide`] and [`think`]. The glue lives here once:
 //!
 //! - a search kept for this very view goes on; any other view starts afresh ([`Pending`]);
 //! - the bot's [`Thinker::start`] does everything of a decision but the search: it returns
 //!   the action at once, or the lookahead that compares the candidates;
-//! - with exactly one legal action there is nothing to compare: that action, no search;
+//! - with exactly one legal action there is nothing to compare: that action, no search
+//!   (`start` still runs, so a bot with a memory sees every decision);
 //! - the search runs one slice with `pause`, is kept when it paused, or finishes;
 //! - the search's choice must be one of `legal`, else the level's normal choice is played.
 //!
