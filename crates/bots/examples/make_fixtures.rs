@@ -5,24 +5,76 @@
 //! `cargo run -p bots --example make_fixtures -- <tag> [game]` writes
 //! `<preset>.<tag>.save.json` and `<preset>.<tag>.link.txt` (existing files are never
 //! overwritten); with `game` (an engine name, e.g. `profisort`) only that game's presets.
+//! Every playable catalog entry (`engine::games::VARIANTS`) gets one, its game reached
+//! through the bots' list (`bots::games::with_bot_game`), played by normal bots
+//! ([`bots::bot_for`]) in the catalog's default number of seats.
 
-use bots::Bot;
-use engine::abluxxen::{Abluxxen, AbluxxenOptions};
-use engine::karussell::{Karussell, KarussellOptions};
-use engine::profisort::{ProfiSort, ProfiSortOptions};
-use engine::romme::{Preset, Romme};
+use bots::games::{with_bot_game, BotVisitor};
+use bots::BotGame;
+use engine::games::{options_of, VariantInfo, VARIANTS};
 use engine::save::{save, share_link, Record, SaveMeta};
-use engine::{BotLevel, Game, SeatKind};
+use engine::{BotLevel, SeatKind};
 use std::path::Path;
 
-fn meta(title: &str, variant: &str, seats: usize) -> SaveMeta {
-    let names = ["Anna", "Bot 1", "Bot 2", "Bot 3"];
+/// How a preset's fixture is made: its save title, seed, the bot decisions played, and the
+/// tags written before the game had fixtures (which skip it). Seats: the catalog's default.
+struct Fixture {
+    variant: &'static str,
+    title: &'static str,
+    seed: u64,
+    steps: usize,
+    not_in: &'static [&'static str],
+}
+
+const fn fixture(variant: &'static str, title: &'static str, seed: u64, steps: usize) -> Fixture {
+    Fixture {
+        variant,
+        title,
+        seed,
+        steps,
+        not_in: &[],
+    }
+}
+
+/// The presets' fixtures as the tags so far wrote them. A catalog entry without a line here
+/// gets [`default_fixture`].
+const FIXTURES: &[Fixture] = &[
+    fixture("romme", "Rommé", 20_261_123, 45),
+    fixture("romme_kaufen", "Rommé mit Kaufen", 20_261_124, 45),
+    fixture("romme_anlegen", "Rommé mit Anlegen", 20_261_125, 45),
+    fixture("romme_raeuber", "Räuber-Rommé", 20_261_126, 45),
+    fixture("romme_trad", "Traditionelles Rommé", 20_261_127, 45),
+    fixture("abluxxen", "Abluxxen", 20_261_203, 14),
+    fixture("profiduell", "Abluxxen Profiduell", 20_261_202, 14),
+    // Karussell from tag wave2 on: 3 players, mid-round with melds on the table.
+    Fixture {
+        not_in: &["wave1"],
+        ..fixture("karussell", "Karussell", 20_261_300, 30)
+    },
+    // Profi-Sort from tag wave3 on: 2 players, several deals in, tasks on the table.
+    Fixture {
+        not_in: &["wave1", "wave2"],
+        ..fixture("profisort", "Profi-Sort", 20_261_400, 400)
+    },
+];
+
+/// The fixture of the `i`-th catalog entry `v` that has no line in [`FIXTURES`].
+fn default_fixture(i: usize, v: &'static VariantInfo) -> Fixture {
+    fixture(v.id, v.id, 20_262_000 + i as u64, 30)
+}
+
+fn meta(f: &Fixture, seats: usize) -> SaveMeta {
     SaveMeta {
-        title: title.to_string(),
+        title: f.title.to_string(),
         created_ms: 1_795_000_000_000,
         updated_ms: 1_795_000_100_000,
-        player_names: names[..seats].iter().map(|s| s.to_string()).collect(),
-        variant: variant.to_string(),
+        player_names: (0..seats)
+            .map(|s| match s {
+                0 => "Anna".to_string(),
+                s => format!("Bot {s}"),
+            })
+            .collect(),
+        variant: f.variant.to_string(),
         seat_kinds: (0..seats)
             .map(|s| {
                 if s == 0 {
@@ -36,23 +88,22 @@ fn meta(title: &str, variant: &str, seats: usize) -> SaveMeta {
     }
 }
 
-/// Plays `steps` bot decisions (or fewer if `stop` says so) and writes the fixtures.
-fn write<G: Game>(
-    dir: &Path,
-    name: &str,
-    tag: &str,
-    mut record: Record<G>,
-    bots: &mut [Box<dyn Bot<G>>],
-    steps: usize,
-    meta: SaveMeta,
-) {
+/// Plays `f.steps` decisions of normal bots (fewer if the game ends) and writes the fixture.
+fn write<G: BotGame>(dir: &Path, tag: &str, f: &Fixture, v: &'static VariantInfo) {
+    let options = options_of::<G>(v).expect("a catalog preset");
+    let seats = v.default_players;
+    let mut bots: Vec<_> = (0..seats)
+        .map(|s| bots::bot_for::<G>(BotLevel::Normal, f.seed + s as u64, &options))
+        .collect();
+    let mut record = Record::<G>::new(options, seats, f.seed);
     let mut game = record.start().expect("start");
-    for _ in 0..steps {
+    for _ in 0..f.steps {
         let Some(seat) = game.to_move() else { break };
         let legal = game.legal_actions(seat);
         let action = bots[seat].choose(&game.view(seat), &legal);
         record.play(&mut game, seat, action).expect("legal");
     }
+    let name = f.variant;
     assert!(!game.is_over(), "{name}: fixture must be mid-game");
     let save_path = dir.join(format!("{name}.{tag}.save.json"));
     let link_path = dir.join(format!("{name}.{tag}.link.txt"));
@@ -63,9 +114,25 @@ fn write<G: Game>(
             p.display()
         );
     }
+    let meta = meta(f, seats);
     std::fs::write(&save_path, save(&record, &game, &meta).expect("save")).unwrap();
     std::fs::write(&link_path, share_link(&record, &meta).expect("link")).unwrap();
     println!("{name}: {} actions", record.log.len());
+}
+
+/// Writes one fixture, with the game's type.
+struct Write<'a> {
+    dir: &'a Path,
+    tag: &'a str,
+    fixture: &'a Fixture,
+    variant: &'static VariantInfo,
+}
+
+impl BotVisitor for Write<'_> {
+    type Out = ();
+    fn visit<G: BotGame>(self) {
+        write::<G>(self.dir, self.tag, self.fixture, self.variant);
+    }
 }
 
 fn main() {
@@ -73,124 +140,31 @@ fn main() {
         .nth(1)
         .expect("usage: make_fixtures <tag> [game]");
     let only = std::env::args().nth(2);
-    let wanted = |game: &str| only.as_deref().is_none_or(|g| g == game);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures");
     std::fs::create_dir_all(&dir).unwrap();
-    let presets = [
-        (Preset::Grundspiel, "romme", "Rommé"),
-        (Preset::MitKaufen, "romme_kaufen", "Rommé mit Kaufen"),
-        (Preset::MitAnlegen, "romme_anlegen", "Rommé mit Anlegen"),
-        (Preset::Raeuber, "romme_raeuber", "Räuber-Rommé"),
-        (Preset::Traditionell, "romme_trad", "Traditionelles Rommé"),
-    ];
-    for (i, (preset, variant, title)) in presets.into_iter().enumerate() {
-        if !wanted("romme") {
-            break;
-        }
-        let options = preset.options();
-        let seed = 20_261_123 + i as u64;
-        let mut bots: Vec<Box<dyn Bot<Romme>>> = (0..3)
-            .map(|s| {
-                Box::new(
-                    bots::romme::RommeBot::new(bots::romme::Level::Normal, seed + s)
-                        .with_options(&options),
-                ) as Box<dyn Bot<Romme>>
-            })
-            .collect();
-        let record = Record::<Romme>::new(options, 3, seed);
-        write(
-            &dir,
-            variant,
-            &tag,
-            record,
-            &mut bots,
-            45,
-            meta(title, variant, 3),
+    for f in FIXTURES {
+        assert!(
+            VARIANTS.iter().any(|v| v.id == f.variant),
+            "{}: not in the catalog",
+            f.variant
         );
     }
-    for (variant, title, profi, seats) in [
-        ("abluxxen", "Abluxxen", false, 3),
-        ("profiduell", "Abluxxen Profiduell", true, 2),
-    ] {
-        if !wanted("abluxxen") {
-            break;
+    for (i, v) in VARIANTS.iter().enumerate() {
+        let Some(game) = v.game else { continue };
+        let default = default_fixture(i, v);
+        let f = FIXTURES
+            .iter()
+            .find(|f| f.variant == v.id)
+            .unwrap_or(&default);
+        if only.as_deref().is_some_and(|g| g != game) || f.not_in.contains(&tag.as_str()) {
+            continue;
         }
-        let options = AbluxxenOptions {
-            profiduell: profi,
-            ..AbluxxenOptions::default()
+        let write = Write {
+            dir: &dir,
+            tag: &tag,
+            fixture: f,
+            variant: v,
         };
-        let seed = 20_261_200 + seats as u64;
-        let mut bots: Vec<Box<dyn Bot<Abluxxen>>> = (0..seats)
-            .map(|s| {
-                Box::new(bots::abluxxen::AbluxxenBot::new(
-                    bots::abluxxen::Level::Normal,
-                    seed + s as u64,
-                )) as Box<dyn Bot<Abluxxen>>
-            })
-            .collect();
-        let record = Record::<Abluxxen>::new(options, seats, seed);
-        write(
-            &dir,
-            variant,
-            &tag,
-            record,
-            &mut bots,
-            14,
-            meta(title, variant, seats),
-        );
-    }
-    karussell(&dir, &tag, wanted("karussell"));
-    profisort(&dir, &tag, wanted("profisort"));
-}
-
-fn karussell(dir: &Path, tag: &str, wanted: bool) {
-    // Karussell (from tag wave2 on): 3 players, mid-round with melds on the table.
-    if tag != "wave1" && wanted {
-        let options = KarussellOptions::default();
-        let seed = 20_261_300;
-        let mut bots: Vec<Box<dyn Bot<Karussell>>> = (0..3)
-            .map(|s| {
-                Box::new(bots::karussell::KarussellBot::new(
-                    BotLevel::Normal,
-                    seed + s,
-                )) as Box<dyn Bot<Karussell>>
-            })
-            .collect();
-        let record = Record::<Karussell>::new(options, 3, seed);
-        write(
-            dir,
-            "karussell",
-            tag,
-            record,
-            &mut bots,
-            30,
-            meta("Karussell", "karussell", 3),
-        );
-    }
-}
-
-fn profisort(dir: &Path, tag: &str, wanted: bool) {
-    // Profi-Sort (from tag wave3 on): 2 players, several deals in, tasks on the table.
-    if !["wave1", "wave2"].contains(&tag) && wanted {
-        let options = ProfiSortOptions::default();
-        let seed = 20_261_400;
-        let mut bots: Vec<Box<dyn Bot<ProfiSort>>> = (0..2)
-            .map(|s| {
-                Box::new(bots::profisort::ProfiSortBot::new(
-                    BotLevel::Normal,
-                    seed + s,
-                )) as Box<dyn Bot<ProfiSort>>
-            })
-            .collect();
-        let record = Record::<ProfiSort>::new(options, 2, seed);
-        write(
-            dir,
-            "profisort",
-            tag,
-            record,
-            &mut bots,
-            400,
-            meta("Profi-Sort", "profisort", 2),
-        );
+        with_bot_game(game, write).unwrap_or_else(|e| panic!("{}: {e}", v.id));
     }
 }

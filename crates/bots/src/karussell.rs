@@ -13,9 +13,12 @@ pub mod hard;
 pub mod positions;
 
 use crate::search::Pending;
+use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
-use engine::karussell::{affordable, slots_of, solve, Karussell, KarussellAction, KarussellView};
+use engine::karussell::{
+    affordable, slots_of, solve, Karussell, KarussellAction, KarussellOptions, KarussellView,
+};
 use engine::BotLevel;
 
 #[derive(Clone, Debug)]
@@ -35,6 +38,22 @@ impl KarussellBot {
             budget: hard::Budget::DEFAULT,
             rng: BotRng::seed_from_u64(seed),
             pending: Pending::none(),
+        }
+    }
+}
+
+impl crate::BotGame for Karussell {
+    const UNIT: &'static str = "match to 100";
+
+    fn bot(level: BotLevel, seed: u64, _: &KarussellOptions) -> Box<dyn Bot<Karussell>> {
+        Box::new(KarussellBot::new(level, seed))
+    }
+
+    /// A short match: to 100 points (a round alone says little).
+    fn tournament_options(options: KarussellOptions) -> KarussellOptions {
+        KarussellOptions {
+            target: 100,
+            ..options
         }
     }
 }
@@ -109,60 +128,53 @@ pub fn normal_choice(view: &KarussellView, legal: &[KarussellAction]) -> Karusse
         .unwrap_or_else(|| legal[0].clone())
 }
 
-impl Bot<Karussell> for KarussellBot {
-    fn think(
+think::thinking_bot!(KarussellBot, Karussell);
+
+impl Thinker<Karussell> for KarussellBot {
+    type Look = hard::Look;
+
+    fn start(
         &mut self,
         view: &KarussellView,
         legal: &[KarussellAction],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<KarussellAction> {
-        if self.level != BotLevel::Hard {
-            return Some(self.choose(view, legal));
-        }
-        let mut search = match self.pending.take_for(view) {
-            Some(search) => search,
-            None => match hard::start(view, legal, self.budget, &self.rng) {
-                Ok(action) => return Some(action),
-                Err(search) => search,
-            },
-        };
-        if !search.run(pause) {
-            self.pending.keep(view.clone(), search);
-            return None;
-        }
-        let (look, outcomes, rng) = search.into_parts();
-        self.rng = rng;
-        Some(look.best(&outcomes))
-    }
-
-    fn choose(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+    ) -> Result<KarussellAction, Box<hard::Look>> {
         match self.level {
-            BotLevel::Normal => normal_choice(view, legal),
+            BotLevel::Normal => Ok(normal_choice(view, legal)),
             BotLevel::Greedy => {
                 if legal.contains(&KarussellAction::Knock) {
-                    return KarussellAction::Knock;
+                    return Ok(KarussellAction::Knock);
                 }
-                listed_meld(view, legal, true)
+                Ok(listed_meld(view, legal, true)
                     .or_else(|| default_action(legal))
-                    .unwrap_or_else(|| legal[0].clone())
+                    .unwrap_or_else(|| legal[0].clone()))
             }
-            BotLevel::Hard => self
-                .think(view, legal, &mut || false)
-                .unwrap_or_else(|| normal_choice(view, legal)),
-            BotLevel::Easy => {
-                if legal.contains(&KarussellAction::Knock) {
-                    return KarussellAction::Knock;
-                }
-                if let Some(m) = listed_meld(view, legal, false) {
-                    // The easy bot sometimes waits for a better hand.
-                    if self.rng.below(4) != 0 {
-                        return m;
-                    }
-                }
-                default_action(legal)
-                    .unwrap_or_else(|| legal[self.rng.below(legal.len() as u64) as usize].clone())
+            BotLevel::Hard => hard::start(view, legal, self.budget),
+            BotLevel::Easy => Ok(self.easy(view, legal)),
+        }
+    }
+
+    fn fallback(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+        normal_choice(view, legal)
+    }
+
+    fn mind(&mut self) -> (&mut Pending<KarussellView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
+    }
+}
+
+impl KarussellBot {
+    fn easy(&mut self, view: &KarussellView, legal: &[KarussellAction]) -> KarussellAction {
+        if legal.contains(&KarussellAction::Knock) {
+            return KarussellAction::Knock;
+        }
+        if let Some(m) = listed_meld(view, legal, false) {
+            // The easy bot sometimes waits for a better hand.
+            if self.rng.below(4) != 0 {
+                return m;
             }
         }
+        default_action(legal)
+            .unwrap_or_else(|| legal[self.rng.below(legal.len() as u64) as usize].clone())
     }
 }
 
@@ -174,19 +186,9 @@ pub fn heads_up(
     games: u64,
     seed: u64,
 ) -> Result<crate::HeadsUp, crate::DriveError> {
-    use engine::karussell::KarussellOptions;
-    let options = KarussellOptions {
-        target: 100,
-        ..KarussellOptions::default()
-    };
-    crate::heads_up(
-        (a, b),
-        games,
-        seed,
-        20_000,
-        |s| <Karussell as engine::Game>::new(&options, 2, s),
-        |level, s| Box::new(KarussellBot::new(level, s)),
-    )
+    use crate::BotGame;
+    let options = Karussell::tournament_options(KarussellOptions::default());
+    crate::heads_up_in::<Karussell>((a, b), games, seed, 20_000, &options)
 }
 
 #[cfg(test)]

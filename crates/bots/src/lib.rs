@@ -3,9 +3,11 @@
 //! Bots only ever see `view(seat)` and the legal actions; each has its own seeded RNG.
 
 pub mod abluxxen;
+pub mod games;
 pub mod karussell;
 pub mod profisort;
 pub mod search;
+pub mod think;
 pub mod tournament;
 
 use engine::game::ErasedRuleError;
@@ -14,6 +16,8 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 pub mod romme;
+
+pub use games::{bot_for, BotGame};
 
 /// A player that decides from its own view and the list of legal actions.
 pub trait Bot<G: Game> {
@@ -182,4 +186,22 @@ pub fn heads_up<G: Game>(
         wb += u64::from(first(1 - a_seat));
     }
     Ok((wa, wb, steps))
+}
+
+/// [`heads_up`] in a game of `G` with `options`, with the bots of [`bot_for`].
+pub fn heads_up_in<G: BotGame>(
+    levels: (BotLevel, BotLevel),
+    games: u64,
+    seed: u64,
+    max_steps: usize,
+    options: &G::Options,
+) -> Result<HeadsUp, DriveError> {
+    heads_up(
+        levels,
+        games,
+        seed,
+        max_steps,
+        |s| G::new(options, 2, s),
+        |level, s| bot_for::<G>(level, s, options),
+    )
 }

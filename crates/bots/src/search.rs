@@ -10,6 +10,12 @@ use crate::BotRng;
 pub trait Lookahead {
     /// One sampled world with whatever its rollouts need.
     type World;
+    /// What the search decides (a game's action).
+    type Choice;
+    /// The candidate the finished worlds' `outcomes` favour.
+    fn best(self, outcomes: &[Vec<f64>]) -> Self::Choice
+    where
+        Self: Sized;
     /// The candidates compared (at least two).
     fn candidates(&self) -> usize;
     /// The most worlds to sample.
@@ -247,6 +253,10 @@ mod tests {
 
     impl Lookahead for Toy {
         type World = u64;
+        type Choice = usize;
+        fn best(self, outcomes: &[Vec<f64>]) -> usize {
+            argmax(&means(outcomes, 3))
+        }
         fn candidates(&self) -> usize {
             3
         }
@@ -288,6 +298,8 @@ mod tests {
         struct Never;
         impl Lookahead for Never {
             type World = ();
+            type Choice = ();
+            fn best(self, _: &[Vec<f64>]) {}
             fn candidates(&self) -> usize {
                 2
             }

@@ -6,14 +6,14 @@
 //! is won by the seats in first place (a shared first place is shared: 1/k each). The unit
 //! is a deal where that is a game of its own (Rommé: one deal; Abluxxen: one round), a short
 //! match where rounds make no sense alone (Karussell: to 100 points; Profi-Sort: the whole
-//! task sheet).
+//! task sheet): each game's [`BotGame::UNIT`] and [`BotGame::tournament_options`]. A game is
+//! reached through the bots' list ([`crate::games::with_bot_game`]); a catalog entry whose
+//! game is not in it is an unknown variant.
 
-use crate::{drive, Bot, DriveError};
-use engine::games::{find_variant, variant_options};
-use engine::karussell::{Karussell, KarussellOptions};
-use engine::profisort::{ProfiSort, ProfiSortOptions};
-use engine::romme::{MatchEnd, Romme, RommeOptions};
-use engine::{BotLevel, Game};
+use crate::games::{with_bot_game, BotVisitor};
+use crate::{drive, Bot, BotGame, DriveError};
+use engine::games::{find_variant, options_of, VariantInfo};
+use engine::BotLevel;
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,59 +101,39 @@ impl std::fmt::Display for TournamentError {
 /// Plays the tournament `spec`.
 pub fn run(spec: &Spec) -> Result<Report, TournamentError> {
     let info = find_variant(&spec.variant)
-        .filter(|v| v.game.is_some())
         .ok_or_else(|| TournamentError::UnknownVariant(spec.variant.clone()))?;
+    run_variant(spec, info)
+}
+
+/// Plays `spec` in the catalog entry `info`.
+fn run_variant(spec: &Spec, info: &'static VariantInfo) -> Result<Report, TournamentError> {
+    let unknown = || TournamentError::UnknownVariant(spec.variant.clone());
+    let game = info.game.ok_or_else(unknown)?;
     if spec.players < info.min_players || spec.players > info.max_players {
         return Err(TournamentError::Players {
             min: info.min_players,
             max: info.max_players,
         });
     }
-    let unknown = |_| TournamentError::UnknownVariant(spec.variant.clone());
-    match info.game {
-        Some("abluxxen") => {
-            let options = engine::abluxxen::AbluxxenOptions {
-                rounds: 1,
-                ..variant_options::<engine::abluxxen::Abluxxen>(&spec.variant).map_err(unknown)?
-            };
-            duplicate::<engine::abluxxen::Abluxxen>(spec, &options, "round", crate::abluxxen::bot)
-        }
-        Some("karussell") => {
-            let options = KarussellOptions {
-                target: 100,
-                ..KarussellOptions::default()
-            };
-            duplicate::<Karussell>(spec, &options, "match to 100", |l, s| {
-                Box::new(crate::karussell::KarussellBot::new(l, s))
-            })
-        }
-        Some("profisort") => {
-            duplicate::<ProfiSort>(spec, &ProfiSortOptions::default(), "match", |l, s| {
-                Box::new(crate::profisort::ProfiSortBot::new(l, s))
-            })
-        }
-        _ => {
-            let options = RommeOptions {
-                match_end: MatchEnd::Deals { count: Some(1) },
-                ..variant_options::<Romme>(&spec.variant).map_err(unknown)?
-            };
-            let opts = options.clone();
-            duplicate::<Romme>(spec, &options, "deal", move |l, s| {
-                Box::new(
-                    crate::romme::RommeBot::new(crate::romme::Level::from(l), s)
-                        .with_options(&opts),
-                )
-            })
+    /// The tournament in one game, with its type.
+    struct Play<'a>(&'a Spec, &'static VariantInfo);
+    impl BotVisitor for Play<'_> {
+        type Out = Result<Report, TournamentError>;
+        fn visit<G: BotGame>(self) -> Self::Out {
+            let Play(spec, info) = self;
+            let options = options_of::<G>(info)
+                .map_err(|_| TournamentError::UnknownVariant(spec.variant.clone()))?;
+            duplicate::<G>(spec, &G::tournament_options(options), G::UNIT)
         }
     }
+    with_bot_game(game, Play(spec, info)).map_err(|_| unknown())?
 }
 
 /// Plays every deal of `spec` once per seat with `a` in that seat.
-fn duplicate<G: Game>(
+fn duplicate<G: BotGame>(
     spec: &Spec,
     options: &G::Options,
     unit: &'static str,
-    bot: impl Fn(BotLevel, u64) -> Box<dyn Bot<G>>,
 ) -> Result<Report, TournamentError> {
     let n = spec.players;
     let mut report = Report {
@@ -174,7 +154,8 @@ fn duplicate<G: Game>(
                 .map(|seat| {
                     let level = if seat == a_seat { spec.a } else { spec.b };
                     // The bots' own seeds differ per seat and per rotation.
-                    bot(level, seed ^ ((a_seat * 31 + seat) as u64 + 1) << 20)
+                    let bot_seed = seed ^ ((a_seat * 31 + seat) as u64 + 1) << 20;
+                    G::bot(level, bot_seed, options)
                 })
                 .collect();
             report.decisions += drive(&mut game, &mut bots, 2_000_000).map_err(fail)?;
@@ -220,11 +201,7 @@ mod tests {
     #[test]
     fn every_game_plays_in_duplicate_and_the_same_levels_are_at_par() {
         for v in variants() {
-            let players = if v == "profiduell" || v == "profisort" {
-                2
-            } else {
-                3
-            };
+            let players = find_variant(v).unwrap().default_players;
             let r = run(&spec(v, BotLevel::Greedy, BotLevel::Greedy, players, 2)).unwrap();
             assert_eq!(r.games, 2 * players as u64, "{v}");
             assert!(r.decisions > 0, "{v}");
@@ -252,6 +229,24 @@ mod tests {
         ))
         .unwrap_err();
         assert!(matches!(e, TournamentError::Players { .. }));
+    }
+
+    #[test]
+    fn a_game_the_bots_do_not_know_is_refused_never_played_as_another() {
+        // A game outside the bots' list, and a listed game with a preset it does not have.
+        for (game, preset) in [("skat", "standard"), ("romme", "odd")] {
+            let info: &'static VariantInfo = Box::leak(Box::new(VariantInfo {
+                id: "odd",
+                game: Some(game),
+                preset,
+                min_players: 2,
+                max_players: 5,
+                default_players: 3,
+            }));
+            let s = spec("odd", BotLevel::Normal, BotLevel::Greedy, 3, 1);
+            let e = run_variant(&s, info).unwrap_err();
+            assert_eq!(e, TournamentError::UnknownVariant("odd".into()), "{game}");
+        }
     }
 
     #[test]

@@ -35,7 +35,7 @@ super::registry::game_parts!(Abluxxen, abluxxen_table);
 /// An Abluxxen bot; its code is fetched with the first bot decision of an Abluxxen game.
 #[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn abluxxen_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Abluxxen>>, LoadError> {
-    Ok(bots::abluxxen::bot(level, seed))
+    Ok(bots::bot_for::<Abluxxen>(level, seed, &Default::default()))
 }
 
 impl UiGame for Abluxxen {

@@ -14,7 +14,6 @@ mod texts_table;
 use crate::i18n::Lang;
 use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
-use bots::karussell::KarussellBot;
 use bots::Bot;
 use engine::karussell::{Karussell, KarussellEvent, KarussellView, PhaseView, RuleError};
 use engine::{BotLevel, Face};
@@ -35,7 +34,7 @@ super::registry::game_parts!(Karussell, karussell_table);
 /// A Karussell bot; its code is fetched with the first bot decision of a Karussell game.
 #[leptos::wasm_split::wasm_split(karussell_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn karussell_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Karussell>>, LoadError> {
-    Ok(Box::new(KarussellBot::new(level, seed)))
+    Ok(bots::bot_for::<Karussell>(level, seed, &Default::default()))
 }
 
 impl UiGame for Karussell {

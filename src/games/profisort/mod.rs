@@ -15,7 +15,6 @@ mod texts_table;
 use crate::i18n::Lang;
 use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
 use crate::play::{BoardProps, UiGame};
-use bots::profisort::ProfiSortBot;
 use bots::Bot;
 use engine::profisort::{Phase, ProfiSort, ProfiSortEvent, ProfiSortView, RuleError};
 use engine::{BotLevel, CardId, Face, Rank, Suit};
@@ -39,7 +38,7 @@ super::registry::game_parts!(ProfiSort, profisort_table);
 /// A Profi-Sort bot; its code is fetched with the first bot decision of a Profi-Sort game.
 #[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn profisort_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<ProfiSort>>, LoadError> {
-    Ok(Box::new(ProfiSortBot::new(level, seed)))
+    Ok(bots::bot_for::<ProfiSort>(level, seed, &Default::default()))
 }
 
 impl UiGame for ProfiSort {

@@ -32,10 +32,7 @@ fn romme_bot(
     seed: u64,
     options: RommeOptions,
 ) -> Result<Box<dyn Bot<Romme>>, LoadError> {
-    let level = bots::romme::Level::from(level);
-    Ok(Box::new(
-        bots::romme::RommeBot::new(level, seed).with_options(&options),
-    ))
+    Ok(bots::bot_for::<Romme>(level, seed, &options))
 }
 
 /// Rommé's line in the game registry: its card, texts, setup panel and rules page.

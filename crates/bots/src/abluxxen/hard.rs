@@ -272,19 +272,20 @@ impl Look {
             budget,
         }
     }
+}
+
+impl Lookahead for Look {
+    type World = Abluxxen;
+    type Choice = AbluxxenAction;
 
     /// The candidate to play ([`decide`]).
-    pub fn best(self, outcomes: &[Vec<f64>]) -> AbluxxenAction {
+    fn best(self, outcomes: &[Vec<f64>]) -> AbluxxenAction {
         let i = decide(outcomes, self.candidates.len());
         self.candidates
             .into_iter()
             .nth(i)
             .unwrap_or(AbluxxenAction::Pass)
     }
-}
-
-impl Lookahead for Look {
-    type World = Abluxxen;
 
     fn candidates(&self) -> usize {
         self.candidates.len()
@@ -347,20 +348,19 @@ pub fn candidates(
     c
 }
 
-/// The hard bot's decision at once (`Ok`), or the search that decides it (`Err`). The
-/// search runs on a copy of `rng`; put its generator back when it is done.
+/// The hard bot's decision at once (`Ok`: normal's, on a copy of `rng`), or the lookahead
+/// that decides it (`Err`, for [`crate::think`]).
 pub fn start(
     view: &AbluxxenView,
     legal: &[AbluxxenAction],
     budget: Budget,
     rng: &BotRng,
-) -> Result<AbluxxenAction, Box<Search<Look>>> {
+) -> Result<AbluxxenAction, Box<Look>> {
     let cands = candidates(view, legal, budget);
     if cands.len() < 2 {
         return Ok(normal(view, legal, &mut rng.clone()));
     }
-    let look = Look::new(view, cands, budget);
-    Err(Box::new(Search::new(look, rng.clone())))
+    Err(Box::new(Look::new(view, cands, budget)))
 }
 
 /// The value of every candidate in each sampled world (one row per world).

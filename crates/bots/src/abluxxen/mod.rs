@@ -6,9 +6,12 @@
 pub mod hard;
 
 use crate::search::Pending as Paused;
+use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
-use engine::abluxxen::{Abluxxen, AbluxxenAction, AbluxxenView, Pending, JOKER_GROUP_VALUE};
+use engine::abluxxen::{
+    Abluxxen, AbluxxenAction, AbluxxenOptions, AbluxxenView, Pending, JOKER_GROUP_VALUE,
+};
 use engine::card::{Card, Face};
 
 /// Strength of [`AbluxxenBot`].
@@ -22,14 +25,25 @@ pub enum Level {
     Hard,
 }
 
-/// The Abluxxen bot of a suite level, for the app and the tournament alike.
-pub fn bot(level: engine::BotLevel, seed: u64) -> Box<dyn Bot<Abluxxen>> {
-    use engine::BotLevel;
-    match level {
-        BotLevel::Greedy => Box::new(GreedyBot),
-        BotLevel::Easy => Box::new(AbluxxenBot::new(Level::Easy, seed)),
-        BotLevel::Normal => Box::new(AbluxxenBot::new(Level::Normal, seed)),
-        BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Hard, seed)),
+impl crate::BotGame for Abluxxen {
+    const UNIT: &'static str = "round";
+
+    fn bot(level: engine::BotLevel, seed: u64, _: &AbluxxenOptions) -> Box<dyn Bot<Abluxxen>> {
+        use engine::BotLevel;
+        match level {
+            BotLevel::Greedy => Box::new(GreedyBot),
+            BotLevel::Easy => Box::new(AbluxxenBot::new(Level::Easy, seed)),
+            BotLevel::Normal => Box::new(AbluxxenBot::new(Level::Normal, seed)),
+            BotLevel::Hard => Box::new(AbluxxenBot::new(Level::Hard, seed)),
+        }
+    }
+
+    /// One round.
+    fn tournament_options(options: AbluxxenOptions) -> AbluxxenOptions {
+        AbluxxenOptions {
+            rounds: 1,
+            ..options
+        }
     }
 }
 
@@ -104,49 +118,32 @@ impl Bot<Abluxxen> for GreedyBot {
     }
 }
 
-impl Bot<Abluxxen> for AbluxxenBot {
-    fn choose(&mut self, view: &AbluxxenView, legal: &[AbluxxenAction]) -> AbluxxenAction {
-        if legal.len() == 1 {
-            return legal[0].clone();
-        }
-        match self.level {
-            Level::Easy => self.easy(view, legal),
-            Level::Normal => normal(view, legal, &mut self.rng),
-            Level::Hard => self
-                .think(view, legal, &mut || false)
-                .unwrap_or_else(|| normal(view, legal, &mut self.rng)),
-        }
-    }
+think::thinking_bot!(AbluxxenBot, Abluxxen);
 
-    fn think(
+impl Thinker<Abluxxen> for AbluxxenBot {
+    type Look = hard::Look;
+
+    fn start(
         &mut self,
         view: &AbluxxenView,
         legal: &[AbluxxenAction],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<AbluxxenAction> {
-        if self.level != Level::Hard || legal.len() == 1 {
-            return Some(self.choose(view, legal));
+    ) -> Result<AbluxxenAction, Box<hard::Look>> {
+        if legal.len() == 1 {
+            return Ok(legal[0].clone());
         }
-        let mut search = match self.pending.take_for(view) {
-            Some(search) => search,
-            None => match hard::start(view, legal, self.budget, &self.rng) {
-                Ok(action) => return Some(action),
-                Err(search) => search,
-            },
-        };
-        if !search.run(pause) {
-            self.pending.keep(view.clone(), search);
-            return None;
+        match self.level {
+            Level::Easy => Ok(self.easy(view, legal)),
+            Level::Normal => Ok(normal(view, legal, &mut self.rng)),
+            Level::Hard => hard::start(view, legal, self.budget, &self.rng),
         }
-        let (look, outcomes, rng) = search.into_parts();
-        self.rng = rng;
-        let action = look.best(&outcomes);
-        // The candidates are listed actions; a stale search never reaches here.
-        Some(if legal.contains(&action) {
-            action
-        } else {
-            normal(view, legal, &mut self.rng)
-        })
+    }
+
+    fn fallback(&mut self, view: &AbluxxenView, legal: &[AbluxxenAction]) -> AbluxxenAction {
+        normal(view, legal, &mut self.rng)
+    }
+
+    fn mind(&mut self) -> (&mut Paused<AbluxxenView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
     }
 }
 

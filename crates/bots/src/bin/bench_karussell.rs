@@ -143,7 +143,7 @@ fn timing(seats: usize, games: u64, options: &KarussellOptions) {
                         times: times.clone(),
                     })
                 } else {
-                    Box::new(KarussellBot::new(BotLevel::Normal, g * 7 + s as u64))
+                    bots::bot_for::<Karussell>(BotLevel::Normal, g * 7 + s as u64, options)
                 }
             })
             .collect();

@@ -149,10 +149,10 @@ fn hard_times(players: usize, matches: u64, budget: Budget) {
 
 /// Times single rollouts of the search the hard bot would start here (a few worlds).
 fn time_rollouts(bot: &mut ProfiSortBot, view: &ProfiSortView, legal: &[A], out: &mut Vec<f64>) {
-    let Err(search) = start(bot, view, legal) else {
+    let Err(mut look) = start(bot, view, legal) else {
         return;
     };
-    let (mut look, _, mut rng) = search.into_parts();
+    let mut rng = bots::BotRng::seed_from_u64(1);
     for _ in 0..3 {
         let Some(world) = look.sample(&mut rng) else {
             continue;

@@ -8,6 +8,7 @@
 //! the par rate, the average scores and decisions per second; exits non-zero if a game fails.
 
 use bots::tournament::{run, variants, Report, Spec};
+use engine::games::find_variant;
 use engine::BotLevel;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -58,10 +59,10 @@ fn main() -> ExitCode {
     };
     let mut failed = false;
     for g in games {
-        let counts: Vec<usize> = match players {
-            Some(p) => vec![p],
-            None if g == "profiduell" || g == "profisort" => vec![2],
-            None => vec![2, 4],
+        let counts: Vec<usize> = match (players, find_variant(g)) {
+            (Some(p), _) => vec![p],
+            (None, Some(v)) => [2, 4].into_iter().filter(|&p| p <= v.max_players).collect(),
+            (None, None) => vec![2],
         };
         for p in counts {
             let spec = Spec {

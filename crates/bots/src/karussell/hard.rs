@@ -195,19 +195,20 @@ impl Look {
             budget,
         }
     }
+}
+
+impl Lookahead for Look {
+    type World = Karussell;
+    type Choice = KarussellAction;
 
     /// The candidate with the best mean.
-    pub fn best(self, outcomes: &[Vec<f64>]) -> KarussellAction {
+    fn best(self, outcomes: &[Vec<f64>]) -> KarussellAction {
         let best = argmax(&means(outcomes, self.candidates.len()));
         self.candidates
             .into_iter()
             .nth(best)
             .unwrap_or(KarussellAction::Pass)
     }
-}
-
-impl Lookahead for Look {
-    type World = Karussell;
 
     fn candidates(&self) -> usize {
         self.candidates.len()
@@ -275,14 +276,13 @@ fn candidates(view: &KarussellView, legal: &[KarussellAction]) -> Vec<KarussellA
     vec![meld, KarussellAction::Draw]
 }
 
-/// The hard bot's decision at once (`Ok`), or the search that decides it (`Err`). The
-/// search runs on a copy of `rng`; put its generator back when it is done.
+/// The hard bot's decision at once (`Ok`), or the lookahead that decides it (`Err`, for
+/// [`crate::think`]).
 pub fn start(
     view: &KarussellView,
     legal: &[KarussellAction],
     budget: Budget,
-    rng: &BotRng,
-) -> Result<KarussellAction, Box<Search<Look>>> {
+) -> Result<KarussellAction, Box<Look>> {
     let cands = candidates(view, legal);
     if cands.len() < 2 {
         return Ok(cands
@@ -290,26 +290,11 @@ pub fn start(
             .next()
             .unwrap_or_else(|| normal_choice(view, legal)));
     }
-    let look = Look::new(view, cands, budget.for_seats(view.seats));
-    Err(Box::new(Search::new(look, rng.clone())))
-}
-
-/// The hard bot's decision.
-pub fn choose(
-    view: &KarussellView,
-    legal: &[KarussellAction],
-    budget: Budget,
-    rng: &mut BotRng,
-) -> KarussellAction {
-    match start(view, legal, budget, rng) {
-        Ok(action) => action,
-        Err(mut search) => {
-            search.run(&mut || false);
-            let (look, outcomes, after) = search.into_parts();
-            *rng = after;
-            look.best(&outcomes)
-        }
-    }
+    Err(Box::new(Look::new(
+        view,
+        cands,
+        budget.for_seats(view.seats),
+    )))
 }
 
 #[cfg(test)]
@@ -350,18 +335,9 @@ mod tests {
         );
         let legal = real.legal_actions(seat);
         assert_eq!(other.legal_actions(seat), legal);
-        let a = choose(
-            &view,
-            &legal,
-            Budget::DEFAULT,
-            &mut BotRng::seed_from_u64(7),
-        );
-        let b = choose(
-            &other.view(seat),
-            &legal,
-            Budget::DEFAULT,
-            &mut BotRng::seed_from_u64(7),
-        );
+        let hard = || crate::karussell::KarussellBot::new(engine::BotLevel::Hard, 7);
+        let a = crate::Bot::choose(&mut hard(), &view, &legal);
+        let b = crate::Bot::choose(&mut hard(), &other.view(seat), &legal);
         assert_eq!(a, b);
         assert!(legal.contains(&a) || real.clone().apply(seat, &a).is_ok());
     }

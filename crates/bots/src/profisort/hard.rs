@@ -15,7 +15,7 @@
 //! [`BotRng`], so two states with the same view get the same decision.
 
 use super::{discard_ranking, normal, ProfiSortBot};
-use crate::search::{Lookahead, Search};
+use crate::search::Lookahead;
 use crate::{Bot, BotRng};
 use engine::card::{Card, Face};
 use engine::profisort::{
@@ -172,7 +172,7 @@ fn rollout(game: &mut ProfiSort, bots: &mut [ProfiSortBot]) -> usize {
     steps
 }
 
-/// The Profi-Sort lookahead for [`Search`]: the candidates played out with the normal
+/// The Profi-Sort lookahead for [`crate::search::Search`]: the candidates played out with the normal
 /// policy in worlds sampled from the view, until the rollouts have played the step limit.
 pub struct Look {
     view: ProfiSortView,
@@ -205,12 +205,6 @@ impl Look {
         }
     }
 
-    /// The candidate to play ([`decide`]).
-    pub fn best(self, outcomes: &[Vec<f64>]) -> A {
-        let i = decide(outcomes, self.candidates.len());
-        self.candidates.into_iter().nth(i).unwrap_or(A::Draw)
-    }
-
     /// The rollout actions one decision may play.
     fn step_limit(&self) -> usize {
         self.budget.steps * 2 / self.view.seats.max(2)
@@ -219,6 +213,13 @@ impl Look {
 
 impl Lookahead for Look {
     type World = ProfiSort;
+    type Choice = A;
+
+    /// The candidate to play ([`decide`]).
+    fn best(self, outcomes: &[Vec<f64>]) -> A {
+        let i = decide(outcomes, self.candidates.len());
+        self.candidates.into_iter().nth(i).unwrap_or(A::Draw)
+    }
 
     fn candidates(&self) -> usize {
         self.candidates.len()
@@ -326,12 +327,9 @@ pub fn candidates(
     out
 }
 
-/// The hard bot's decision at once (`Ok`), or the search that decides it (`Err`).
-pub fn start(
-    bot: &mut ProfiSortBot,
-    view: &ProfiSortView,
-    legal: &[A],
-) -> Result<A, Box<Search<Look>>> {
+/// The hard bot's decision at once (`Ok`), or the lookahead that decides it (`Err`, for
+/// [`crate::think`]).
+pub fn start(bot: &mut ProfiSortBot, view: &ProfiSortView, legal: &[A]) -> Result<A, Box<Look>> {
     for a in [A::Redeal, A::NextDeal, A::KeepHand] {
         if legal.contains(&a) {
             return Ok(a);
@@ -343,40 +341,7 @@ pub fn start(
     if cands.len() < 2 {
         return Ok(chosen);
     }
-    let rng = bot.rng.fork();
-    Err(Box::new(Search::new(
-        Look::new(view, cands, bot.budget),
-        rng,
-    )))
-}
-
-impl ProfiSortBot {
-    /// The hard level's decision in slices ([`Bot::think`]).
-    pub(crate) fn think_hard(
-        &mut self,
-        view: &ProfiSortView,
-        legal: &[A],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<A> {
-        let mut search = match self.pending.take_for(view) {
-            Some(search) => search,
-            None => match start(self, view, legal) {
-                Ok(action) => return Some(action),
-                Err(search) => search,
-            },
-        };
-        if !search.run(pause) {
-            self.pending.keep(view.clone(), search);
-            return None;
-        }
-        let (look, outcomes, _) = search.into_parts();
-        let action = look.best(&outcomes);
-        Some(if legal.contains(&action) {
-            action
-        } else {
-            legal.first().cloned().unwrap_or(A::Draw)
-        })
-    }
+    Err(Box::new(Look::new(view, cands, bot.budget)))
 }
 
 #[cfg(test)]

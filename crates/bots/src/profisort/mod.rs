@@ -16,10 +16,11 @@ pub mod hard;
 pub mod plan;
 
 use crate::search::Pending;
+use crate::think::{self, Thinker};
 use crate::Bot;
 use crate::BotRng;
 use engine::card::{Card, CardId};
-use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortView};
+use engine::profisort::{Phase, ProfiSort, ProfiSortAction as A, ProfiSortOptions, ProfiSortView};
 use engine::{BotLevel, Seat};
 use plan::{plans, Plan};
 
@@ -98,6 +99,15 @@ impl ProfiSortBot {
             .or_else(|| legal.first())
             .cloned()
             .unwrap_or(A::Draw)
+    }
+}
+
+impl crate::BotGame for ProfiSort {
+    /// The whole task sheet: a deal alone says little.
+    const UNIT: &'static str = "match";
+
+    fn bot(level: BotLevel, seed: u64, _: &ProfiSortOptions) -> Box<dyn Bot<ProfiSort>> {
+        Box::new(ProfiSortBot::new(level, seed))
     }
 }
 
@@ -324,37 +334,39 @@ fn best_gift(view: &ProfiSortView, legal: &[A]) -> Option<A> {
         .cloned()
 }
 
-impl Bot<ProfiSort> for ProfiSortBot {
-    fn think(
-        &mut self,
-        view: &ProfiSortView,
-        legal: &[A],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<A> {
-        if self.level == BotLevel::Hard {
-            self.think_hard(view, legal, pause)
-        } else {
-            Some(self.choose(view, legal))
+think::thinking_bot!(ProfiSortBot, ProfiSort);
+
+impl Thinker<ProfiSort> for ProfiSortBot {
+    type Look = hard::Look;
+
+    fn start(&mut self, view: &ProfiSortView, legal: &[A]) -> Result<A, Box<hard::Look>> {
+        match self.level {
+            BotLevel::Easy => Ok(self.easy(legal)),
+            BotLevel::Greedy => Ok(greedy(view, legal)),
+            BotLevel::Hard => hard::start(self, view, legal),
+            BotLevel::Normal => Ok(self.normal_choice(view, legal)),
         }
     }
 
-    fn choose(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
-        match self.level {
-            BotLevel::Easy => self.easy(legal),
-            BotLevel::Greedy => greedy(view, legal),
-            BotLevel::Hard => self
-                .think_hard(view, legal, &mut || false)
-                .unwrap_or_else(|| legal[0].clone()),
-            BotLevel::Normal => {
-                for a in [A::Redeal, A::NextDeal] {
-                    if legal.contains(&a) {
-                        return a;
-                    }
-                }
-                let ps = self.plans(view);
-                normal(view, legal, &ps)
+    fn fallback(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
+        self.normal_choice(view, legal)
+    }
+
+    fn mind(&mut self) -> (&mut Pending<ProfiSortView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
+    }
+}
+
+impl ProfiSortBot {
+    /// The normal level's decision.
+    fn normal_choice(&mut self, view: &ProfiSortView, legal: &[A]) -> A {
+        for a in [A::Redeal, A::NextDeal] {
+            if legal.contains(&a) {
+                return a;
             }
         }
+        let ps = self.plans(view);
+        normal(view, legal, &ps)
     }
 }
 
@@ -366,15 +378,8 @@ pub fn heads_up(
     games: u64,
     seed: u64,
 ) -> Result<crate::HeadsUp, crate::DriveError> {
-    use engine::profisort::ProfiSortOptions;
-    crate::heads_up(
-        (a, b),
-        games,
-        seed,
-        200_000,
-        |s| <ProfiSort as engine::Game>::new(&ProfiSortOptions::default(), 2, s),
-        |level, s| Box::new(ProfiSortBot::new(level, s)),
-    )
+    let options = ProfiSortOptions::default();
+    crate::heads_up_in::<ProfiSort>((a, b), games, seed, 200_000, &options)
 }
 
 #[cfg(test)]
@@ -391,7 +396,7 @@ mod tests {
     /// Three players and the variants: every match ends, no action is ever refused.
     #[test]
     fn three_players_and_variants() {
-        use engine::profisort::{ProfiSortOptions, TalonEnd};
+        use engine::profisort::TalonEnd;
         use engine::Game;
         for i in 0..6u64 {
             let options = ProfiSortOptions {

@@ -3,8 +3,8 @@
 use super::hard::{self, Budget};
 use super::heuristic::{rob_effect, Ctx};
 use super::memory::Memory;
-use crate::search::{Pending, Search};
-use crate::Bot;
+use crate::search::Pending;
+use crate::think::{self, Thinker};
 use crate::BotRng;
 use engine::romme::{
     DiscardDraw, EndMode, PhaseView, Romme, RommeAction, RommeOptions, RommeView, Scoring,
@@ -155,54 +155,18 @@ impl RommeBot {
     }
 }
 
-impl Bot<Romme> for RommeBot {
-    fn observe(&mut self, view: &RommeView) {
-        if self.level.plans() {
-            self.memory.update(view);
-        }
-    }
+think::thinking_bot!(RommeBot, Romme);
 
-    fn choose(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
-        self.think(view, legal, &mut || false)
-            .unwrap_or(RommeAction::NextDeal)
-    }
+impl Thinker<Romme> for RommeBot {
+    type Look = hard::Look;
 
-    fn think(
-        &mut self,
-        view: &RommeView,
-        legal: &[RommeAction],
-        pause: &mut dyn FnMut() -> bool,
-    ) -> Option<RommeAction> {
-        let mut search = match self.pending.take_for(view) {
-            Some(search) => search,
-            None => match self.prepare(view, legal) {
-                Ok(action) => return Some(action),
-                Err(search) => search,
-            },
-        };
-        if !search.run(pause) {
-            self.pending.keep(view.clone(), search);
-            return None;
-        }
-        let (look, outcomes, _) = search.into_parts();
-        let action = look.best(&outcomes);
-        // The candidates are listed actions; a stale search never reaches here.
-        Some(if legal.contains(&action) {
-            action
-        } else {
-            legal.first().cloned().unwrap_or(RommeAction::NextDeal)
-        })
-    }
-}
-
-impl RommeBot {
     /// Everything of a decision but the hard level's search: the action (`Ok`), or the
-    /// search that picks among the candidates (`Err`).
-    fn prepare(
+    /// lookahead that picks among the candidates (`Err`).
+    fn start(
         &mut self,
         view: &RommeView,
         legal: &[RommeAction],
-    ) -> Result<RommeAction, Box<Search<hard::Look>>> {
+    ) -> Result<RommeAction, Box<hard::Look>> {
         let Some(first) = legal.first() else {
             return Ok(RommeAction::NextDeal); // never called with an empty list
         };
@@ -248,11 +212,7 @@ impl RommeBot {
             if cands.len() >= 2 {
                 // The hard level: compares the normal choice with its alternatives by
                 // lookahead (all of them listed actions).
-                let rng = self.rng.fork();
-                return Err(Box::new(Search::new(
-                    hard::Look::new(view, cands, self, self.budget),
-                    rng,
-                )));
+                return Err(Box::new(hard::Look::new(view, cands, self, self.budget)));
             }
         }
         Ok(
@@ -262,6 +222,25 @@ impl RommeBot {
                 first.clone()
             },
         )
+    }
+
+    /// Normal's judgement, on a copy (the bot's memory and stamps stay as they are).
+    fn fallback(&mut self, view: &RommeView, legal: &[RommeAction]) -> RommeAction {
+        let mut normal = self.clone();
+        normal.level = Level::Normal;
+        normal
+            .start(view, legal)
+            .unwrap_or_else(|_| legal.first().cloned().unwrap_or(RommeAction::NextDeal))
+    }
+
+    fn mind(&mut self) -> (&mut Pending<RommeView, hard::Look>, &mut BotRng) {
+        (&mut self.pending, &mut self.rng)
+    }
+
+    fn observe(&mut self, view: &RommeView) {
+        if self.level.plans() {
+            self.memory.update(view);
+        }
     }
 }
 

@@ -236,19 +236,20 @@ impl Look {
             budget,
         }
     }
+}
+
+impl Lookahead for Look {
+    type World = (Romme, Vec<RommeBot>);
+    type Choice = RommeAction;
 
     /// The candidate to play ([`decide`]).
-    pub fn best(self, outcomes: &[Vec<f64>]) -> RommeAction {
+    fn best(self, outcomes: &[Vec<f64>]) -> RommeAction {
         let i = decide(outcomes, self.candidates.len());
         self.candidates
             .into_iter()
             .nth(i)
             .unwrap_or(RommeAction::NextDeal)
     }
-}
-
-impl Lookahead for Look {
-    type World = (Romme, Vec<RommeBot>);
 
     fn candidates(&self) -> usize {
         self.candidates.len()

@@ -30,6 +30,24 @@ pub use bot::{Level, RommeBot};
 pub use hard::Budget;
 pub use partition::{best_partition, Partition};
 
+impl crate::BotGame for engine::romme::Romme {
+    const UNIT: &'static str = "deal";
+
+    /// The Rommé bot knows the table's options: it builds its own melds and judges by them.
+    fn bot(
+        level: engine::BotLevel,
+        seed: u64,
+        options: &engine::romme::RommeOptions,
+    ) -> Box<dyn crate::Bot<Self>> {
+        Box::new(RommeBot::new(Level::from(level), seed).with_options(options))
+    }
+
+    /// One deal.
+    fn tournament_options(options: engine::romme::RommeOptions) -> engine::romme::RommeOptions {
+        arena::one_deal(&options)
+    }
+}
+
 #[cfg(test)]
 mod scenario_tests;
 #[cfg(test)]
