@@ -110,10 +110,10 @@ pub fn setup_layout(
     .into_any()
 }
 
-/// Starts a new game and stores it; returns its id.
-/// The setup panel of a game whose options start at their defaults: a rules summary line,
-/// the start button, and the house rules (a reset button plus `form`) folded below.
-pub fn options_setup_panel<G: UiGame>(
+/// The setup panel of a game whose options start at the catalog entry's preset: a rules
+/// summary line, the start button, and the house rules (a reset button plus `form`) folded
+/// below.
+pub fn options_setup_panel<G: UiGame + engine::games::Listed>(
     entry: &'static engine::games::VariantInfo,
     seats: RwSignal<Vec<SeatConfig>>,
     summary: fn(&G::Options, crate::i18n::Lang) -> String,
@@ -123,7 +123,8 @@ where
     G::Options: Default + Send + Sync + 'static,
 {
     let app = crate::ctx::use_app();
-    let opts = RwSignal::new(G::Options::default());
+    let preset = move || engine::games::options_of::<G>(entry).unwrap_or_default();
+    let opts = RwSignal::new(preset());
     let problem = RwSignal::new(None::<String>);
     let start = move |_| {
         let title = app.t(&format!("game.{}", entry.id));
@@ -135,13 +136,14 @@ where
     };
     let line = Signal::derive(move || opts.with(|o| summary(o, app.lang())));
     let rules = view! {
-        <button class="button small" on:click=move |_| opts.set(G::Options::default())>{move || app.t("setup.reset_rules")}</button>
+        <button class="button small" on:click=move |_| opts.set(preset())>{move || app.t("setup.reset_rules")}</button>
         {form(opts)}
     }
     .into_any();
     setup_layout(line, problem, start, rules)
 }
 
+/// Starts a new game and stores it; returns its id.
 pub fn start_game<G: UiGame>(
     variant: &str,
     title: String,

@@ -10,12 +10,9 @@ use engine::abluxxen::{Abluxxen, AbluxxenOptions, MAX_ROUNDS};
 use engine::games::VariantInfo;
 use leptos::prelude::*;
 
-/// The options a catalog entry starts with (Profiduell is fixed by the entry).
-pub fn options_for(variant: &str) -> AbluxxenOptions {
-    AbluxxenOptions {
-        profiduell: variant == "profiduell",
-        ..AbluxxenOptions::default()
-    }
+/// The options a catalog entry starts with: its preset (Profiduell is fixed by the entry).
+pub fn options_for(entry: &'static VariantInfo) -> AbluxxenOptions {
+    engine::games::options_of::<Abluxxen>(entry).unwrap_or_default()
 }
 
 /// The chosen rules in one line, e.g. "Profiduell · 3 Spiele · Ziehen ohne Abluxxen";
@@ -39,7 +36,8 @@ pub fn summary(o: &AbluxxenOptions, per_player: bool, lang: Lang) -> String {
 /// Options form and start button for Abluxxen or its Profiduell.
 pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>) -> AnyView {
     let app = use_app();
-    let opts = RwSignal::new(options_for(entry.id));
+    let opts = RwSignal::new(options_for(entry));
+    let profi = options_for(entry).profiduell;
     // "One game per player": the number of games follows the number of seats.
     let per_player = RwSignal::new(false);
     let problem = RwSignal::new(None::<String>);
@@ -54,7 +52,7 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
         let title = app.t(&format!("game.{}", entry.id));
         let seat_list = seats.get_untracked();
         let mut o = opts.get_untracked();
-        o.profiduell = entry.id == "profiduell";
+        o.profiduell = profi;
         if per_player.get_untracked() {
             o.rounds = seat_list.len().min(MAX_ROUNDS as usize) as u8;
         }
@@ -63,7 +61,6 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
             Err(e) => problem.set(Some(e)),
         }
     };
-    let profi = entry.id == "profiduell";
     let line = Signal::derive(move || {
         let pp = per_player.get();
         opts.with(|o| summary(o, pp, app.lang()))
@@ -102,7 +99,7 @@ mod tests {
 
     #[test]
     fn summary_names_the_chosen_rules() {
-        let o = options_for("profiduell");
+        let o = options_for(engine::games::find_variant("profiduell").unwrap());
         let line = summary(&o, true, Lang::De);
         assert!(
             line.starts_with("Profiduell · ein Spiel pro Spieler"),
@@ -111,7 +108,7 @@ mod tests {
         let o = AbluxxenOptions {
             rounds: 3,
             draw_if_no_luxx: false,
-            ..options_for("abluxxen")
+            ..options_for(engine::games::find_variant("abluxxen").unwrap())
         };
         assert_eq!(summary(&o, false, Lang::En), "3 games");
     }
