@@ -16,9 +16,9 @@ import zlib from 'node:zlib';
 // are in the start (docs/DESIGN.md "Storage", size figures there). Issue 24 (one list of
 // games) raised them by 0.4 % / 0.8 %: the games' text tables installed at start, the
 // registry's entries, and the visitors' and the board core's generic code in every part
-// (measured 161,333 / 774,150; issue 28 is the place to win it back).
+// (measured 161,333–161,381 / 774,150–774,805; issue 28 is the place to win it back).
 const BUDGET = 161_800;
-const ALL_BUDGET = 775_000;
+const ALL_BUDGET = 775_600;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
