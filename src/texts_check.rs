@@ -132,7 +132,7 @@ const GERMAN: [&str; 26] = [
     "kannst", "zuerst",
 ];
 
-/// A sentence a player can read: no placeholder, raw key, Debug text or identifier left.
+/// A sentence a player can read: no unfilled `{slot}`, raw key, Debug text or identifier left.
 fn assert_readable(text: &str, what: &str) {
     assert!(!text.trim().is_empty(), "{what}: empty");
     assert!(

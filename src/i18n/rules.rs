@@ -1,7 +1,7 @@
 //! The rules page's shared texts (its frame and the section titles): part of the one
 //! translation table (see `super::entries`). Each game's rules texts are in its own table
 //! (`src/games/<game>/texts_table.rs`); its `rules` module fills their `{n}` and other
-//! placeholders from the options.
+//! `{slots}` with values from the options.
 
 pub(super) static RULES: super::Table = &[
     // The page
