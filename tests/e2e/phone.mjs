@@ -257,7 +257,7 @@ TESTS.push({
     const held = new Promise((r) => { release = r; });
     // No service worker or cache may answer: the wasm must come over the (held) network.
     // (First let the page finish storing its offline copy, or it registers the worker again.)
-    await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
+    await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
     await page.evaluate(async () => {
       for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
       for (const k of await caches.keys()) await caches.delete(k);

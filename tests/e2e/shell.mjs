@@ -56,7 +56,7 @@ export default [
     name: 'offline: after the first visit the app starts without network',
     async run({ page, base, context }) {
       await page.waitForSelector('[data-testid=game-entry]');
-      await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
+      await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
       // Every file the app needs is in the cache, and a service worker controls the page.
       await page.waitForFunction(async () => {
         const urls = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => /\.(js|wasm|css)$/.test(u));

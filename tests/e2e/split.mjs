@@ -44,7 +44,7 @@ export default [
       const early = await page.evaluate(() => performance.getEntriesByType('resource')
         .filter((e) => /\/(split_\w+|chunk_\d+)-[0-9a-f]+\.wasm$/.test(e.name) && e.startTime < window.__started).map((e) => e.name));
       eq(early.length, 0, `no lazy module fetched before the app started (${early})`);
-      await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
+      await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
       await page.waitForFunction(async () => {
         const hits = await Promise.all(window.krLazy.map((f) => caches.match(new URL(f, location.href).href)));
         return navigator.serviceWorker.controller && hits.every(Boolean);

@@ -105,7 +105,7 @@ export default [
         await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
         await page.reload();
         await page.waitForSelector('[data-testid=game-entry]');
-        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
+        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
         // First visit: the served version is the running one – nothing offered.
         await checked(page, 'same');
         assert(!(await notice(page)), 'no update notice on the first visit');
@@ -184,7 +184,7 @@ export default [
         await page.waitForSelector('[data-testid=romme-board]');
 
         // The new version starts offline as well.
-        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 15000 });
+        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
         // The old version's files have left the cache.
         const cached = await page.evaluate(async () => (await (await caches.open('kartenrunde-v1')).keys()).map((r) => r.url));
         for (const h of next.hashes.keys()) assert(!cached.some((u) => u.includes(h)), `old files ${h} removed from the cache: ${cached.filter((u) => u.includes(h))}`);
@@ -227,7 +227,7 @@ export default [
         await page.reload();
         await page.waitForSelector('[data-testid=game-entry]');
         // This version started: the service worker keeps it as the one to fall back to.
-        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 20000 });
+        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
         await page.waitForFunction(() => document.documentElement.dataset.lastGood === 'true', null, { timeout: 10000 });
         // A save.
         await page.goto(base + '#/setup/romme');

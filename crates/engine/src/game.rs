@@ -58,6 +58,8 @@ pub enum Moment {
     Claim,
     /// Only right after one's own discard.
     AfterDiscard,
+    /// The turn owner decides whether to declare "Rommé" (after his discard).
+    Declare,
     /// The deal (or game) is over; the next one must be started.
     DealOver,
     /// The pile to draw from is empty.

@@ -345,6 +345,7 @@ fn draw(ctx: &Ctx, undone: bool) -> RommeAction {
             p.opening_value(&ctx.rules) + ctx.lay_off_points(&p.rest) >= ctx.view.opening_needed;
         let take = match ctx.opts.draw_from_discard {
             DiscardDraw::OnlyIfMelded => ctx.known && (covered && (opened || opens) || fits),
+            DiscardDraw::IntoNewMeld => ctx.known && covered && (opened || opens),
             _ => {
                 covered || fits || (top.face == Face::Joker && ctx.opts.end_mode == EndMode::GoOut)
             }

@@ -197,6 +197,9 @@ pub enum RommeError {
     CannotDiscardTakenCard { card: CardId },
     /// The card drawn from the discard pile must be melded or laid off this turn.
     DiscardMustBeMelded { card: CardId },
+    /// Räuber-Rommé: the card taken from the discard pile must go into a new meld laid
+    /// out this turn (laying it off or exchanging a joker with it does not count).
+    DiscardMustGoIntoNewMeld { card: CardId },
     /// A joker freed by an exchange must be melded or laid off first.
     FreedJokerMustBePlaced { joker: CardId },
     /// Declaring needs at most `limit` pips in hand; `have` is what would be left even

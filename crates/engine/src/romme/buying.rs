@@ -18,9 +18,9 @@
 use super::actions::{RommeError, RommeEvent};
 use super::options::BuyOrder;
 use super::state::{Phase, Romme};
-use super::turn::{err, wrong_phase};
+use super::turn::err;
 use super::RuleError;
-use crate::game::{Moment, Seat};
+use crate::game::Seat;
 
 impl Romme {
     fn may_buy(&self, seat: Seat) -> bool {
@@ -104,10 +104,10 @@ impl Romme {
             return Err(err(RommeError::BuyingDisabled));
         }
         let Phase::Claim { claimant, .. } = &self.phase else {
-            return Err(wrong_phase(Moment::Claim));
+            return Err(self.not_now());
         };
         if *claimant != seat {
-            return Err(wrong_phase(Moment::Claim));
+            return Err(self.not_now());
         }
         if let Some(limit) = self.opts.buy_limit {
             if self.deal.buys[seat] >= limit {
@@ -147,7 +147,7 @@ impl Romme {
     pub(crate) fn check_pass_buy(&self, seat: Seat) -> Result<(), RuleError> {
         match &self.phase {
             Phase::Claim { claimant, .. } if *claimant == seat => Ok(()),
-            _ => Err(wrong_phase(Moment::Claim)),
+            _ => Err(self.not_now()),
         }
     }
 

@@ -258,7 +258,9 @@ impl Romme {
                 }
             }
         }
-        if self.opts.joker_exchange && self.deal.opened[seat] {
+        if self.opts.joker_exchange
+            && (self.deal.opened[seat] || !self.opts.exchange_needs_first_meld)
+        {
             for c in &self.deal.hands[seat] {
                 for m in &self.deal.table {
                     if m.meld.jokers() > 0 && self.check_exchange(seat, c.id, m.id).is_ok() {

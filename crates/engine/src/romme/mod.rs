@@ -18,8 +18,8 @@
 //!   going out); below it the discard is rejected with `OpeningTooLow { needed, have }` and
 //!   the player adds more or takes everything back with `UndoTurn`. A player who has not
 //!   opened and only lays off (policy "any meld, any time") is held to the same minimum.
-//! - **Joker exchange** needs the player's first meld (earlier in the same turn counts).
-//!   The freed joker is kept aside (public, in the view's `freed_jokers`) until melded or
+//! - **Joker exchange** needs the player's first meld (earlier in the same turn counts)
+//!   where `exchange_needs_first_meld` says so (mit Anlegen). The freed joker is kept aside (public, in the view's `freed_jokers`) until melded or
 //!   laid off; until then the turn cannot end (`FreedJokerMustBePlaced`).
 //! - **Undo.** `UndoTurn` restores hand and table to the moment the draw was complete
 //!   (after any claim window); the drawn card stays drawn. It is legal (and listed) once
@@ -37,8 +37,13 @@
 //!   card is reshuffled (at most `max_reshuffles` times); otherwise the deal ends
 //!   (`TalonExhausted`), everybody is charged his hand, nobody wins.
 //! - **Buying**: see [`buying`] for the claim window.
-//! - **Robbing**: see [`robbing`]. A discard drawn under `DiscardDraw::OnlyIfMelded` must be
-//!   melded or laid off before the turn ends (`DiscardMustBeMelded`).
+//! - **Robbing**: see [`robbing`]. A discard drawn under `DiscardDraw::IntoNewMeld` must go
+//!   into a new meld before the turn ends (`DiscardMustGoIntoNewMeld`; laying it off is
+//!   refused with the same reason); under the older `OnlyIfMelded` (saves begun before
+//!   issue 25) laying it off was enough (`DiscardMustBeMelded`).
+//! - **A refused action names what comes first**: `WrongPhase { expected }` is the moment
+//!   the game is in (draw, claim, play, declare, deal over), and during play an open
+//!   obligation (a freed joker, the taken discard) is named instead.
 //! - **Scoring**: the first melder's +20 (mit Anlegen) also applies when the talon runs
 //!   out. A hand-Rommé (Traditionell) is going out without having melded or laid off in
 //!   an earlier turn of the deal.
@@ -66,7 +71,8 @@ pub use actions::{
     DealEnd, DrawSource, MeldId, RobPlay, RommeAction, RommeError, RommeEvent, ScoreLine,
 };
 pub use options::{
-    BuyOrder, DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring,
+    BuyOrder, DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RaeuberOpening, RommeOptions,
+    Scoring,
 };
 pub use scoring::{ring_settlement, score_deal, DealRow, DealSummary, ScoreSheet};
 pub use sim::Guess;
@@ -74,12 +80,11 @@ pub use state::{Deal, Phase, Romme, Setup, TableMeld, TurnState};
 pub use view::{PhaseView, RommeView, TableMeldView};
 
 use crate::family;
-use crate::game::{Moment, Seat};
+use crate::game::Seat;
 use crate::games::Deck;
 
 /// Rule errors of Rommé: the common reasons plus [`RommeError`].
 pub type RuleError = crate::game::RuleError<RommeError>;
-use turn::wrong_phase;
 
 family::impl_game! {
     Romme = "romme" (RommeOptions, RommeAction, RommeEvent, RommeView, RommeError) {
@@ -144,7 +149,7 @@ impl Romme {
             }
             RommeAction::DeclineRomme => {
                 if self.phase != Phase::MayDeclare {
-                    return Err(wrong_phase(Moment::AfterDiscard));
+                    return Err(self.not_now());
                 }
                 self.end_turn(&mut ev);
             }
@@ -158,7 +163,7 @@ impl Romme {
             }
             RommeAction::NextDeal => {
                 if self.phase != Phase::DealOver {
-                    return Err(wrong_phase(Moment::DealOver));
+                    return Err(self.not_now());
                 }
                 self.do_next_deal(&mut ev);
             }

@@ -53,8 +53,13 @@ pub enum MatchEnd {
 pub enum DiscardDraw {
     /// Always (the usual rule).
     Yes,
-    /// Only if it is melded or laid off in the same turn (Räuber-Rommé).
+    /// Only if it is melded or laid off in the same turn (Räuber-Rommé as played before
+    /// issue 25: saves of matches begun then keep it; never offered on setup).
     OnlyIfMelded,
+    /// Only if it goes into a new meld laid out in the same turn (Räuber-Rommé, seed 002:
+    /// "nur aufgenommen werden, wenn sie sofort wieder ausgelegt wird"); laying it off does
+    /// not count.
+    IntoNewMeld,
     /// Never; only the talon is drawn from.
     No,
 }
@@ -70,6 +75,21 @@ pub enum BuyOrder {
     /// first; a buyer then got the discard and the next talon card. Kept so that matches
     /// started under it finish under the rules they began with; never offered on setup.
     DrawFirst,
+}
+
+/// What counts towards the Räuber-Rommé opening (seed 002: "Die Augen der bereits auf dem
+/// Tisch liegenden Sätze und Sequenzen zählen dabei mit").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RaeuberOpening {
+    /// The melds the player builds count whole, table cards he reuses included, and every
+    /// table meld he extends counts whole (its value after the turn).
+    Reused,
+    /// The literal reading: the melds lying on the table count too, so the value of the
+    /// whole table after his melds and lay-offs.
+    Table,
+    /// Before issue 25: the new melds plus only the value the lay-offs added. Saves of
+    /// matches begun then keep it; never offered on setup.
+    AddedOnly,
 }
 
 /// Every option of the Rommé family. `Default` is the Grundspiel preset; an option missing
@@ -109,6 +129,15 @@ pub struct RommeOptions {
     pub max_reshuffles: u8,
     /// Jokers on the table may be exchanged for the card they represent.
     pub joker_exchange: bool,
+    /// A joker exchange needs the player's own first meld (earlier in the same turn
+    /// counts). Missing from a stored record (written before the option existed, when
+    /// every preset required it): true.
+    #[serde(default = "stored_before_issue_25")]
+    pub exchange_needs_first_meld: bool,
+    /// Räuber-Rommé: what counts towards the opening. Missing from a stored record:
+    /// [`RaeuberOpening::AddedOnly`], the rule it was played under.
+    #[serde(default = "opening_before_issue_25")]
+    pub raeuber_opening_counts: RaeuberOpening,
     /// Sets need distinct suits (max. 4 cards).
     pub set_distinct_suits: bool,
     /// At most this many jokers in one meld (`None` = unlimited).
@@ -173,6 +202,8 @@ impl Preset {
             go_out_needs_discard: true,
             max_reshuffles: 2,
             joker_exchange: true,
+            exchange_needs_first_meld: false,
+            raeuber_opening_counts: RaeuberOpening::Reused,
             set_distinct_suits: false,
             max_jokers_per_meld: None,
             match_end: MatchEnd::Points { limit: 500 },
@@ -192,6 +223,7 @@ impl Preset {
                 end_mode: EndMode::GoOut,
                 go_out_needs_discard: false,
                 scoring: Scoring::AnlegenBonuses,
+                exchange_needs_first_meld: true,
                 ..base
             },
             Preset::Raeuber => RommeOptions {
@@ -201,7 +233,7 @@ impl Preset {
                 robbing: true,
                 end_mode: EndMode::GoOut,
                 go_out_needs_discard: false,
-                draw_from_discard: DiscardDraw::OnlyIfMelded,
+                draw_from_discard: DiscardDraw::IntoNewMeld,
                 ..base
             },
             Preset::Traditionell => RommeOptions {
@@ -221,6 +253,14 @@ impl Preset {
             },
         }
     }
+}
+
+fn stored_before_issue_25() -> bool {
+    true
+}
+
+fn opening_before_issue_25() -> RaeuberOpening {
+    RaeuberOpening::AddedOnly
 }
 
 impl Default for RommeOptions {

@@ -10,8 +10,10 @@
 //! - `lay_offs`: applied in order after the new melds; the target may be an existing meld
 //!   or one of the new melds (their ids follow on from the table's);
 //! - every taken card must end up on the table again;
-//! - opening points: the opening values of the new melds (taken cards included), plus
-//!   the lay-offs when `first_meld_counts_lay_off`.
+//! - opening points (`raeuber_opening_counts`): `Reused`, the new melds (taken cards
+//!   included) and every meld extended this turn, whole; `Table`, the whole table after
+//!   the rob; `AddedOnly` (saves begun before issue 25), the new melds plus what the
+//!   lay-offs added when `first_meld_counts_lay_off`.
 
 use super::actions::{MeldId, RommeError, RommeEvent};
 use super::options::LayOffPolicy;
@@ -27,7 +29,10 @@ pub(crate) struct RobPlan {
     next_meld: u32,
     hand: Vec<Card>,
     freed: Vec<Card>,
-    points: u32,
+    /// The turn's opening points after the rob.
+    opening: u32,
+    /// Melds that now count towards the opening (new ones, extended ones).
+    counted: Vec<MeldId>,
     goes_out: bool,
     discard: Option<Card>,
     taken: Vec<Card>,
@@ -48,7 +53,7 @@ impl Romme {
         let drawing = match self.phase {
             Phase::Draw => true,
             Phase::Play => false,
-            _ => return Err(wrong_phase(Moment::Play)),
+            _ => return Err(self.not_now()),
         };
         if melds.is_empty() && lay_offs.is_empty() {
             return Err(err(RommeError::EmptyRob));
@@ -91,7 +96,8 @@ impl Romme {
             }
         }
         if drawing && discard.is_none() {
-            return Err(wrong_phase(Moment::Play));
+            // Without the top discard a rob is no draw: draw first.
+            return Err(wrong_phase(Moment::Draw));
         }
         // Re-check the melds that lost cards.
         for &mi in &touched {
@@ -138,7 +144,16 @@ impl Romme {
             next_meld += 1;
         }
         let opened = d.opened[seat] || !melds.is_empty();
+        let mut counted = d.ts.counted.clone();
+        counted.extend(new_ids.iter().copied());
         for &(id, target) in lay_offs {
+            if discard.is_some_and(|c| c.id == id) {
+                // The discard taken by this rob: as if it were the turn's `must_place`.
+                if self.opts.draw_from_discard == super::options::DiscardDraw::IntoNewMeld {
+                    return Err(err(RommeError::DiscardMustGoIntoNewMeld { card: id }));
+                }
+            }
+            self.check_not_taken_card(id)?;
             let card = grab(id, &mut used)?;
             let mi = table
                 .iter()
@@ -158,19 +173,28 @@ impl Romme {
             let new = old.extend(card, &rules)?;
             if self.opts.first_meld_counts_lay_off {
                 points += new.opening_value().saturating_sub(old.opening_value());
+                if !counted.contains(&target) {
+                    counted.push(target);
+                }
             }
             table[mi].meld = new;
         }
         if let Some(c) = pool.first() {
             return Err(err(RommeError::TakenCardNotReused { card: c.id }));
         }
-        let goes_out = self.check_go_out(hand.len(), freed.len(), d.ts.opening_points + points)?;
+        let opening = self.opening_after(
+            table.iter().map(|m| (m.id, &m.meld)),
+            |id| counted.contains(&id),
+            points,
+        );
+        let goes_out = self.check_go_out(hand.len(), freed.len(), opening)?;
         Ok(RobPlan {
             table,
             next_meld,
             hand,
             freed,
-            points,
+            opening,
+            counted,
             goes_out,
             discard,
             taken,
@@ -196,8 +220,9 @@ impl Romme {
         }
         d.ts.played = true;
         if d.ts.opening_turn {
-            d.ts.opening_points += plan.points;
+            d.ts.opening_points = plan.opening;
         }
+        d.ts.counted = plan.counted;
         if !plan.new_ids.is_empty() {
             d.opened[seat] = true;
             d.first_melder.get_or_insert(seat);

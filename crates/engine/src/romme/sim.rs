@@ -86,6 +86,7 @@ impl Romme {
             freed_jokers: view.freed_jokers.clone(),
             opening_turn: !view.opened.get(turn).copied().unwrap_or(false) || pending,
             opening_points: view.opening_points,
+            counted: view.opening_melds.clone(),
             played: playing && view.can_undo,
         };
         let table: Vec<TableMeld> = view

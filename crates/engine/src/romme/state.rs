@@ -29,7 +29,8 @@ pub struct TurnState {
     pub drawn: bool,
     /// The card taken from the discard pile this turn (may not be discarded again).
     pub taken_discard: Option<CardId>,
-    /// `DiscardDraw::OnlyIfMelded`: the taken discard that must still be placed.
+    /// `DiscardDraw::OnlyIfMelded` / `IntoNewMeld`: the taken discard that must still be
+    /// placed.
     pub must_place: Option<CardId>,
     /// Jokers freed by an exchange that must still be melded or laid off.
     pub freed_jokers: Vec<Card>,
@@ -37,6 +38,12 @@ pub struct TurnState {
     pub opening_turn: bool,
     /// Opening points of this turn (melds, plus lay-offs if they count).
     pub opening_points: u32,
+    /// Räuber-Rommé, [`RaeuberOpening::Reused`]: the melds whose value counts towards this
+    /// turn's opening (laid out or extended this turn).
+    ///
+    /// [`RaeuberOpening::Reused`]: super::options::RaeuberOpening::Reused
+    #[serde(default)]
+    pub counted: Vec<MeldId>,
     /// Something was melded, laid off, exchanged or robbed this turn.
     pub played: bool,
 }

@@ -5,13 +5,14 @@
 //! therefore never changes anything.
 
 use super::actions::{DealEnd, DrawSource, MeldId, RommeError, RommeEvent};
-use super::options::{DiscardDraw, EndMode, LayOffPolicy};
+use super::options::{DiscardDraw, EndMode, LayOffPolicy, RaeuberOpening};
 use super::state::{remove_card, Phase, Romme, TableMeld, TurnState};
 use super::RuleError;
 use crate::card::{Card, CardId};
 use crate::family::hand_card;
 use crate::game::{Moment, Seat};
 use crate::meld::{validate_with_hint, JokerHint, Meld};
+use std::iter::once;
 
 pub(crate) fn err(e: RommeError) -> RuleError {
     RuleError::Game(e)
@@ -24,6 +25,8 @@ pub(crate) fn wrong_phase(expected: Moment) -> RuleError {
 /// A checked `Meld` action.
 pub(crate) struct MeldPlan {
     pub meld: Meld,
+    /// The turn's opening points once it is on the table.
+    pub opening: u32,
     pub goes_out: bool,
 }
 
@@ -32,7 +35,10 @@ pub(crate) struct LayOffPlan {
     pub index: usize,
     pub meld: Meld,
     pub card: Card,
-    pub points: u32,
+    /// The turn's opening points after the lay-off.
+    pub opening: u32,
+    /// The meld now counts towards the opening ([`RaeuberOpening::Reused`]).
+    pub counts: bool,
     pub goes_out: bool,
 }
 
@@ -40,8 +46,82 @@ impl Romme {
     pub(crate) fn expect_phase(&self, play: bool) -> Result<(), RuleError> {
         match (&self.phase, play) {
             (Phase::Play, true) | (Phase::Draw, false) => Ok(()),
-            (_, true) => Err(wrong_phase(Moment::Play)),
-            (_, false) => Err(wrong_phase(Moment::Draw)),
+            _ => Err(self.not_now()),
+        }
+    }
+
+    /// Why an action that belongs to another moment is refused now: what has to happen
+    /// first (the UI says "erst …"), or the turn's open obligation.
+    pub(crate) fn not_now(&self) -> RuleError {
+        match &self.phase {
+            Phase::Draw => wrong_phase(Moment::Draw),
+            Phase::Claim { .. } => wrong_phase(Moment::Claim),
+            Phase::Play => self.open_obligation().unwrap_or_else(|| {
+                // The taken discard as the last card: it may not go back on the pile.
+                match (
+                    self.deal.ts.taken_discard,
+                    &self.deal.hands[self.deal.turn][..],
+                ) {
+                    (Some(t), [c]) if c.id == t => {
+                        err(RommeError::CannotDiscardTakenCard { card: t })
+                    }
+                    _ => wrong_phase(Moment::Play),
+                }
+            }),
+            Phase::MayDeclare => wrong_phase(Moment::Declare),
+            Phase::DealOver => wrong_phase(Moment::DealOver),
+            Phase::MatchOver => RuleError::GameOver,
+        }
+    }
+
+    /// What keeps the turn owner's turn from ending now: a freed joker or the taken
+    /// discard still to place, or an opening below the minimum.
+    pub(crate) fn open_obligation(&self) -> Option<RuleError> {
+        let ts = &self.deal.ts;
+        if let Some(j) = ts.freed_jokers.first() {
+            return Some(err(RommeError::FreedJokerMustBePlaced { joker: j.id }));
+        }
+        if let Some(card) = ts.must_place {
+            return Some(err(
+                if self.opts.draw_from_discard == DiscardDraw::IntoNewMeld {
+                    RommeError::DiscardMustGoIntoNewMeld { card }
+                } else {
+                    RommeError::DiscardMustBeMelded { card }
+                },
+            ));
+        }
+        if ts.played {
+            return self.check_opening(ts.opening_points).err();
+        }
+        None
+    }
+
+    /// Refuses placing the taken discard anywhere but in a new meld when the rules say so.
+    pub(crate) fn check_not_taken_card(&self, id: CardId) -> Result<(), RuleError> {
+        if self.opts.draw_from_discard == DiscardDraw::IntoNewMeld
+            && self.deal.ts.must_place == Some(id)
+        {
+            return Err(err(RommeError::DiscardMustGoIntoNewMeld { card: id }));
+        }
+        Ok(())
+    }
+
+    /// The turn's opening points after an action: `melds` is the table as it would be,
+    /// `counts` says which of its melds count ([`RaeuberOpening::Reused`]), `added` is
+    /// what the action adds under the other rules.
+    pub(crate) fn opening_after<'a>(
+        &self,
+        melds: impl Iterator<Item = (MeldId, &'a Meld)>,
+        counts: impl Fn(MeldId) -> bool,
+        added: u32,
+    ) -> u32 {
+        match (self.opts.robbing, self.opts.raeuber_opening_counts) {
+            (true, RaeuberOpening::Reused) => melds
+                .filter(|(id, _)| counts(*id))
+                .map(|(_, m)| m.opening_value())
+                .sum(),
+            (true, RaeuberOpening::Table) => melds.map(|(_, m)| m.opening_value()).sum(),
+            _ => self.deal.ts.opening_points + added,
         }
     }
 
@@ -123,7 +203,10 @@ impl Romme {
         self.deal.hands[seat].push(card);
         self.deal.ts.drawn = true;
         self.deal.ts.taken_discard = Some(card.id);
-        if self.opts.draw_from_discard == DiscardDraw::OnlyIfMelded {
+        if matches!(
+            self.opts.draw_from_discard,
+            DiscardDraw::OnlyIfMelded | DiscardDraw::IntoNewMeld
+        ) {
             self.deal.ts.must_place = Some(card.id);
         }
         ev.push(RommeEvent::Drew {
@@ -186,17 +269,30 @@ impl Romme {
         }
         let meld = validate_with_hint(&cards, &self.opts.meld_rules(), hint.unwrap_or_default())?;
         let ts = &self.deal.ts;
-        let points = ts.opening_points + meld.opening_value();
+        let new_id = MeldId(self.deal.next_meld);
+        let table = self.deal.table.iter().map(|m| (m.id, &m.meld));
+        let opening = self.opening_after(
+            table.chain(once((new_id, &meld))),
+            |id| id == new_id || ts.counted.contains(&id),
+            meld.opening_value(),
+        );
         let freed_after = ts.freed_jokers.len() - (ids.len() - from_hand);
-        let goes_out =
-            self.check_go_out(self.deal.hands[seat].len() - from_hand, freed_after, points)?;
-        Ok(MeldPlan { meld, goes_out })
+        let goes_out = self.check_go_out(
+            self.deal.hands[seat].len() - from_hand,
+            freed_after,
+            opening,
+        )?;
+        Ok(MeldPlan {
+            meld,
+            opening,
+            goes_out,
+        })
     }
 
     pub(crate) fn do_meld(&mut self, seat: Seat, plan: MeldPlan, ev: &mut Vec<RommeEvent>) {
         let id = MeldId(self.deal.next_meld);
         let faces = plan.meld.cards.iter().map(|p| p.card.face).collect();
-        self.place_new_meld(seat, plan.meld);
+        self.place_new_meld(seat, plan.meld, plan.opening);
         ev.push(RommeEvent::Melded {
             seat,
             meld: id,
@@ -207,15 +303,17 @@ impl Romme {
         }
     }
 
-    /// Puts a validated meld on the table, taking its cards from hand / freed jokers.
-    pub(crate) fn place_new_meld(&mut self, seat: Seat, meld: Meld) {
+    /// Puts a validated meld on the table, taking its cards from hand / freed jokers;
+    /// `opening` is the turn's opening points with it.
+    pub(crate) fn place_new_meld(&mut self, seat: Seat, meld: Meld, opening: u32) {
         for p in &meld.cards {
             self.remove_placed(seat, p.card.id);
         }
         let d2 = &mut self.deal;
         if d2.ts.opening_turn {
-            d2.ts.opening_points += meld.opening_value();
+            d2.ts.opening_points = opening;
         }
+        d2.ts.counted.push(MeldId(d2.next_meld));
         d2.ts.played = true;
         d2.opened[seat] = true;
         d2.first_melder.get_or_insert(seat);
@@ -246,6 +344,7 @@ impl Romme {
     ) -> Result<LayOffPlan, RuleError> {
         self.expect_phase(true)?;
         let card = self.placeable(seat, id)?;
+        self.check_not_taken_card(id)?;
         let index = self
             .deal
             .meld_index(meld)
@@ -257,24 +356,29 @@ impl Romme {
         }
         let old = &self.deal.table[index].meld;
         let new = old.extend(card, &self.opts.meld_rules())?;
-        let points = if self.opts.first_meld_counts_lay_off {
+        let counts_lay_off = self.opts.first_meld_counts_lay_off;
+        let added = if counts_lay_off {
             new.opening_value().saturating_sub(old.opening_value())
         } else {
             0
         };
+        let ts = &self.deal.ts;
+        let table = self.deal.table.iter().enumerate();
+        let opening = self.opening_after(
+            table.map(|(i, m)| (m.id, if i == index { &new } else { &m.meld })),
+            |m| ts.counted.contains(&m) || (m == meld && counts_lay_off),
+            added,
+        );
         let in_hand = hand_card(&self.deal.hands, seat, id).is_some();
         let hand_after = self.deal.hands[seat].len() - usize::from(in_hand);
         let freed_after = self.deal.ts.freed_jokers.len() - usize::from(!in_hand);
-        let goes_out = self.check_go_out(
-            hand_after,
-            freed_after,
-            self.deal.ts.opening_points + points,
-        )?;
+        let goes_out = self.check_go_out(hand_after, freed_after, opening)?;
         Ok(LayOffPlan {
             index,
             meld: new,
             card,
-            points,
+            opening,
+            counts: counts_lay_off,
             goes_out,
         })
     }
@@ -286,7 +390,10 @@ impl Romme {
         d.table[plan.index].meld = plan.meld;
         d.ts.played = true;
         if d.ts.opening_turn {
-            d.ts.opening_points += plan.points;
+            d.ts.opening_points = plan.opening;
+        }
+        if plan.counts && !d.ts.counted.contains(&id) {
+            d.ts.counted.push(id);
         }
         ev.push(RommeEvent::LaidOff {
             seat,
@@ -310,9 +417,10 @@ impl Romme {
         }
         let card =
             hand_card(&self.deal.hands, seat, id).ok_or(RuleError::CardNotInHand { card: id })?;
-        if !self.deal.opened[seat] {
+        if self.opts.exchange_needs_first_meld && !self.deal.opened[seat] {
             return Err(err(RommeError::ExchangeNeedsFirstMeld));
         }
+        self.check_not_taken_card(id)?;
         let index = self
             .deal
             .meld_index(meld)
@@ -381,21 +489,15 @@ impl Romme {
 
     /// Checks that the turn may end now (nothing pending, opening reached).
     pub(crate) fn check_turn_can_end(&self) -> Result<(), RuleError> {
-        let ts = &self.deal.ts;
-        if let Some(j) = ts.freed_jokers.first() {
-            return Err(err(RommeError::FreedJokerMustBePlaced { joker: j.id }));
-        }
-        if let Some(card) = ts.must_place {
-            return Err(err(RommeError::DiscardMustBeMelded { card }));
-        }
-        if ts.played {
-            self.check_opening(ts.opening_points)?;
-        }
-        Ok(())
+        self.open_obligation().map_or(Ok(()), Err)
     }
 
     pub(crate) fn check_discard(&self, seat: Seat, id: CardId) -> Result<Card, RuleError> {
         self.expect_phase(true)?;
+        // A freed joker is not in the hand, but the player sees it: say what it needs.
+        if self.deal.ts.freed_jokers.iter().any(|j| j.id == id) {
+            return Err(err(RommeError::FreedJokerMustBePlaced { joker: id }));
+        }
         let card =
             hand_card(&self.deal.hands, seat, id).ok_or(RuleError::CardNotInHand { card: id })?;
         self.check_turn_can_end()?;
@@ -431,21 +533,25 @@ impl Romme {
                     mode: self.opts.end_mode,
                 }));
             }
-            if self.phase == Phase::Play && self.deal.turn == seat {
-                // Before the discard: tell the player whether even his best discard
-                // would leave too many pips.
-                let table = self.opts.penalty_table();
-                let best = self.deal.hands[seat]
-                    .iter()
-                    .filter(|c| self.deal.ts.taken_discard != Some(c.id))
-                    .map(|c| crate::penalty::penalty(c.face, table))
-                    .max()
-                    .unwrap_or(0);
-                let have = self.hand_pips(seat).saturating_sub(best);
-                let limit = self.opts.target_pips;
-                if have > u32::from(limit) {
-                    return Err(err(RommeError::ResidualTooHigh { limit, have }));
-                }
+            if self.phase != Phase::Play || self.deal.turn != seat {
+                return Err(self.not_now());
+            }
+            if let Some(e) = self.open_obligation() {
+                return Err(e);
+            }
+            // Before the discard: tell the player whether even his best discard would
+            // leave too many pips.
+            let table = self.opts.penalty_table();
+            let best = self.deal.hands[seat]
+                .iter()
+                .filter(|c| self.deal.ts.taken_discard != Some(c.id))
+                .map(|c| crate::penalty::penalty(c.face, table))
+                .max()
+                .unwrap_or(0);
+            let have = self.hand_pips(seat).saturating_sub(best);
+            let limit = self.opts.target_pips;
+            if have > u32::from(limit) {
+                return Err(err(RommeError::ResidualTooHigh { limit, have }));
             }
             return Err(wrong_phase(Moment::AfterDiscard));
         }

@@ -68,6 +68,9 @@ pub struct RommeView {
     /// Opening points of the current turn so far (turn owner) and the minimum.
     pub opening_points: u32,
     pub opening_needed: u32,
+    /// The melds whose value counts towards this turn's opening (Räuber-Rommé).
+    #[serde(default)]
+    pub opening_melds: Vec<MeldId>,
     /// Jokers freed by an exchange this turn that must still be placed.
     pub freed_jokers: Vec<Card>,
     /// The card the turn owner took from the discard pile this turn.
@@ -140,6 +143,7 @@ impl Romme {
             opened: d.opened.clone(),
             opening_points: d.ts.opening_points,
             opening_needed: self.opts.first_meld_min,
+            opening_melds: d.ts.counted.clone(),
             freed_jokers: d.ts.freed_jokers.clone(),
             taken_discard: d.ts.taken_discard,
             must_place: d.ts.must_place,

@@ -21,9 +21,11 @@ macro_rules! rejected {
 mod buying;
 mod examples;
 mod harness;
+mod next_step;
 mod options;
 mod playout;
 mod robbing;
+mod seed_rules;
 mod turns;
 
 use crate::card::{CardId, Face, Suit};
