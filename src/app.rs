@@ -34,6 +34,7 @@ pub fn App() -> impl IntoView {
         settings,
         route,
         match_over,
+        level_wish: RwSignal::new(None),
     };
     provide_context(ctx);
 

@@ -5,6 +5,7 @@
 use crate::i18n::{tr, Lang};
 use crate::routes::Route;
 use crate::settings::Settings;
+use engine::{BotLevel, SeatKind, Standing};
 use leptos::prelude::*;
 
 /// Shared app state, provided as context.
@@ -15,7 +16,58 @@ pub struct AppCtx {
     /// Whether the match on the page `#/play/<id>` is over (set by the game host): a
     /// newer version is offered only then, never in the middle of a game.
     pub match_over: RwSignal<bool>,
+    /// The bot level the next setup starts with (chosen by "next level" on a match end).
+    pub level_wish: RwSignal<Option<BotLevel>>,
 }
+
+/// A match won against bots of one level: the match-end panel offers the next level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextLevel {
+    /// The catalog entry played.
+    pub variant: String,
+    pub beaten: BotLevel,
+    pub next: BotLevel,
+}
+
+impl NextLevel {
+    /// The offer after a finished match: exactly one human, placed first, against bots
+    /// that all play `beaten`, whose next level (easy → normal → hard) the game has.
+    pub fn after(
+        variant: &str,
+        kinds: &[SeatKind],
+        standings: &[Standing],
+        levels: &[BotLevel],
+    ) -> Option<NextLevel> {
+        let mut humans = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| **k == SeatKind::Human);
+        let (you, _) = humans.next()?;
+        if humans.next().is_some() {
+            return None;
+        }
+        let won = standings.iter().any(|s| s.seat == you && s.place == 1);
+        let mut bots = kinds.iter().filter_map(|k| k.bot_level());
+        let beaten = bots.next()?;
+        if !won || bots.any(|l| l != beaten) {
+            return None;
+        }
+        let next = match beaten {
+            BotLevel::Easy | BotLevel::Greedy => BotLevel::Normal,
+            BotLevel::Normal => BotLevel::Hard,
+            BotLevel::Hard => return None,
+        };
+        levels.contains(&next).then(|| NextLevel {
+            variant: variant.to_string(),
+            beaten,
+            next,
+        })
+    }
+}
+
+/// The offer of the match on the page (provided by the game host).
+#[derive(Clone, Copy)]
+pub struct NextLevelOffer(pub Signal<Option<NextLevel>>);
 
 impl AppCtx {
     pub fn lang(&self) -> Lang {

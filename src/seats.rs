@@ -3,7 +3,11 @@
 
 use engine::{BotLevel, SeatKind};
 
+/// The bots' level once the player has finished a match (the first match is against
+/// [`FIRST_BOT`]).
 pub const DEFAULT_BOT: SeatKind = SeatKind::Bot(BotLevel::Normal);
+/// The bots' level of a player's first match: a newcomer can win.
+pub const FIRST_BOT: SeatKind = SeatKind::Bot(BotLevel::Easy);
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatConfig {
@@ -13,7 +17,8 @@ pub struct SeatConfig {
 
 pub const BOT_NAMES: [&str; 6] = ["Anna", "Ben", "Cara", "Dieter", "Emma", "Fritz"];
 
-pub fn default_seats(n: usize) -> Vec<SeatConfig> {
+/// `n` seats: the player first, then bots of kind `bot`.
+pub fn default_seats(n: usize, bot: SeatKind) -> Vec<SeatConfig> {
     (0..n)
         .map(|i| {
             if i == 0 {
@@ -24,7 +29,7 @@ pub fn default_seats(n: usize) -> Vec<SeatConfig> {
             } else {
                 SeatConfig {
                     name: BOT_NAMES[i % BOT_NAMES.len()].to_string(),
-                    kind: DEFAULT_BOT,
+                    kind: bot,
                 }
             }
         })

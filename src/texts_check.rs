@@ -225,6 +225,7 @@ fn common_errors<E>() -> Vec<RuleError<E>> {
         Moment::Discard,
         Moment::Claim,
         Moment::AfterDiscard,
+        Moment::Declare,
         Moment::DealOver,
         Moment::PileEmpty,
     ];

@@ -246,6 +246,7 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
             settings: RwSignal::new(Settings::default()),
             route: RwSignal::new(Route::Home),
             match_over: RwSignal::new(false),
+            level_wish: RwSignal::new(None),
         });
         let (_, err) = signal(None::<String>);
         let props = BoardProps::<Abluxxen> {

@@ -1,6 +1,11 @@
 //! The panel shown at the end of a deal, a round or the match, shared by every game: a
 //! title over the game's summary (standings, hands, score sheet) and its buttons.
 
+use crate::ctx::{use_app, NextLevelOffer};
+use crate::i18n::common::{fill, kind_key};
+use crate::i18n::tr;
+use crate::routes::Route;
+use engine::{BotLevel, SeatKind};
 use leptos::prelude::*;
 
 /// How the panel sits on the board.
@@ -33,6 +38,7 @@ pub fn EndPanel(
                         node_ref=node on:keydown=trap>
                         <h2 id=title_id>{title}</h2>
                         {children()}
+                        {next_level()}
                     </div>
                 </div>
             }
@@ -42,8 +48,37 @@ pub fn EndPanel(
             <section class=class data-testid=testid>
                 <h2>{title}</h2>
                 {children()}
+                {next_level()}
             </section>
         }
         .into_any(),
+    }
+}
+
+/// After a match won against one bot level: the next level, one tap away (the setup page
+/// then starts with it).
+fn next_level() -> impl IntoView {
+    let app = use_app();
+    let offer = use_context::<NextLevelOffer>();
+    move || {
+        let o = offer?.0.get()?;
+        let lang = app.lang();
+        let level = |l: BotLevel| tr(lang, kind_key(SeatKind::Bot(l))).to_string();
+        let text = fill(
+            lang,
+            "end.next_level",
+            &[("beaten", level(o.beaten)), ("next", level(o.next))],
+        );
+        let go = fill(lang, "end.next_level_go", &[("next", level(o.next))]);
+        let (next, variant) = (o.next, o.variant.clone());
+        Some(view! {
+            <div class="next-level" data-testid="next-level">
+                <p>{text}</p>
+                <button class="button primary" data-testid="next-level-go" on:click=move |_| {
+                    app.level_wish.set(Some(next));
+                    app.go(Route::Setup(variant.clone()));
+                }>{go}</button>
+            </div>
+        })
     }
 }

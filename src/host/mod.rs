@@ -558,6 +558,19 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // The board's own long-lived signals, pruned with the host's (see `ctx::prune`).
     let board_signals = BoardSignals(StoredValue::new(Vec::new()));
     provide_context(board_signals);
+    // A won match against one level offers the next (shown by the match-end panel).
+    let offer = Memo::new(move |_| {
+        sess.with(|s| {
+            let standings = s.state.is_over().then(|| s.state.standings())?;
+            crate::ctx::NextLevel::after(
+                &s.meta.variant,
+                &s.meta.seat_kinds,
+                &standings,
+                G::BOT_LEVELS,
+            )
+        })
+    });
+    provide_context(crate::ctx::NextLevelOffer(offer.into()));
 
     let played = Played {
         sess,

@@ -118,6 +118,7 @@ pub fn moment_key(m: Moment) -> &'static str {
         Moment::Discard => "moment.discard",
         Moment::Claim => "moment.claim",
         Moment::AfterDiscard => "moment.after_discard",
+        Moment::Declare => "moment.declare",
         Moment::DealOver => "moment.deal_over",
         Moment::PileEmpty => "moment.pile_empty",
     }
@@ -257,5 +258,17 @@ pub fn explain_meld(e: &MeldError, lang: Lang) -> String {
         ),
         MeldError::DuplicateCard { .. } => tr(lang, "err.duplicate_card").into(),
         MeldError::BadDeclaration { .. } => tr(lang, "meld.bad_declaration").into(),
+    }
+}
+
+/// Translation key of a seat kind's label ("Bot (leicht)").
+pub fn kind_key(kind: engine::SeatKind) -> &'static str {
+    use engine::{BotLevel, SeatKind};
+    match kind {
+        SeatKind::Human => "setup.human",
+        SeatKind::Bot(BotLevel::Easy) => "setup.bot_easy",
+        SeatKind::Bot(BotLevel::Greedy) => "setup.bot_greedy",
+        SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal",
+        SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard",
     }
 }

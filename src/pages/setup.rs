@@ -3,7 +3,8 @@
 
 use crate::catalog;
 use crate::ctx::use_app;
-use crate::seats::{default_seats, SeatConfig, BOT_NAMES, DEFAULT_BOT};
+use crate::i18n::common::kind_key;
+use crate::seats::{default_seats, SeatConfig, BOT_NAMES, DEFAULT_BOT, FIRST_BOT};
 use engine::{BotLevel, SeatKind};
 use leptos::prelude::*;
 
@@ -15,17 +16,6 @@ fn kind_desc_key(kind: SeatKind) -> &'static str {
         SeatKind::Bot(BotLevel::Greedy) => "setup.bot_greedy_desc",
         SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal_desc",
         SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard_desc",
-    }
-}
-
-/// Translation key of a seat kind's label.
-fn kind_key(kind: SeatKind) -> &'static str {
-    match kind {
-        SeatKind::Human => "setup.human",
-        SeatKind::Bot(BotLevel::Easy) => "setup.bot_easy",
-        SeatKind::Bot(BotLevel::Greedy) => "setup.bot_greedy",
-        SeatKind::Bot(BotLevel::Normal) => "setup.bot_normal",
-        SeatKind::Bot(BotLevel::Hard) => "setup.bot_hard",
     }
 }
 
@@ -49,7 +39,16 @@ pub fn Setup(id: String) -> impl IntoView {
         }
         .into_any();
     };
-    let seats = RwSignal::new(default_seats(entry.info.default_players));
+    // The level chosen by "next level" on a match end; else easy for a first match.
+    let levels = ui.bot_levels;
+    let wish = app.level_wish.get_untracked().map(SeatKind::Bot);
+    app.level_wish.set(None);
+    let first = crate::play::stats::load().results().is_empty();
+    let bot = wish
+        .or(first.then_some(FIRST_BOT))
+        .filter(|k| k.bot_level().is_some_and(|l| levels.contains(&l)))
+        .unwrap_or(DEFAULT_BOT);
+    let seats = RwSignal::new(default_seats(entry.info.default_players, bot));
     let (min, max) = (entry.info.min_players, entry.info.max_players);
     let game_panel = crate::components::lazy::lazy_view(
         (ui.setup_panel)(entry.info, seats),
@@ -62,7 +61,7 @@ pub fn Setup(id: String) -> impl IntoView {
             <h1>{move || app.t(&key)}</h1>
             <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.read")}</a>
             <h2>{move || app.t("setup.players")}</h2>
-            <SeatEditor seats=seats min=min max=max levels=ui.bot_levels/>
+            <SeatEditor seats=seats min=min max=max levels=levels bot=bot strength=entry.id()/>
             {game_panel}
         </section>
     }
@@ -91,6 +90,12 @@ pub fn SeatEditor(
     min: usize,
     max: usize,
     levels: &'static [BotLevel],
+    /// The kind of an added seat.
+    bot: SeatKind,
+    /// The catalog entry whose measured bot strengths (`strength.<id>.<level>`) the
+    /// levels' descriptions add, where there are any.
+    #[prop(into)]
+    strength: String,
 ) -> impl IntoView {
     let app = use_app();
     let rows = move || {
@@ -132,16 +137,22 @@ pub fn SeatEditor(
         <button class="button" disabled=move || seats.with(|s| s.len() >= max)
             on:click=move |_| seats.update(|s| if s.len() < max {
                 let n = s.len();
-                s.push(SeatConfig { name: BOT_NAMES[n % BOT_NAMES.len()].to_string(), kind: DEFAULT_BOT });
+                s.push(SeatConfig { name: BOT_NAMES[n % BOT_NAMES.len()].to_string(), kind: bot });
             })>
             {move || app.t("setup.add")}
         </button>
         <details class="levels-info" data-testid="levels-info">
             <summary>{move || app.t("setup.levels")}</summary>
             <ul>
-                {levels.iter().map(|&l| view! {
-                    <li data-level=l.code()><strong>{move || app.t(kind_key(SeatKind::Bot(l)))}</strong>": "
-                        {move || app.t(kind_desc_key(SeatKind::Bot(l)))}</li>
+                {levels.iter().map(|&l| {
+                    let key = format!("strength.{strength}.{}", l.code());
+                    let measured = move || crate::i18n::has_key(&key).then(|| {
+                        view! { " " <span class="measured" data-testid="measured">{app.t(&key)}</span> }
+                    });
+                    view! {
+                        <li data-level=l.code()><strong>{move || app.t(kind_key(SeatKind::Bot(l)))}</strong>": "
+                            {move || app.t(kind_desc_key(SeatKind::Bot(l)))}{measured}</li>
+                    }
                 }).collect_view()}
             </ul>
         </details>

@@ -27,7 +27,8 @@ pub(super) type Board = BoardCore<Romme, Parts>;
 pub(super) struct Parts {
     /// The hand in the player's own order.
     pub ordered: Memo<Vec<Card>>,
-    /// What the hand row shows: the ordered hand, then (on one's own turn) freed jokers.
+    /// The cards the viewer can place: the ordered hand, then (on one's own turn) the
+    /// freed jokers, which are shown apart from the hand ([`super::prompts::freed_strip`]).
     pub shown: Memo<Vec<Card>>,
     /// The selection as a meld (`None`: fewer than two cards selected — one card is no
     /// meld attempt yet, it may as well be meant for a lay-off or the discard).
@@ -51,6 +52,9 @@ pub(super) struct Ui {
     /// A hint for the status line (a translation key) after a tap that did nothing, e.g.
     /// the discard pile tapped with a card selected before drawing.
     pub hint: RwSignal<Option<&'static str>>,
+    /// A card that could be laid off on a meld or exchange a joker there: the player is
+    /// asked which.
+    pub ask: RwSignal<Option<(CardId, MeldId)>>,
     pub rob: RobState,
 }
 
@@ -98,6 +102,7 @@ fn new_board(p: &BoardProps<Romme>) -> Board {
         ui: Ui {
             warn_discard: RwSignal::new(None),
             hint: RwSignal::new(None),
+            ask: RwSignal::new(None),
             rob: RobState::new(),
         },
     })
@@ -166,6 +171,7 @@ fn hand_row(b: Board) -> impl IntoView {
         if b.legal.with_untracked(|l| !l.is_empty()) {
             b.ui.warn_discard.set(None);
             b.ui.hint.set(None);
+            b.ui.ask.set(None);
             b.hand.toggle(id);
         }
     });
@@ -176,7 +182,7 @@ fn hand_row(b: Board) -> impl IntoView {
         )
     });
     view! {
-        <HandView look=look cards=b.shown state=b.hand on_tap=tap
+        <HandView look=look cards=b.ordered state=b.hand on_tap=tap
             on_press=Callback::new(move |(ev, id)| b.press_hand_card(&ev, id)) marked=marked/>
     }
 }
@@ -267,6 +273,8 @@ pub fn board(p: BoardProps<Romme>) -> AnyView {
                 <Show when=move || b.ui.warn_discard.get().is_some()>
                     <p class="warning" data-testid="discard-warning">{move || b.t("ro.ui.warn_lay_off")}</p>
                 </Show>
+                {super::prompts::ask_panel(b)}
+                {super::prompts::freed_strip(b)}
                 <HandTools state=b.hand hand=own_hand>{move || action_buttons(b, countdown)}</HandTools>
                 {hand_row(b)}
             </Dock>

@@ -2,6 +2,7 @@
 
 pub mod board;
 mod moves;
+mod prompts;
 pub mod rob;
 pub mod rules;
 #[cfg(test)]

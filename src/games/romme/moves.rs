@@ -9,10 +9,21 @@ use engine::CardId;
 use leptos::prelude::*;
 use web_sys::PointerEvent;
 
+/// What a single selected card would do on a table meld.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeldTarget {
+    None,
+    LayOff,
+    Exchange,
+    /// Both are legal: the player chooses.
+    Both,
+}
+
 impl Board {
     pub fn do_act(&self, a: RommeAction) {
         self.ui.warn_discard.set(None);
         self.ui.hint.set(None);
+        self.ui.ask.set(None);
         self.act.run(a);
     }
 
@@ -29,18 +40,34 @@ impl Board {
         }
     }
 
-    /// Laying `card` off on `meld`, or exchanging a joker there when only that is legal.
-    fn meld_move(&self, card: CardId, meld: MeldId) -> RommeAction {
+    /// What `card` would do on `meld`: lay off, exchange a joker, either (the player is
+    /// asked) or nothing legal.
+    pub fn meld_target(&self, card: CardId, meld: MeldId) -> MeldTarget {
         let lay = RommeAction::LayOff { card, meld };
         let ex = RommeAction::ExchangeJoker { card, meld };
-        let (lay_ok, ex_ok) = self
-            .legal
-            .with_untracked(|l| (l.contains(&lay), l.contains(&ex)));
-        if !lay_ok && ex_ok {
-            ex
-        } else {
-            lay
-        }
+        self.legal
+            .with(|l| match (l.contains(&lay), l.contains(&ex)) {
+                (true, true) => MeldTarget::Both,
+                (true, false) => MeldTarget::LayOff,
+                (false, true) => MeldTarget::Exchange,
+                (false, false) => MeldTarget::None,
+            })
+    }
+
+    /// `card` goes to `meld`: laid off or exchanged for a joker, whichever is legal; when
+    /// both are, the player is asked (and `false` returned: nothing happened yet). When
+    /// neither is, the lay-off is sent so that the engine explains why not.
+    fn meld_move(&self, card: CardId, meld: MeldId) -> bool {
+        let action = match self.meld_target(card, meld) {
+            MeldTarget::Both => {
+                self.ui.ask.set(Some((card, meld)));
+                return false;
+            }
+            MeldTarget::Exchange => RommeAction::ExchangeJoker { card, meld },
+            MeldTarget::LayOff | MeldTarget::None => RommeAction::LayOff { card, meld },
+        };
+        self.do_act(action);
+        true
     }
 
     /// The selection becomes a meld.
@@ -60,7 +87,7 @@ impl Board {
     pub fn click_table_meld(&self, meld: MeldId) {
         let sel = self.hand.selected.get_untracked();
         if let [card] = sel.as_slice() {
-            self.do_act(self.meld_move(*card, meld));
+            self.meld_move(*card, meld);
         }
     }
 
@@ -125,17 +152,20 @@ impl Board {
             self.hand.select(id);
             return true;
         }
-        let action = if target == "discard" {
-            RommeAction::Discard { card: id }
+        if target == "discard" {
+            self.do_act(RommeAction::Discard { card: id });
         } else if let Some(m) = target
             .strip_prefix("meld:")
             .and_then(|m| m.parse::<u32>().ok())
         {
-            self.meld_move(id, MeldId(m))
+            if !self.meld_move(id, MeldId(m)) {
+                // Asked first: the card stays selected while the player chooses.
+                self.hand.selected.set(vec![id]);
+                return false;
+            }
         } else {
             return false;
-        };
-        self.do_act(action);
+        }
         !self.shown.with_untracked(|s| s.iter().any(|c| c.id == id))
     }
 

@@ -4,7 +4,9 @@ use super::setup::applies;
 use crate::games::rules_doc::{RulesDoc, Writer};
 use crate::i18n::Lang;
 use engine::games::VariantInfo;
-use engine::romme::{DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RommeOptions, Scoring};
+use engine::romme::{
+    DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RaeuberOpening, RommeOptions, Scoring,
+};
 
 /// The page of catalog entry `variant` (one of the presets) played with the options `o`.
 pub fn rules(variant: &'static VariantInfo, o: &RommeOptions, lang: Lang) -> RulesDoc {
@@ -59,6 +61,7 @@ fn turn(w: &mut Writer, o: &RommeOptions) {
     let draw = match o.draw_from_discard {
         DiscardDraw::Yes => "rules.ro.draw_yes",
         DiscardDraw::OnlyIfMelded => "rules.ro.draw_melded",
+        DiscardDraw::IntoNewMeld => "rules.ro.draw_new_meld",
         DiscardDraw::No => "rules.ro.draw_no",
     };
     let play = if o.robbing {
@@ -101,7 +104,11 @@ fn melds(w: &mut Writer, o: &RommeOptions) {
             w.para(w.t("rules.ro.first_meld_lay_off"));
         }
         if o.robbing {
-            w.para(w.t("rules.ro.first_meld_rob"));
+            w.para(w.t(match o.raeuber_opening_counts {
+                RaeuberOpening::Reused => "rules.ro.first_meld_rob",
+                RaeuberOpening::Table => "rules.ro.first_meld_rob_table",
+                RaeuberOpening::AddedOnly => "rules.ro.first_meld_rob_added",
+            }));
         }
         w.example(w.t("rules.ro.first_meld_example"));
     } else {
@@ -117,7 +124,11 @@ fn special(w: &mut Writer, o: &RommeOptions) {
         LayOffPolicy::AnyAnyTime => "rules.ro.lay_off_any",
     }));
     if o.jokers > 0 && o.joker_exchange {
-        w.para(w.t("rules.ro.joker_exchange"));
+        w.para(w.t(if o.exchange_needs_first_meld {
+            "rules.ro.joker_exchange"
+        } else {
+            "rules.ro.joker_exchange_any"
+        }));
     }
     if o.buying {
         w.para(w.t("rules.ro.buying"));
@@ -230,12 +241,21 @@ fn house(w: &mut Writer, preset: Preset, o: &RommeOptions) {
             w.t(match o.draw_from_discard {
                 DiscardDraw::Yes => "ro.discard.yes",
                 DiscardDraw::OnlyIfMelded => "ro.discard.melded",
+                DiscardDraw::IntoNewMeld => "ro.discard.new_meld",
                 DiscardDraw::No => "ro.discard.no",
             }),
         ),
         ("ro.go_out_needs_discard", w.yes_no(o.go_out_needs_discard)),
         ("ro.max_reshuffles", num(o.max_reshuffles.into())),
         ("ro.joker_exchange", w.yes_no(o.joker_exchange)),
+        (
+            "ro.exchange_needs_first_meld",
+            w.yes_no(o.exchange_needs_first_meld),
+        ),
+        (
+            "ro.raeuber_opening_counts",
+            w.t(opening_key(o.raeuber_opening_counts)),
+        ),
         ("ro.set_distinct_suits", w.yes_no(o.set_distinct_suits)),
         (
             "ro.max_jokers_per_meld",
@@ -318,5 +338,14 @@ mod tests {
         assert!(text(Preset::Grundspiel, &o, Lang::De).contains("300 Punkte"));
         o.match_end = MatchEnd::Deals { count: Some(4) };
         assert!(text(Preset::Grundspiel, &o, Lang::En).contains("after 4 deals"));
+    }
+}
+
+/// The setup label of a Räuber opening rule.
+pub fn opening_key(o: RaeuberOpening) -> &'static str {
+    match o {
+        RaeuberOpening::Reused => "ro.opening.reused",
+        RaeuberOpening::Table => "ro.opening.table",
+        RaeuberOpening::AddedOnly => "ro.opening.added",
     }
 }

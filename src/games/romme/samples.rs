@@ -29,6 +29,7 @@ pub fn errors() -> Vec<RommeError> {
         RommeError::ExchangeDisabled,
         RommeError::CannotDiscardTakenCard { card: CARD },
         RommeError::DiscardMustBeMelded { card: CARD },
+        RommeError::DiscardMustGoIntoNewMeld { card: CARD },
         RommeError::FreedJokerMustBePlaced { joker: CARD },
         RommeError::ResidualTooHigh { limit: 9, have: 14 },
         RommeError::NotInEndMode {
@@ -59,6 +60,7 @@ pub fn errors() -> Vec<RommeError> {
             | RommeError::ExchangeDisabled
             | RommeError::CannotDiscardTakenCard { .. }
             | RommeError::DiscardMustBeMelded { .. }
+            | RommeError::DiscardMustGoIntoNewMeld { .. }
             | RommeError::FreedJokerMustBePlaced { .. }
             | RommeError::ResidualTooHigh { .. }
             | RommeError::NotInEndMode { .. }

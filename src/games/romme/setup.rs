@@ -8,7 +8,8 @@ use crate::routes::Route;
 use crate::seats::SeatConfig;
 use engine::games::VariantInfo;
 use engine::romme::{
-    DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, Romme, RommeOptions, Scoring,
+    DiscardDraw, EndMode, LayOffPolicy, MatchEnd, Preset, RaeuberOpening, Romme, RommeOptions,
+    Scoring,
 };
 use leptos::prelude::*;
 
@@ -25,8 +26,14 @@ const SCORING: &[(&str, &str)] = &[
 ];
 const DISCARD: &[(&str, &str)] = &[
     ("yes", "ro.discard.yes"),
+    ("new_meld", "ro.discard.new_meld"),
     ("melded", "ro.discard.melded"),
     ("no", "ro.discard.no"),
+];
+const OPENING: &[(&str, &str)] = &[
+    ("reused", "ro.opening.reused"),
+    ("table", "ro.opening.table"),
+    ("added", "ro.opening.added"),
 ];
 const MATCH_END: &[(&str, &str)] = &[
     ("points", "ro.match.points"),
@@ -66,11 +73,14 @@ pub fn rules_form_for(o: RwSignal<RommeOptions>, preset: Option<Preset>) -> AnyV
             {when("ro.target_pips", opt_number(o, "ro.target_pips", 0, 9, |x| x.target_pips as u32, |x, v| x.target_pips = v as u8))}
             {when("ro.scoring", opt_select(o, "ro.scoring", SCORING, |x| match x.scoring { Scoring::Plain => "plain", Scoring::AnlegenBonuses => "anlegen", Scoring::Traditionell => "trad" },
                 |x, v| x.scoring = match v { "anlegen" => Scoring::AnlegenBonuses, "trad" => Scoring::Traditionell, _ => Scoring::Plain }))}
-            {when("ro.draw_from_discard", opt_select(o, "ro.draw_from_discard", DISCARD, |x| match x.draw_from_discard { DiscardDraw::Yes => "yes", DiscardDraw::OnlyIfMelded => "melded", DiscardDraw::No => "no" },
-                |x, v| x.draw_from_discard = match v { "melded" => DiscardDraw::OnlyIfMelded, "no" => DiscardDraw::No, _ => DiscardDraw::Yes }))}
+            {when("ro.draw_from_discard", opt_select(o, "ro.draw_from_discard", DISCARD, |x| match x.draw_from_discard { DiscardDraw::Yes => "yes", DiscardDraw::IntoNewMeld => "new_meld", DiscardDraw::OnlyIfMelded => "melded", DiscardDraw::No => "no" },
+                |x, v| x.draw_from_discard = match v { "new_meld" => DiscardDraw::IntoNewMeld, "melded" => DiscardDraw::OnlyIfMelded, "no" => DiscardDraw::No, _ => DiscardDraw::Yes }))}
             {when("ro.go_out_needs_discard", opt_check(o, "ro.go_out_needs_discard", |x| x.go_out_needs_discard, |x, v| x.go_out_needs_discard = v))}
             {when("ro.max_reshuffles", opt_number(o, "ro.max_reshuffles", 0, 9, |x| x.max_reshuffles as u32, |x, v| x.max_reshuffles = v as u8))}
             {when("ro.joker_exchange", opt_check(o, "ro.joker_exchange", |x| x.joker_exchange, |x, v| x.joker_exchange = v))}
+            {when("ro.exchange_needs_first_meld", opt_check(o, "ro.exchange_needs_first_meld", |x| x.exchange_needs_first_meld, |x, v| x.exchange_needs_first_meld = v))}
+            {when("ro.raeuber_opening_counts", opt_select(o, "ro.raeuber_opening_counts", OPENING, |x| match x.raeuber_opening_counts { RaeuberOpening::Reused => "reused", RaeuberOpening::Table => "table", RaeuberOpening::AddedOnly => "added" },
+                |x, v| x.raeuber_opening_counts = match v { "table" => RaeuberOpening::Table, "added" => RaeuberOpening::AddedOnly, _ => RaeuberOpening::Reused }))}
             {when("ro.set_distinct_suits", opt_check(o, "ro.set_distinct_suits", |x| x.set_distinct_suits, |x, v| x.set_distinct_suits = v))}
             {when("ro.max_jokers_per_meld", opt_number(o, "ro.max_jokers_per_meld", 0, 6, |x| x.max_jokers_per_meld.map(u32::from).unwrap_or(0), |x, v| x.max_jokers_per_meld = if v == 0 { None } else { Some(v as u8) }))}
             {when("ro.match_end", opt_select(o, "ro.match_end", MATCH_END, |x| match x.match_end { MatchEnd::Points { .. } => "points", MatchEnd::Deals { count: None } => "round", MatchEnd::Deals { count: Some(_) } => "deals" },
@@ -92,6 +102,8 @@ pub fn applies(key: &str, preset: Preset, o: &RommeOptions) -> bool {
         "ro.buy_limit" => o.buying,
         "ro.robbing" => preset == Preset::Raeuber,
         "ro.joker_penalty" | "ro.joker_exchange" | "ro.max_jokers_per_meld" => o.jokers > 0,
+        "ro.exchange_needs_first_meld" => o.jokers > 0 && o.joker_exchange,
+        "ro.raeuber_opening_counts" => o.robbing && o.first_meld_min > 0,
         "ro.first_meld_counts_lay_off" => o.first_meld_min > 0,
         "ro.target_pips" => o.end_mode == EndMode::BidAtMost,
         "ro.match_limit" => o.match_end != MatchEnd::Deals { count: None },

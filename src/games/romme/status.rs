@@ -5,7 +5,7 @@ use super::board::Board;
 use crate::components::action_bar::{offer_buttons, ActionButton, Offer, UndoButton};
 use crate::components::card::CardView;
 use crate::i18n::common::{face_text, fill};
-use engine::romme::{PhaseView, RommeAction};
+use engine::romme::{DiscardDraw, PhaseView, RommeAction};
 use engine::{Face, Seat};
 use leptos::prelude::*;
 
@@ -45,6 +45,16 @@ pub(super) fn status_text(b: Board) -> String {
         let mine = v.to_move == Some(v.seat);
         match &v.phase {
             PhaseView::Draw { seat } if mine && *seat == v.seat => b.t("ro.ui.your_draw"),
+            PhaseView::Play { .. } if mine && !v.freed_jokers.is_empty() => {
+                b.t("ro.ui.place_joker")
+            }
+            PhaseView::Play { .. }
+                if mine
+                    && v.must_place.is_some()
+                    && v.options.draw_from_discard == DiscardDraw::IntoNewMeld =>
+            {
+                b.t("ro.ui.place_taken")
+            }
             PhaseView::Play { .. } if mine => b.t("ro.ui.your_play"),
             PhaseView::Claim { claimant, .. } if *claimant == v.seat => {
                 let card = v

@@ -2,6 +2,7 @@
 //! melds on the table (keyed by meld and content).
 
 use super::board::Board;
+use super::moves::MeldTarget;
 use crate::components::action_bar::on_activate;
 use crate::components::card::CardView;
 use crate::components::piles::{Pile, PileLook, PileTop};
@@ -53,9 +54,14 @@ pub(super) fn piles(b: Board) -> impl IntoView {
 /// The selection as the meld being built: drop target, live preview, tap to meld.
 fn new_meld(b: Board) -> impl IntoView {
     let selecting = move || b.hand.selected.with(|s| !s.is_empty());
-    // The meld button only for a selection that can be a meld (no big button for one card).
+    // The meld button only while the viewer plays (never before the draw) and for a
+    // selection that can be a meld (no big button for one card).
+    let playing =
+        move || b.any(|a| matches!(a, RommeAction::Discard { .. } | RommeAction::UndoTurn));
     let meldable = move || {
-        b.hand.selected.with(|s| s.len() >= 3) || b.preview.with(|p| matches!(p, Some(Ok(_))))
+        playing()
+            && (b.hand.selected.with(|s| s.len() >= 3)
+                || b.preview.with(|p| matches!(p, Some(Ok(_)))))
     };
     let target = move || {
         selecting()
@@ -73,7 +79,7 @@ fn new_meld(b: Board) -> impl IntoView {
                 // No handler of its own: the click reaches the area's handler once.
                 <button class="button primary small" data-testid="meld-button">{move || b.t("ro.ui.meld")}</button>
             </Show>
-            {move || joker_buttons(b)}
+            {move || playing().then(|| joker_buttons(b))}
         </div>
     }
 }
@@ -137,15 +143,27 @@ pub(super) fn meld_table(b: Board) -> impl IntoView {
     }
 }
 
-/// Can the single selected card go to `meld`?
-fn is_target(b: Board, meld: MeldId) -> bool {
-    b.hand.selected.with(|sel| match sel.as_slice() {
-        [c] => {
-            b.has(&RommeAction::LayOff { card: *c, meld })
-                || b.has(&RommeAction::ExchangeJoker { card: *c, meld })
-        }
-        _ => false,
-    })
+/// What the single selected card would do on `meld`.
+fn target(b: Board, meld: MeldId) -> MeldTarget {
+    match b
+        .hand
+        .selected
+        .with(|sel| sel.first().copied().filter(|_| sel.len() == 1))
+    {
+        Some(c) => b.meld_target(c, meld),
+        None => MeldTarget::None,
+    }
+}
+
+/// The highlighted meld says what a tap will do.
+fn target_label(b: Board, meld: MeldId) -> Option<impl IntoView> {
+    let key = match target(b, meld) {
+        MeldTarget::None => return None,
+        MeldTarget::LayOff => "ro.ui.target.lay_off",
+        MeldTarget::Exchange => "ro.ui.target.exchange",
+        MeldTarget::Both => "ro.ui.target.both",
+    };
+    Some(view! { <span class="meld-move" data-testid="meld-move">{b.t(key)}</span> })
 }
 
 fn table_meld(b: Board, m: TableMeldView) -> impl IntoView {
@@ -175,11 +193,12 @@ fn table_meld(b: Board, m: TableMeldView) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="table-meld" class:target=move || is_target(b, id) class:pending=m.pending
+        <div class="table-meld" class:target=move || target(b, id) != MeldTarget::None class:pending=m.pending
             class:recent=move || b.recent.with(|r| r.0.contains(&id)) data-kind=kind
             data-testid="table-meld" data-drop=format!("meld:{}", id.0)
             tabindex="0" role="button" on:keydown=on_activate(move || b.click_table_meld(id))
             on:click=move |_| b.click_table_meld(id)>
+            {move || target_label(b, id)}
             <div class="meld-cards">{cards}</div>
             <small class="meld-owner">{b.name(m.owner)}</small>
         </div>

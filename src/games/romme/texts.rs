@@ -32,6 +32,7 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
         RommeError::ExchangeDisabled => tr(lang, "ro.err.exchange_off").into(),
         RommeError::CannotDiscardTakenCard { .. } => tr(lang, "ro.err.taken_card").into(),
         RommeError::DiscardMustBeMelded { .. } => tr(lang, "ro.err.must_meld_discard").into(),
+        RommeError::DiscardMustGoIntoNewMeld { .. } => tr(lang, "ro.err.must_new_meld").into(),
         RommeError::FreedJokerMustBePlaced { .. } => tr(lang, "ro.err.freed_joker").into(),
         RommeError::ResidualTooHigh { limit, have } => fill(
             lang,
