@@ -15,6 +15,7 @@ const SUITES = [...shellTests];
 // while a game of the registry has none listed here.
 const SPECS = [
   'romme.mjs',
+  'romme_moments.mjs',
   'abluxxen.mjs',
   'robust.mjs',
   'storage.mjs',

@@ -1,0 +1,138 @@
+// The moments of a Rommé turn that must never mislead (issue 25): melding before the draw,
+// lay off or exchange a joker, the freed joker, the Räuber upcard, the exchange before the
+// first meld. Positions from `cargo run --example romme_moments` (fixtures/romme.json).
+import { readFileSync } from 'node:fs';
+import { assert, eq } from './assert.mjs';
+import { startGame, hand, board, untilMyDraw } from './romme.mjs';
+
+const FIX = JSON.parse(readFileSync(new URL('./fixtures/romme.json', import.meta.url)));
+const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
+const PHONE = { width: 390, height: 844 };
+
+async function open(page, base, link, size = PHONE) {
+  await page.goto(base + '#/');
+  await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+  await page.setViewportSize(size);
+  await page.goto(base + '#/link/' + link);
+  await page.waitForSelector('[data-testid=romme-board][data-mine=true]');
+}
+
+const card = (id) => `[data-testid=hand-card][data-card="${id}"]`;
+const meld = (id) => `[data-testid=table-meld][data-drop="meld:${id}"]`;
+const errorText = (page) => page.$eval('[data-testid=error]', (e) => (e.classList.contains('hidden') ? '' : e.textContent));
+
+async function waitError(page, re) {
+  await page.waitForFunction((src) => {
+    const e = document.querySelector('[data-testid=error]');
+    return e && !e.classList.contains('hidden') && new RegExp(src).test(e.textContent);
+  }, re.source, { timeout: 5000 });
+  return errorText(page);
+}
+
+export default [
+  {
+    name: 'romme moments: before the draw no meld is offered, and melding says "erst eine Karte ziehen"',
+    async run({ page, base, shot }) {
+      await page.setViewportSize(PHONE);
+      await startGame(page, base, 'romme');
+      await untilMyDraw(page);
+      const h = await hand(page);
+      for (const c of h.slice(0, 3)) await page.click(card(c.id));
+      assert(!(await page.$('[data-testid=meld-button]')), 'no "Auslegen" before the draw');
+      assert(!(await page.$('[data-testid=new-meld].target')), 'the new-meld area is no target before the draw');
+      await page.click('[data-testid=new-meld]');
+      const msg = await waitError(page, /erst eine Karte ziehen/);
+      assert(!/abwerfen/.test(msg), 'never "erst auslegen oder abwerfen" before the draw: ' + msg);
+      eq((await hand(page)).length, h.length, 'nothing left the hand');
+      eq((await board(page)).phase, 'draw', 'still my draw');
+      await shot('romme-meld-before-draw');
+    },
+  },
+  {
+    name: 'romme moments: lay off or exchange – the highlight says which, both possible asks first; the freed joker waits apart and every attempt explains',
+    async run({ page, base, shot }) {
+      const F = FIX.choice;
+      await open(page, base, F.link);
+      await page.click(card(F.card));
+      await page.waitForSelector(`${meld(F.meld)}.target [data-testid=meld-move]`);
+      eq((await page.textContent(`${meld(F.meld)} [data-testid=meld-move]`)).trim(), 'anlegen oder tauschen', 'the highlight names both');
+      const sizeBefore = await page.$$eval(`${meld(F.meld)} [data-testid=table-card]`, (e) => e.length);
+      await page.click(meld(F.meld));
+      await page.waitForSelector('[data-testid=ask-move]');
+      const buttons = await page.$$eval('[data-testid=ask-move] button', (bs) => bs.map((b) => [b.dataset.testid, b.textContent.trim()]));
+      eq(buttons.map((b) => b[0]).join(','), 'ask-lay-off,ask-exchange', 'laying off first');
+      assert(/anlegen$/.test(buttons[0][1]) && /gegen den Joker tauschen$/.test(buttons[1][1]), 'the buttons name the result: ' + buttons);
+      eq(await page.$$eval(`${meld(F.meld)} [data-testid=table-card]`, (e) => e.length), sizeBefore, 'nothing happened before the choice');
+      await shot('romme-lay-off-or-exchange');
+      await page.click('[data-testid=ask-exchange]');
+      await page.waitForSelector('[data-testid=freed-jokers]');
+      eq((await page.textContent('[data-testid=freed-jokers] .freed-label')).trim(), 'Muss noch ausgelegt werden', 'the joker is shown apart');
+      const joker = await page.$eval('[data-testid=freed-joker] svg', (e) => e.dataset.cid);
+      assert(!(await hand(page)).some((c) => c.id === joker), 'the freed joker is not in the hand row');
+      assert(/Joker/.test(await page.textContent('[data-testid=status]')), 'the status line says what to do with it');
+      await shot('romme-freed-joker');
+      // Discarding it is explained, with the way out.
+      await page.click('[data-testid=freed-joker]');
+      await page.click('[data-testid=discard-button]');
+      const msg = await waitError(page, /eingetauschte Joker muss noch/);
+      assert(/zurück/.test(msg), 'the explanation names the way out: ' + msg);
+      assert(!/nicht auf der Hand/.test(msg), 'never "nicht auf der Hand": ' + msg);
+      // Discarding another card names the joker too.
+      await page.click('[data-testid=freed-joker]');
+      const other = (await hand(page)).find((c) => c.id !== F.card);
+      await page.click(card(other.id));
+      await page.click('[data-testid=discard-button]');
+      await waitError(page, /eingetauschte Joker muss noch/);
+      // Undo brings the joker back; then the lay-off.
+      await page.click('[data-testid=undo]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=freed-jokers]'));
+      await page.click(card(other.id));
+      await page.click(card(F.card));
+      await page.click(meld(F.meld));
+      await page.click('[data-testid=ask-lay-off]');
+      await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n + 1,
+        [`${meld(F.meld)} [data-testid=table-card]`, sizeBefore]);
+      assert(!(await hand(page)).some((c) => c.id === String(F.card)), 'the card was laid off');
+      assert(!(await page.$('[data-testid=freed-jokers]')), 'no joker freed by the lay-off');
+    },
+  },
+  {
+    name: 'romme moments: a joker exchange before the first meld – accepted in the Grundspiel, refused and explained in mit Anlegen',
+    async run({ page, base, shot }) {
+      const G = FIX.early;
+      await open(page, base, G.link);
+      await page.click(card(G.card));
+      await page.waitForSelector(`${meld(G.meld)}.target [data-testid=meld-move]`);
+      eq((await page.textContent(`${meld(G.meld)} [data-testid=meld-move]`)).trim(), 'Joker tauschen', 'the highlight names the exchange');
+      await page.click(meld(G.meld));
+      await page.waitForSelector('[data-testid=freed-jokers]');
+      await shot('romme-exchange-before-opening');
+      const A = FIX.early_anlegen;
+      await open(page, base, A.link);
+      await page.click(card(A.card));
+      assert(!(await page.$(`${meld(A.meld)}.target`)), 'no target in mit Anlegen before the first meld');
+      await page.click(meld(A.meld));
+      await waitError(page, /erst nach deinem ersten Auslegen/i);
+      assert(!(await page.$('[data-testid=freed-jokers]')), 'nothing exchanged');
+    },
+  },
+  {
+    name: 'romme moments: Räuber-Rommé – the taken upcard laid off is refused and explained; undo puts it back',
+    async run({ page, base, shot }) {
+      const U = FIX.upcard;
+      await open(page, base, U.link, { width: 1366, height: 768 });
+      await page.click('[data-testid=take-discard]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'play');
+      assert(/neue Kombination/.test(await page.textContent('[data-testid=status]')), 'the status line names the obligation');
+      await page.click(card(U.card));
+      assert(!(await page.$(`${meld(U.meld)}.target`)), 'the meld is no target for the upcard');
+      await page.click(meld(U.meld));
+      const msg = await waitError(page, /neue Kombination/);
+      assert(/anlegen zählt nicht/.test(msg), 'says that laying off does not count: ' + msg);
+      await shot('romme-raeuber-upcard');
+      await page.click('[data-testid=undo]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'draw');
+      assert(!(await hand(page)).some((c) => c.id === String(U.card)), 'the upcard went back');
+    },
+  },
+];
