@@ -6,22 +6,24 @@
 //!   after his draw holds the card a table joker stands for.
 //! - `upcard` (Räuber-Rommé): the human, opened, is to draw; the top discard would extend
 //!   a table meld.
+//! - `win` (Grundspiel, one deal, against an easy bot): the human may declare "Rommé" and
+//!   so wins the match.
 //!
 //! `cargo run --example romme_moments`
 
 use engine::games::variant_options;
-use engine::romme::{Phase, Romme, RommeAction as A};
+use engine::romme::{MatchEnd, Phase, Romme, RommeAction as A, RommeOptions};
 use engine::save::{share_link, Record, SaveMeta};
 use engine::{BotLevel, Game, SeatKind};
 
-fn meta(variant: &str) -> SaveMeta {
+fn meta(variant: &str, bot: BotLevel) -> SaveMeta {
     SaveMeta {
         title: "Rommé".to_string(),
         created_ms: 1_795_000_000_000,
         updated_ms: 1_795_000_100_000,
         player_names: ["Anna", "Ben"].map(String::from).to_vec(),
         variant: variant.to_string(),
-        seat_kinds: vec![SeatKind::Human, SeatKind::Bot(BotLevel::Normal)],
+        seat_kinds: vec![SeatKind::Human, SeatKind::Bot(bot)],
         finished: false,
     }
 }
@@ -43,6 +45,16 @@ fn search(
     found: impl Fn(&Romme, &[A]) -> Option<String>,
 ) -> String {
     let options = variant_options::<Romme>(variant).expect("variant");
+    search_with(variant, options, BotLevel::Normal, human_melds, found)
+}
+
+fn search_with(
+    variant: &str,
+    options: RommeOptions,
+    bot: BotLevel,
+    human_melds: bool,
+    found: impl Fn(&Romme, &[A]) -> Option<String>,
+) -> String {
     for seed in 1..20_000u64 {
         let mut record = Record::<Romme>::new(options.clone(), 2, seed);
         let mut game = record.start().expect("start");
@@ -54,12 +66,13 @@ fn search(
             let legal = game.legal_actions(seat);
             if seat == 0 {
                 if let Some(extra) = found(&game, &legal) {
-                    let link = share_link(&record, &meta(variant)).expect("link");
+                    let link = share_link(&record, &meta(variant, bot)).expect("link");
                     println!("{variant}: seed {seed}: {extra}");
                     return format!("{{\"seed\": {seed}, {extra}, \"link\": \"{link}\"}}");
                 }
             }
-            let action = simple(&legal, seat == 1 || human_melds);
+            let melds = if seat == 1 { bot != BotLevel::Easy } else { human_melds };
+            let action = simple(&legal, melds);
             record.play(&mut game, seat, action).expect("legal");
         }
     }
@@ -111,11 +124,22 @@ fn upcard(g: &Romme) -> Option<String> {
 
 fn main() {
     let json = format!(
-        "{{\"choice\": {},\n\"early\": {},\n\"early_anlegen\": {},\n\"upcard\": {}}}\n",
+        "{{\"choice\": {},\n\"early\": {},\n\"early_anlegen\": {},\n\"upcard\": {},\n\"win\": {}}}\n",
         search("romme_anlegen", true, choice),
         search("romme", false, |g, _| early(g)),
         search("romme_anlegen", false, |g, _| early(g)),
         search("romme_raeuber", true, |g, _| upcard(g)),
+        search_with(
+            "romme",
+            RommeOptions {
+                match_end: MatchEnd::Deals { count: Some(1) },
+                ..variant_options::<Romme>("romme").expect("romme")
+            },
+            BotLevel::Easy,
+            true,
+            |g, legal| (g.phase() == &Phase::MayDeclare && legal.contains(&A::DeclareRomme))
+                .then(|| "\"declare\": true".to_string()),
+        ),
     );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/fixtures/romme.json");
     std::fs::write(path, json).expect("write");

@@ -104,6 +104,12 @@ pub fn card_markup(face: Option<Face>, stands_for: Option<Face>) -> String {
                 suit_class(suit)
             ));
         }
+        // A placed joker: what it stands for goes where an overlapped card still shows
+        // (under the corner), and the word JOKER gives way to it.
+        Some(Face::Joker) if stands_for.is_some() => out.push_str(concat!(
+            r#"<g class="joker"><text x="5" y="17" class="joker-corner">J</text>"#,
+            r#"<text x="44" y="74" class="joker-star joker-star-small" text-anchor="middle">★</text></g>"#
+        )),
         Some(Face::Joker) => out.push_str(concat!(
             r#"<g class="joker"><text x="30" y="47" class="joker-star" text-anchor="middle">★</text>"#,
             r#"<text x="5" y="17" class="joker-corner">J</text>"#,
@@ -135,7 +141,7 @@ pub fn card_markup(face: Option<Face>, stands_for: Option<Face>) -> String {
             None => "stands-for".to_string(),
         };
         out.push_str(&format!(
-            r#"<text x="55" y="80" text-anchor="end" class="{cls}">{text}</text>"#
+            r#"<text x="5" y="36" class="{cls}">{text}</text>"#
         ));
     }
     out

@@ -148,14 +148,48 @@ fn slide(el: &Element, from: (f64, f64)) {
     }
 }
 
+/// Ends every slide at once: the flying copies go and the cards show where they are (the
+/// game is left, or an end panel opened over the board).
+pub fn cancel_all() {
+    let Some(doc) = document() else { return };
+    if let Ok(list) = doc.query_selector_all(".flip-moving") {
+        for i in 0..list.length() {
+            if let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                e.remove();
+            }
+        }
+    }
+    for el in cards(&doc) {
+        if el
+            .get_attribute("style")
+            .is_some_and(|s| s.contains("visibility: hidden"))
+        {
+            let _ = el.remove_attribute("style");
+        }
+    }
+}
+
+/// An end panel covers the board: no card may fly over it.
+fn end_panel_open(doc: &Document) -> bool {
+    doc.query_selector(".game-host .overlay, .game-host [data-testid=end-screen]")
+        .ok()
+        .flatten()
+        .is_some()
+}
+
 /// After the page has shown the new state (next frame), slides every card that moved since
 /// `before`; cards new to the board come from `seat` (another player's move) or the stock.
+/// Nothing slides while an end panel covers the board.
 pub fn play(before: Option<Snapshot>, seat: Option<usize>) {
     let Some(Snapshot(before)) = before else {
         return;
     };
     let run = Closure::once_into_js(move || {
         let Some(doc) = document() else { return };
+        if end_panel_open(&doc) {
+            cancel_all();
+            return;
+        }
         let from_hidden = source(&doc, seat);
         let mut seen = std::collections::HashSet::new();
         for el in cards(&doc) {

@@ -518,9 +518,14 @@ fn refocus_if_lost() {
     }
 }
 
+/// Taps on the same action closer together than this are one tap.
+pub const REPEAT_MS: u64 = 400;
+
 #[component]
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
+    // Leaving the game mid-move: no card keeps flying over the next page.
+    on_cleanup(flip::cancel_all);
     let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
     let humans: Vec<Seat> = (0..session.record.seats)
         .filter(|&s| session.is_human(s))
@@ -605,12 +610,23 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     });
 
     let (view, legal) = seat_signals(sess, viewer);
+    // A double or triple tap sends the same action again before the page changed: the
+    // repeat is dropped silently (one action happens, and no error about the second).
+    let last_tap = StoredValue::new(None::<(Seat, G::Action, u64)>);
     let props = BoardProps::<G> {
         seat: viewer.into(),
         view,
         legal,
         names: names.clone(),
         act: Callback::new(move |a: G::Action| {
+            let (now, seat) = (storage::now_ms(), viewer.get_untracked());
+            let repeat = last_tap.with_value(|l| {
+                matches!(l, Some((s, b, t)) if *s == seat && *b == a && now.saturating_sub(*t) < REPEAT_MS)
+            });
+            last_tap.set_value(Some((seat, a.clone(), now)));
+            if repeat {
+                return;
+            }
             // Played here: this tab runs the bots from now on.
             if !owner.get_untracked() {
                 sess.with_untracked(|s| storage::claim(&s.id));

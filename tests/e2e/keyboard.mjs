@@ -104,7 +104,7 @@ export default [
         const last = h[h.length - 1];
         await key(page, `[data-testid=hand-card][data-card="${last.id}"]`, ' ');
         await key(page, '[data-testid=discard-button]', 'Enter');
-        if (await page.$('[data-testid=discard-warning]')) await key(page, '[data-testid=discard-button]', 'Enter');
+        if (await page.$('[data-testid=discard-warning]')) { await page.waitForTimeout(450); await key(page, '[data-testid=discard-button]', 'Enter'); }
         await page.waitForFunction(() => {
           const b = document.querySelector('[data-testid=romme-board]');
           return !b || b.dataset.phase !== 'play' || b.dataset.mine !== 'true';
@@ -185,7 +185,7 @@ export default [
           await key(page, `[data-testid=hand-card][data-card="${(await lastNatural()).id}"]`, ' ');
         }
         await key(page, '[data-testid=discard-button]', 'Enter');
-        if (await page.$('[data-testid=discard-warning]')) await key(page, '[data-testid=discard-button]', 'Enter');
+        if (await page.$('[data-testid=discard-warning]')) { await page.waitForTimeout(450); await key(page, '[data-testid=discard-button]', 'Enter'); }
         await page.waitForFunction(() => {
           const b = document.querySelector('[data-testid=romme-board]');
           return !b || b.dataset.phase !== 'play' || b.dataset.mine !== 'true';

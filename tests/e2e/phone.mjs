@@ -162,7 +162,7 @@ TESTS.push({
             const last = (await hand(page)).at(-1);
             await tap(page, `[data-testid=hand-card][data-card="${last.id}"]`);
             await tap(page, '[data-testid=discard-button]');
-            if (await page.$('[data-testid=discard-warning]')) await tap(page, '[data-testid=discard-button]');
+            if (await page.$('[data-testid=discard-warning]')) { await page.waitForTimeout(450); await tap(page, '[data-testid=discard-button]'); }
             await page.waitForFunction(() => {
               const b = document.querySelector('[data-testid=romme-board]');
               return !b || b.dataset.phase !== 'play' || b.dataset.mine !== 'true';

@@ -104,7 +104,7 @@ async function discardWorst(page, keep = []) {
   for (const c of candidates) {
     await page.click(`[data-testid=hand-card][data-card="${c.id}"]`);
     await page.click('[data-testid=discard]');
-    if (await page.$('[data-testid=discard-warning]')) await page.click('[data-testid=discard]');
+    if (await page.$('[data-testid=discard-warning]')) { await page.waitForTimeout(450); await page.click('[data-testid=discard]'); }
     const b = await board(page);
     if (b.phase !== 'play' || !b.mine) return;
     // Rejected (e.g. the card just taken from the discard pile): deselect and try the next.

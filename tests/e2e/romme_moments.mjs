@@ -135,4 +135,32 @@ export default [
       assert(!(await hand(page)).some((c) => c.id === String(U.card)), 'the upcard went back');
     },
   },
+  {
+    name: 'romme moments: a newcomer – the first match starts against easy bots with their measured strength; a won match offers the next level',
+    async run({ page, base, shot }) {
+      await page.goto(base + '#/');
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.setViewportSize(PHONE);
+      await page.goto(base + '#/setup/romme');
+      await page.waitForSelector('[data-testid=seat-row]');
+      const kinds = await page.$$eval('[data-testid=seat-row] select', (s) => s.map((e) => e.value));
+      eq(kinds.join(','), 'human,easy,easy', 'a first match: easy bots');
+      await page.click('[data-testid=levels-info] summary');
+      const measured = await page.$$eval('[data-testid=levels-info] [data-testid=measured]', (e) => e.map((x) => x.textContent));
+      assert(measured.length >= 3 && measured.every((t) => /Normal|normal/.test(t)), 'every level says its measured strength: ' + measured);
+      await shot('romme-newcomer-setup');
+      // A won match (one deal against an easy bot): the next level is one tap away.
+      await open(page, base, FIX.win.link);
+      await page.click('[data-testid=declare]');
+      await page.waitForSelector('[data-testid=next-level]');
+      const offer = await page.textContent('[data-testid=next-level]');
+      assert(/leicht/.test(offer) && /normal/.test(offer), 'names the beaten and the next level: ' + offer);
+      await shot('romme-next-level');
+      await page.click('[data-testid=next-level-go]');
+      await page.waitForSelector('[data-testid=seat-row]');
+      eq(page.url().split('#')[1], '/setup/romme', 'the setup of the same game');
+      const next = await page.$$eval('[data-testid=seat-row] select', (s) => s.map((e) => e.value));
+      eq(next.slice(1).join(','), 'normal,normal', 'the bots start at the next level');
+    },
+  },
 ];

@@ -43,7 +43,7 @@ export async function drawAndDiscard(page) {
   const card = await page.getAttribute('[data-testid=hand-card] >> nth=0', 'data-card');
   await page.click(`[data-testid=hand-card][data-card="${card}"]`);
   await page.click('[data-testid=discard]');
-  if (await page.$('[data-testid=discard-warning]')) await page.click('[data-testid=discard]');
+  if (await page.$('[data-testid=discard-warning]')) { await page.waitForTimeout(450); await page.click('[data-testid=discard]'); }
   await page.waitForFunction((c) => !document.querySelector(`[data-testid=hand-card][data-card="${c}"]`), card);
   eq(await page.$$eval('[data-testid=hand-card]', (e) => e.length), before, 'discarded one card');
 }

@@ -49,6 +49,8 @@ pub(super) struct Parts {
 pub(super) struct Ui {
     /// The card whose discard waits for a second tap (it could be laid off).
     pub warn_discard: RwSignal<Option<CardId>>,
+    /// When the warning appeared (ms): a confirmation needs a deliberate second tap.
+    pub warned_at: RwSignal<u64>,
     /// A hint for the status line (a translation key) after a tap that did nothing, e.g.
     /// the discard pile tapped with a card selected before drawing.
     pub hint: RwSignal<Option<&'static str>>,
@@ -101,6 +103,7 @@ fn new_board(p: &BoardProps<Romme>) -> Board {
         recent: Memo::new(move |_| view.with(recent_changes)),
         ui: Ui {
             warn_discard: RwSignal::new(None),
+            warned_at: RwSignal::new(0),
             hint: RwSignal::new(None),
             ask: RwSignal::new(None),
             rob: RobState::new(),

@@ -134,8 +134,16 @@ impl Board {
                 .iter()
                 .any(|a| matches!(a, RommeAction::LayOff { card: c, .. } if c == card));
             let warn = self.ui.warn_discard;
+            let now = crate::storage::now_ms();
             if could_lay_off && warn.get_untracked() != Some(*card) {
                 warn.set(Some(*card));
+                self.ui.warned_at.set(now);
+                return;
+            }
+            // The confirmation is a deliberate second tap, not the rest of a double tap.
+            if could_lay_off
+                && now.saturating_sub(self.ui.warned_at.get_untracked()) < crate::host::REPEAT_MS
+            {
                 return;
             }
             self.do_act(RommeAction::Discard { card: *card });
