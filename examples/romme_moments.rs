@@ -32,8 +32,17 @@ fn meta(variant: &str, bot: BotLevel) -> SaveMeta {
 fn simple(legal: &[A], meld: bool) -> A {
     let find = |f: &dyn Fn(&A) -> bool| legal.iter().find(|a| f(a)).cloned();
     find(&|a| matches!(a, A::DrawTalon | A::PassBuy | A::NextDeal | A::DeclineRomme))
-        .or_else(|| meld.then(|| find(&|a| matches!(a, A::Meld { .. }))).flatten())
-        .or_else(|| legal.iter().rev().find(|a| matches!(a, A::Discard { .. })).cloned())
+        .or_else(|| {
+            meld.then(|| find(&|a| matches!(a, A::Meld { .. })))
+                .flatten()
+        })
+        .or_else(|| {
+            legal
+                .iter()
+                .rev()
+                .find(|a| matches!(a, A::Discard { .. }))
+                .cloned()
+        })
         .unwrap_or_else(|| legal[0].clone())
 }
 
@@ -71,7 +80,11 @@ fn search_with(
                     return format!("{{\"seed\": {seed}, {extra}, \"link\": \"{link}\"}}");
                 }
             }
-            let melds = if seat == 1 { bot != BotLevel::Easy } else { human_melds };
+            let melds = if seat == 1 {
+                bot != BotLevel::Easy
+            } else {
+                human_melds
+            };
             let action = simple(&legal, melds);
             record.play(&mut game, seat, action).expect("legal");
         }
@@ -118,7 +131,10 @@ fn upcard(g: &Romme) -> Option<String> {
     }
     let top = *d.discard.last()?;
     let rules = g.options().meld_rules();
-    let m = d.table.iter().find(|m| m.meld.extend(top, &rules).is_ok())?;
+    let m = d
+        .table
+        .iter()
+        .find(|m| m.meld.extend(top, &rules).is_ok())?;
     Some(format!("\"card\": {}, \"meld\": {}", top.id.0, m.id.0))
 }
 

@@ -21,6 +21,16 @@ const card = (id) => `[data-testid=hand-card][data-card="${id}"]`;
 const meld = (id) => `[data-testid=table-meld][data-drop="meld:${id}"]`;
 const errorText = (page) => page.$eval('[data-testid=error]', (e) => (e.classList.contains('hidden') ? '' : e.textContent));
 
+// A tap on the discard pile with the selection; a "könntest du anlegen" warning is
+// confirmed by a deliberate second tap.
+async function tapDiscard(page) {
+  await page.click('[data-testid=discard]');
+  if (await page.$('[data-testid=discard-warning]')) {
+    await page.waitForTimeout(450);
+    await page.click('[data-testid=discard]');
+  }
+}
+
 async function waitError(page, re) {
   await page.waitForFunction((src) => {
     const e = document.querySelector('[data-testid=error]');
@@ -71,9 +81,11 @@ export default [
       assert(!(await hand(page)).some((c) => c.id === joker), 'the freed joker is not in the hand row');
       assert(/Joker/.test(await page.textContent('[data-testid=status]')), 'the status line says what to do with it');
       await shot('romme-freed-joker');
-      // Discarding it is explained, with the way out.
+      // No "Abwerfen" is offered; discarding it anyway (a tap on the pile) is explained,
+      // with the way out.
+      assert(!(await page.$('[data-testid=discard-button]')), 'no discard offered while the joker waits');
       await page.click('[data-testid=freed-joker]');
-      await page.click('[data-testid=discard-button]');
+      await tapDiscard(page);
       const msg = await waitError(page, /eingetauschte Joker muss noch/);
       assert(/zurück/.test(msg), 'the explanation names the way out: ' + msg);
       assert(!/nicht auf der Hand/.test(msg), 'never "nicht auf der Hand": ' + msg);
@@ -81,11 +93,12 @@ export default [
       await page.click('[data-testid=freed-joker]');
       const other = (await hand(page)).find((c) => c.id !== F.card);
       await page.click(card(other.id));
-      await page.click('[data-testid=discard-button]');
+      await tapDiscard(page);
       await waitError(page, /eingetauschte Joker muss noch/);
       // Undo brings the joker back; then the lay-off.
       await page.click('[data-testid=undo]');
       await page.waitForFunction(() => !document.querySelector('[data-testid=freed-jokers]'));
+      assert(!(await page.$('[data-testid=freed-joker]')), 'the joker is back on the table');
       await page.click(card(other.id));
       await page.click(card(F.card));
       await page.click(meld(F.meld));
@@ -128,9 +141,9 @@ export default [
       assert(!(await page.$(`${meld(U.meld)}.target`)), 'the meld is no target for the upcard');
       await page.click(meld(U.meld));
       const msg = await waitError(page, /neue Kombination/);
-      assert(/anlegen zählt nicht/.test(msg), 'says that laying off does not count: ' + msg);
+      assert(/anlegen zählt nicht/.test(msg) && /zurücklegen/.test(msg), 'says that laying off does not count, and the way out: ' + msg);
       await shot('romme-raeuber-upcard');
-      await page.click('[data-testid=undo]');
+      await page.click('[data-testid=put-back]');
       await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'draw');
       assert(!(await hand(page)).some((c) => c.id === String(U.card)), 'the upcard went back');
     },

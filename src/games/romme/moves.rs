@@ -130,9 +130,13 @@ impl Board {
         let l = self.legal.get_untracked();
         let sel = self.hand.selected.get_untracked();
         if let [card] = sel.as_slice() {
-            let could_lay_off = l
-                .iter()
-                .any(|a| matches!(a, RommeAction::LayOff { card: c, .. } if c == card));
+            // A freed joker is no hand card: the engine says what it needs at once.
+            let in_hand = self
+                .ordered
+                .with_untracked(|h| h.iter().any(|c| c.id == *card));
+            let could_lay_off = in_hand
+                && l.iter()
+                    .any(|a| matches!(a, RommeAction::LayOff { card: c, .. } if c == card));
             let warn = self.ui.warn_discard;
             let now = crate::storage::now_ms();
             if could_lay_off && warn.get_untracked() != Some(*card) {

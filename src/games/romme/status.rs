@@ -12,7 +12,8 @@ use leptos::prelude::*;
 /// Seconds a lone human has to decide about buying the discard.
 const CLAIM_SECONDS: u32 = 12;
 
-/// One opponent: name, dealer mark, hand size, total and whether they opened.
+/// One opponent: name, dealer mark, hand size, total and whether they opened — each number
+/// with its word, on touch as well (no tooltips), and the same for screen readers.
 pub(super) fn opponent(b: Board, s: Seat) -> impl IntoView {
     let v = b.view;
     let active = move || v.with(|v| v.to_move == Some(s));
@@ -20,16 +21,46 @@ pub(super) fn opponent(b: Board, s: Seat) -> impl IntoView {
         v.with(|v| v.dealer == s)
             .then(|| view! { <span class="badge dealer-badge">{b.t("ro.ui.dealer")}</span> })
     };
-    let opened = move || {
-        v.with(|v| v.opened.get(s).copied().unwrap_or(false))
-            .then(|| view! { <span class="badge">"✓"</span> })
+    let is_open = move || v.with(|v| v.opened.get(s).copied().unwrap_or(false));
+    let opened =
+        move || is_open().then(|| view! { <span class="badge">{b.t("ro.ui.opp_opened")}</span> });
+    let cards = move || v.with(|v| v.hand_sizes.get(s).copied().unwrap_or(0));
+    let total = move || v.with(|v| v.totals.get(s).copied().unwrap_or(0));
+    let cards_word = move || {
+        b.t(if cards() == 1 {
+            "ro.ui.opp_card"
+        } else {
+            "ro.ui.opp_cards"
+        })
+    };
+    let said = move || {
+        let lang = b.app.lang();
+        let key = if cards() == 1 {
+            "ro.ui.opp_said_one"
+        } else {
+            "ro.ui.opp_said"
+        };
+        let mut text = fill(
+            lang,
+            key,
+            &[
+                ("name", b.name(s)),
+                ("cards", cards().to_string()),
+                ("points", total().to_string()),
+            ],
+        );
+        if is_open() {
+            text.push_str(", ");
+            text.push_str(&b.t("ro.ui.opp_opened"));
+        }
+        text
     };
     view! {
-        <li class="opponent" class:active=active data-testid="opponent">
+        <li class="opponent" class:active=active data-testid="opponent" aria-label=said>
             <span class="opp-name">{b.name(s)}</span>
             {dealer}
-            <span class="opp-cards"><CardView face={ let back: Option<Face> = None; back }/><b data-testid="opp-count">{move || v.with(|v| v.hand_sizes.get(s).copied().unwrap_or(0))}</b></span>
-            <span class="opp-total">{move || v.with(|v| v.totals.get(s).copied().unwrap_or(0))}</span>
+            <span class="opp-cards" aria-hidden="true"><CardView face={ let back: Option<Face> = None; back }/><b data-testid="opp-count">{cards}</b>" "<small>{cards_word}</small></span>
+            <span class="opp-total" aria-hidden="true"><b>{total}</b>" "<small>{move || b.t("ro.ui.opp_points")}</small></span>
             {opened}
         </li>
     }
@@ -132,9 +163,21 @@ pub(super) fn action_buttons(b: Board, countdown: Countdown) -> impl IntoView {
         b.hand.clear();
         b.undo.run(())
     });
+    // A discard taken that must be placed (Räuber-Rommé) goes back with the engine's
+    // `UndoTurn` once nothing else of the turn is left to take back.
+    let put_back = (b.has(&RommeAction::UndoTurn)
+        && b.view.with(|v| v.must_place.is_some())
+        && !b.can_undo.get())
+    .then(|| {
+        view! {
+            <ActionButton label=Signal::derive(move || b.t("ro.ui.put_back")) testid="put-back"
+                on_click=Callback::new(move |_| { b.hand.clear(); b.do_act(RommeAction::UndoTurn) })/>
+        }
+    });
     view! {
         {offer_buttons(offers, act)}
         {discard}
+        {put_back}
         <UndoButton can_undo=b.can_undo undo=undo/>
         {move || countdown.view(b)}
     }

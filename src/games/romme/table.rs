@@ -73,7 +73,9 @@ fn new_meld(b: Board) -> impl IntoView {
             tabindex="0" role="group" aria-label=move || b.t("ro.ui.new_meld")
             on:keydown=on_activate(move || b.click_meld_area())
             on:click=move |_| b.click_meld_area()>
-            <span class="new-meld-label">{move || b.t("ro.ui.new_meld")}</span>
+            <Show when=move || !selecting()>
+                <span class="new-meld-label">{move || b.t("ro.ui.new_meld")}</span>
+            </Show>
             {move || preview_box(b)}
             <Show when=move || meldable() && b.joker_choices.with(|c| c.is_empty())>
                 // No handler of its own: the click reaches the area's handler once.
