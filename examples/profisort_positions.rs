@@ -20,6 +20,7 @@ fn meta() -> SaveMeta {
         variant: "profisort".to_string(),
         seat_kinds: vec![SeatKind::Human, SeatKind::Bot(BotLevel::Normal)],
         finished: false,
+        by_link: false,
     }
 }
 

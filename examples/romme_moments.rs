@@ -8,6 +8,7 @@
 //!   a table meld.
 //! - `win` (Grundspiel, one deal, against an easy bot): the human may declare "Rommé" and
 //!   so wins the match.
+//! - `link` (Grundspiel, two people, Anna to draw): a game sent by link.
 //!
 //! `cargo run --example romme_moments`
 
@@ -25,6 +26,7 @@ fn meta(variant: &str, bot: BotLevel) -> SaveMeta {
         variant: variant.to_string(),
         seat_kinds: vec![SeatKind::Human, SeatKind::Bot(bot)],
         finished: false,
+        by_link: false,
     }
 }
 
@@ -138,9 +140,28 @@ fn upcard(g: &Romme) -> Option<String> {
     Some(format!("\"card\": {}, \"meld\": {}", top.id.0, m.id.0))
 }
 
+/// A new game of two people, Anna (seat 0) to play first.
+fn link_game() -> String {
+    let options = variant_options::<Romme>("romme").expect("romme");
+    for seed in 1..100u64 {
+        let mut record = Record::<Romme>::new(options.clone(), 2, seed);
+        let game = record.start().expect("start");
+        if game.to_move() == Some(0) {
+            let meta = SaveMeta {
+                seat_kinds: vec![SeatKind::Human, SeatKind::Human],
+                ..meta("romme", BotLevel::Normal)
+            };
+            let link = share_link(&record, &meta).expect("link");
+            println!("link: seed {seed}");
+            return format!("{{\"seed\": {seed}, \"link\": \"{link}\"}}");
+        }
+    }
+    panic!("no seed where Anna starts");
+}
+
 fn main() {
     let json = format!(
-        "{{\"choice\": {},\n\"early\": {},\n\"early_anlegen\": {},\n\"upcard\": {},\n\"win\": {}}}\n",
+        "{{\"choice\": {},\n\"early\": {},\n\"early_anlegen\": {},\n\"upcard\": {},\n\"win\": {},\n\"link\": {}}}\n",
         search("romme_anlegen", true, choice),
         search("romme", false, |g, _| early(g)),
         search("romme_anlegen", false, |g, _| early(g)),
@@ -156,6 +177,7 @@ fn main() {
             |g, legal| (g.phase() == &Phase::MayDeclare && legal.contains(&A::DeclareRomme))
                 .then(|| "\"declare\": true".to_string()),
         ),
+        link_game(),
     );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/fixtures/romme.json");
     std::fs::write(path, json).expect("write");

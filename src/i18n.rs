@@ -120,6 +120,8 @@ static TABLE: Table = &[
     ("card.back", "Kartenrücken", "card back"),
     ("card.joker", "Joker", "Joker"),
     ("host.pass_to", "Gib das Gerät an {name}.", "Pass the device to {name}."),
+    ("host.link_turn", "{name} ist dran. Schick den Link, damit es weitergeht.", "It is {name}'s turn. Send the link so the game goes on."),
+    ("host.link_send", "Link an {name} senden", "Send the link to {name}"),
     ("host.show_hand", "Ich bin bereit – Karten zeigen", "I'm ready – show my cards"),
     ("host.save_failed", "Speichern fehlgeschlagen", "Saving failed"),
     ("page.loading", "Die Seite wird geladen …", "Loading the page …"),

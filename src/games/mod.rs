@@ -38,7 +38,11 @@ pub fn import_link(
     // Sizes and names within what the app writes, before anything is read further or stored.
     engine::save::check_arrived(&json).map_err(explain)?;
     // Read, replayed (every action re-validated) and written again in the current format.
-    let (loaded, text) = engine::games::resave_any(&json, storage::now_ms()).map_err(explain)?;
+    let (mut loaded, text) =
+        engine::games::resave_any(&json, storage::now_ms()).map_err(explain)?;
+    // A game that arrived by link goes on by link: each device shows its own player.
+    loaded.meta.by_link = true;
+    let text = mark_by_link(&text).unwrap_or(text);
     let id = match place_link(&json, &storage::all_games()) {
         Some(LinkPlace::Open(id)) => {
             // Opened as stored: whom the opener plays there.
@@ -54,6 +58,13 @@ pub fn import_link(
     // (the app's notice says so).
     storage::store_arrived(storage::IndexEntry::of(&id, &loaded.meta), &text, true);
     Ok((id, link_player_of(&loaded)))
+}
+
+/// The save `text` with its meta marked as a game played by link.
+fn mark_by_link(text: &str) -> Option<String> {
+    let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
+    *v.get_mut("meta")?.get_mut("by_link")? = serde_json::Value::Bool(true);
+    serde_json::to_string(&v).ok()
 }
 
 /// Who the opener of a link plays in the game `loaded` (see
@@ -160,6 +171,7 @@ pub fn start_game<G: UiGame>(
         variant: variant.to_string(),
         seat_kinds: seats.iter().map(|s| s.kind).collect(),
         finished: false,
+        by_link: false,
     };
     let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
         .map_err(|e| G::explain(&e, &[], lang))?;

@@ -5,8 +5,9 @@
 
 pub mod bot_turn;
 pub mod flip;
+mod share;
 
-use crate::components::coach::{coach_slot, show_button};
+use crate::components::coach::coach_slot;
 use crate::components::dock::{ErrorLine, HostError};
 use crate::ctx::{prune, set_pruned, update_pruned, use_app, AppCtx, BoardSignals};
 use crate::i18n::tr;
@@ -14,7 +15,7 @@ use crate::play::session::{replay_events, Session};
 use crate::play::ui_game::{BoardProps, UiGame};
 use crate::storage;
 use bot_turn::BotTurn;
-use engine::save::{self, Record};
+use engine::save::Record;
 use engine::{CardId, Seat};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -133,53 +134,6 @@ fn privacy_screen(privacy: RwSignal<Option<Seat>>, names: Arc<Vec<String>>) -> i
                 }
             }
         </Show>
-    }
-}
-
-/// "Share as link" and the link to copy.
-fn share_tools<G: UiGame>(
-    sess: RwSignal<Session<G>>,
-    error: RwSignal<Option<String>>,
-    coach: Option<(RwSignal<bool>, RwSignal<usize>)>,
-) -> impl IntoView {
-    let app = use_app();
-    let share = RwSignal::new(None::<String>);
-    let t = move |k: &str| tr(app.lang(), k).to_string();
-    // The rules with this game's options (its house rules).
-    let rules_href = sess.with_untracked(|s| format!("#/rules/{}/{}", s.meta.variant, s.id));
-    view! {
-        <div class="host-tools">
-            <a class="button small" data-testid="rules-link" href=rules_href>{move || t("rules.of_game")}</a>
-            {coach.map(|(open, step)| show_button(open, step))}
-            <button class="button small" data-testid="share" on:click=move |_| {
-                let s = sess.get_untracked();
-                match save::share_link(&s.record, &s.meta) {
-                    Ok(payload) => {
-                        let base = web_sys::window()
-                            .and_then(|w| w.location().href().ok())
-                            .map(|h| h.split('#').next().unwrap_or("").to_string())
-                            .unwrap_or_default();
-                        let url = format!("{base}#/link/{payload}");
-                        if let Some(w) = web_sys::window() {
-                            let _ = w.navigator().clipboard().write_text(&url);
-                        }
-                        share.set(Some(url));
-                    }
-                    Err(e) => error.set(Some(crate::i18n::common::explain_save_error(&e, app.lang()))),
-                }
-            }>{move || t("host.share")}</button>
-            <Show when=move || share.get().is_some()>
-                <label class="share-box">
-                    <span>{move || t("host.share_hint")}</span>
-                    <span class="share-warning" data-testid="share-warning">{move || t("st.share_warning")}</span>
-                    <input type="text" readonly data-testid="share-url" prop:value=move || share.get().unwrap_or_default()
-                        on:focus=move |ev| {
-                            use wasm_bindgen::JsCast;
-                            if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
-                        }/>
-                </label>
-            </Show>
-        </div>
     }
 }
 
@@ -430,6 +384,11 @@ impl<G: UiGame> Played<G> {
         }
         let others = seat != viewer.get_untracked();
         flip::play(before, others.then_some(seat));
+        if !from_bot {
+            // The control just used may be gone (a discard): the focus goes to the hand,
+            // never to the page body.
+            request_animation_frame(refocus_if_lost);
+        }
     }
 }
 
@@ -453,7 +412,11 @@ fn follow_turns<G: UiGame>(
         app.match_over.try_set(false);
     });
     Effect::new(move |_| {
-        let next = sess.with(|s| s.state.to_move().filter(|&n| s.is_human(n)));
+        // A game that travels by link shows this device's player only (see `share`).
+        let next = sess.with(|s| {
+            let next = s.state.to_move().filter(|&n| s.is_human(n));
+            next.filter(|_| !s.meta.by_link)
+        });
         if let Some(next) = next {
             if next != viewer.get_untracked() {
                 viewer.set(next);
@@ -531,6 +494,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         .filter(|&s| session.is_human(s))
         .collect();
     let several_humans = humans.len() > 1;
+    // Several humans on this one device (a game by link is on several devices).
+    let pass_device = several_humans && !session.meta.by_link;
     // Whether this tab runs the bots (another tab on the same game may).
     let owner = follow_other_tabs(session.id.clone());
     // The first-game guide: once per game family, only with a human at the table.
@@ -551,7 +516,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let sess = RwSignal::new(session);
     let viewer = RwSignal::new(first_viewer);
     // With several humans, the hand stays hidden until the shown player confirms.
-    let privacy = RwSignal::new(several_humans.then_some(first_viewer));
+    let privacy = RwSignal::new(pass_device.then_some(first_viewer));
     follow_turns(sess, viewer, privacy, several_humans);
     let error = RwSignal::new(None::<String>);
     let save_error = RwSignal::new(None::<String>);
@@ -644,6 +609,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         undo,
     };
     let names_priv = names.clone();
+    let names = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     // The board's dock shows the error line next to the actions.
     provide_context(HostError(error));
@@ -660,7 +626,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             </Show>
             // Not over the privacy screen: only once a hand is visible.
             {coach_slot(G::NAME, G::COACH, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
-            {share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
+            {share::link_turn(sess, viewer, names.clone(), error)}
+            {share::share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
             <details class="game-log" open>
                 <summary>{move || t("host.log")}</summary>
                 <ol data-testid="log" aria-live="polite" aria-relevant="additions" tabindex="0">

@@ -123,7 +123,7 @@ fn summary_view(s: Summary) -> impl IntoView {
         x.as_ref().map(|(p, id)| {
             let href = format!("#/play/{id}");
             let open = storage::load_game(id).is_some();
-            view! { <span>{p.to_string()}</span>{open.then(|| view! { " " <a href=href>{app.t("stats.open")}</a> })} }
+            view! { <span>{p.to_string()}</span>{open.then(|| view! { " " <a class="open-link" href=href>{app.t("stats.open")}</a> })} }
         })
     };
     let opponents = s
@@ -174,7 +174,7 @@ fn match_row(r: MatchResult) -> impl IntoView {
             <span class="stats-date">{date(lang, r.finished_ms)}</span>" "
             <strong>{game_name(lang, &r.variant)}</strong>": "
             <span>{players}</span>
-            {open.then(|| view! { " " <a class="no-print" href=href>{app.t("stats.open")}</a> })}
+            {open.then(|| view! { " " <a class="no-print open-link" href=href>{app.t("stats.open")}</a> })}
         </li>
     }
 }

@@ -99,7 +99,7 @@ export default [
       await page.click('[data-testid=undo]');
       await page.waitForFunction(() => !document.querySelector('[data-testid=freed-jokers]'));
       assert(!(await page.$('[data-testid=freed-joker]')), 'the joker is back on the table');
-      await page.click(card(other.id));
+      eq(await page.$$eval('[data-testid=hand-card].selected', (e) => e.length), 0, 'undo clears the selection');
       await page.click(card(F.card));
       await page.click(meld(F.meld));
       await page.click('[data-testid=ask-lay-off]');
@@ -174,6 +174,41 @@ export default [
       eq(page.url().split('#')[1], '/setup/romme', 'the setup of the same game');
       const next = await page.$$eval('[data-testid=seat-row] select', (s) => s.map((e) => e.value));
       eq(next.slice(1).join(','), 'normal,normal', 'the bots start at the next level');
+    },
+  },
+  {
+    name: 'link games: no "Gib das Gerät an …" – after my turn the game says whose turn it is and sends the link; it opens there with that player\'s hand',
+    async run({ page, base, context, shot }) {
+      await open(page, base, FIX.link.link);
+      assert(!(await page.$('[data-testid=privacy]')), 'no hand-over screen on a link game');
+      await page.click('[data-testid=draw]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'play');
+      const mine = (await hand(page)).map((c) => c.id).sort().join(',');
+      const last = (await hand(page)).pop();
+      await page.click(card(last.id));
+      await tapDiscard(page);
+      await page.waitForSelector('[data-testid=link-turn]');
+      assert(!(await page.$('[data-testid=privacy]')), 'never "Gib das Gerät an Ben"');
+      assert(/Ben ist dran/.test(await page.textContent('[data-testid=link-turn]')), 'says whose turn it is');
+      eq((await hand(page)).length, 13, 'still my own hand shown');
+      await shot('link-turn');
+      // Headless Chromium has no share sheet: the link is copied and shown.
+      await page.click('[data-testid=link-send]');
+      await page.waitForSelector('[data-testid=link-turn] [data-testid=share-url]');
+      const url = await page.inputValue('[data-testid=link-turn] [data-testid=share-url]');
+      assert(url.includes('#/link/'), 'a link: ' + url.slice(0, 60));
+      // Ben opens it (another device: a fresh storage) and sees his hand, to draw.
+      const other = await context.newPage();
+      await other.goto(base + '#/');
+      await other.evaluate(() => localStorage.clear());
+      await other.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await other.goto(url.replace(/^.*#/, base + '#'));
+      await other.waitForSelector('[data-testid=romme-board][data-mine=true]');
+      assert(!(await other.$('[data-testid=privacy]')), 'no hand-over screen for Ben either');
+      const his = (await hand(other)).map((c) => c.id).sort().join(',');
+      assert(his !== mine, 'Ben sees his own hand');
+      eq((await board(other)).phase, 'draw', 'Ben is to draw');
+      await other.close();
     },
   },
 ];

@@ -91,6 +91,7 @@ fn main() {
                             SeatKind::Bot(BotLevel::Normal),
                         ],
                         finished: false,
+                        by_link: false,
                     };
                     let link = share_link(&record, &meta).expect("link");
                     let json = format!(

@@ -85,6 +85,7 @@ fn meta(f: &Fixture, seats: usize) -> SaveMeta {
             })
             .collect(),
         finished: false,
+        by_link: false,
     }
 }
 

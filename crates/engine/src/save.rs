@@ -312,6 +312,10 @@ pub struct SaveMeta {
     pub seat_kinds: Vec<SeatKind>,
     /// True once the match is over (kept for the archive of finished matches).
     pub finished: bool,
+    /// The game travels by link between the players' devices (shared, or opened from a
+    /// link): each device shows its own player's hand, never hands the device over.
+    /// Missing in records written before: false.
+    pub by_link: bool,
 }
 
 impl SaveMeta {

@@ -18,6 +18,7 @@ fn meta() -> SaveMeta {
             SeatKind::Bot(BotLevel::Normal),
         ],
         finished: false,
+        by_link: false,
     }
 }
 
