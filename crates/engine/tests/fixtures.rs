@@ -135,3 +135,38 @@ fn real_games_round_trip_through_saves_and_links() {
         }
     }
 }
+
+/// Matches begun before the seed's rules of issue 25 finish under the rules they began with:
+/// the joker exchange after one's own first meld, the Räuber upcard laid off or melded, the
+/// Räuber opening counting only what was added.
+#[test]
+fn old_romme_saves_keep_their_rules() {
+    use engine::romme::{DiscardDraw, RaeuberOpening, Romme};
+    use engine::Game;
+    for name in [
+        "romme.wave2.save.json",
+        "romme_anlegen.wave1.save.json",
+        "romme_anlegen.wave2.save.json",
+        "romme_raeuber.wave1.save.json",
+        "romme_raeuber.wave2.save.json",
+    ] {
+        let text = std::fs::read_to_string(dir().join(name)).unwrap();
+        let (_, game) =
+            engine::save::load::<Romme>(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let o = game.options();
+        assert!(o.exchange_needs_first_meld, "{name}");
+        assert_eq!(
+            o.raeuber_opening_counts,
+            RaeuberOpening::AddedOnly,
+            "{name}"
+        );
+        if name.starts_with("romme_raeuber") {
+            assert_eq!(o.draw_from_discard, DiscardDraw::OnlyIfMelded, "{name}");
+        }
+    }
+    // A new match plays by the seed.
+    let new = engine::romme::Preset::Raeuber.options();
+    assert!(!new.exchange_needs_first_meld);
+    assert_eq!(new.draw_from_discard, DiscardDraw::IntoNewMeld);
+    assert_eq!(new.raeuber_opening_counts, RaeuberOpening::Reused);
+}
