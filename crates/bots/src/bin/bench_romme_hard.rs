@@ -1,9 +1,10 @@
 //! The hard Rommé bot's decision times: `cargo run -p bots --profile bench-native --bin
-//! bench_romme_hard -- [PRESET] [PLAYERS] [DEALS] [SAMPLES] [DISCARDS]`.
+//! bench_romme_hard -- [PRESET|all] [PLAYERS] [DEALS] [SAMPLES] [DISCARDS]`.
 //!
-//! Plays DEALS deals (default 50) of PRESET (catalog id, default romme) with PLAYERS seats
-//! (default 2): one hard bot against normal bots, the hard seat rotating. Times every
-//! decision of the hard bot and prints the median, p95, p99 and the maximum, and how many
+//! Plays DEALS deals (default 50) of PRESET (catalog id, default romme; `all`: the five
+//! Rommé presets one after the other) with PLAYERS seats (default 2): one hard bot against
+//! normal bots, the hard seat rotating. Times every decision of the hard bot and prints the
+//! median (p50), p95, p99 and the maximum, wall clock and thread CPU, and how many
 //! decisions were searched (slower than 0.5 ms). SAMPLES and DISCARDS override the budget.
 
 use bots::romme::{Budget, Level, RommeBot};
@@ -12,6 +13,15 @@ use engine::games::variant_options;
 use engine::romme::{MatchEnd, Romme, RommeOptions};
 use engine::Game;
 use std::time::Instant;
+
+/// The Rommé presets' catalog ids.
+const PRESETS: [&str; 5] = [
+    "romme",
+    "romme_kaufen",
+    "romme_anlegen",
+    "romme_raeuber",
+    "romme_trad",
+];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +44,18 @@ fn main() {
     if let Some(n) = arg(4).and_then(|s| s.parse().ok()) {
         budget.discards = n;
     }
+    let presets: Vec<&str> = if preset == "all" {
+        PRESETS.to_vec()
+    } else {
+        vec![preset]
+    };
+    for preset in presets {
+        bench(preset, players, deals, budget);
+    }
+}
+
+/// Times the hard bot's decisions in DEALS deals of one preset and prints the figures.
+fn bench(preset: &str, players: usize, deals: u64, budget: Budget) {
     let opts = RommeOptions {
         match_end: MatchEnd::Deals { count: Some(1) },
         ..variant_options::<Romme>(preset).expect("a Rommé catalog id")
@@ -90,11 +112,14 @@ fn main() {
     }
     println!("{preset} {players} players, {deals} deals, budget {budget:?}");
     for (label, mut t) in [("wall", times), ("thread CPU", cpu_times)] {
+        if t.is_empty() {
+            continue;
+        }
         t.sort_by(f64::total_cmp);
         let q = |p: f64| t[((t.len() - 1) as f64 * p).round() as usize];
         let searched = t.iter().filter(|&&x| x > 0.5).count();
         println!(
-            "  {label}: {} decisions ({searched} over 0.5 ms), ms: median {:.2}, p95 {:.2}, p99 {:.2}, max {:.2}, mean {:.2}",
+            "  {label}: {} decisions ({searched} over 0.5 ms), ms: p50 {:.2}, p95 {:.2}, p99 {:.2}, max {:.2}, mean {:.2}",
             t.len(),
             q(0.5),
             q(0.95),
