@@ -17,6 +17,16 @@ async function open(page, base, link, size = PHONE) {
   await page.waitForSelector('[data-testid=romme-board][data-mine=true]');
 }
 
+// The screen as it is, at the three sizes a player uses (then back to `back`).
+async function shots3(page, shot, name, back = PHONE) {
+  for (const [w, h] of [[360, 640], [390, 844], [1366, 768]]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(150);
+    await shot(`${name}-${w}`);
+  }
+  await page.setViewportSize(back);
+}
+
 const card = (id) => `[data-testid=hand-card][data-card="${id}"]`;
 const meld = (id) => `[data-testid=table-meld][data-drop="meld:${id}"]`;
 const errorText = (page) => page.$eval('[data-testid=error]', (e) => (e.classList.contains('hidden') ? '' : e.textContent));
@@ -55,7 +65,7 @@ export default [
       assert(!/abwerfen/.test(msg), 'never "erst auslegen oder abwerfen" before the draw: ' + msg);
       eq((await hand(page)).length, h.length, 'nothing left the hand');
       eq((await board(page)).phase, 'draw', 'still my draw');
-      await shot('romme-meld-before-draw');
+      await shots3(page, shot, 'romme-meld-before-draw');
     },
   },
   {
@@ -73,14 +83,14 @@ export default [
       eq(buttons.map((b) => b[0]).join(','), 'ask-lay-off,ask-exchange', 'laying off first');
       assert(/anlegen$/.test(buttons[0][1]) && /gegen den Joker tauschen$/.test(buttons[1][1]), 'the buttons name the result: ' + buttons);
       eq(await page.$$eval(`${meld(F.meld)} [data-testid=table-card]`, (e) => e.length), sizeBefore, 'nothing happened before the choice');
-      await shot('romme-lay-off-or-exchange');
+      await shots3(page, shot, 'romme-lay-off-or-exchange');
       await page.click('[data-testid=ask-exchange]');
       await page.waitForSelector('[data-testid=freed-jokers]');
       eq((await page.textContent('[data-testid=freed-jokers] .freed-label')).trim(), 'Muss noch ausgelegt werden', 'the joker is shown apart');
       const joker = await page.$eval('[data-testid=freed-joker] svg', (e) => e.dataset.cid);
       assert(!(await hand(page)).some((c) => c.id === joker), 'the freed joker is not in the hand row');
       assert(/Joker/.test(await page.textContent('[data-testid=status]')), 'the status line says what to do with it');
-      await shot('romme-freed-joker');
+      await shots3(page, shot, 'romme-freed-joker');
       // No "Abwerfen" is offered; discarding it anyway (a tap on the pile) is explained,
       // with the way out.
       assert(!(await page.$('[data-testid=discard-button]')), 'no discard offered while the joker waits');
@@ -142,7 +152,7 @@ export default [
       await page.click(meld(U.meld));
       const msg = await waitError(page, /neue Kombination/);
       assert(/anlegen zählt nicht/.test(msg) && /zurücklegen/.test(msg), 'says that laying off does not count, and the way out: ' + msg);
-      await shot('romme-raeuber-upcard');
+      await shots3(page, shot, 'romme-raeuber-upcard');
       await page.click('[data-testid=put-back]');
       await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'draw');
       assert(!(await hand(page)).some((c) => c.id === String(U.card)), 'the upcard went back');
@@ -160,15 +170,15 @@ export default [
       eq(kinds.join(','), 'human,easy,easy', 'a first match: easy bots');
       await page.click('[data-testid=levels-info] summary');
       const measured = await page.$$eval('[data-testid=levels-info] [data-testid=measured]', (e) => e.map((x) => x.textContent));
-      assert(measured.length >= 3 && measured.every((t) => /Normal|normal/.test(t)), 'every level says its measured strength: ' + measured);
-      await shot('romme-newcomer-setup');
+      assert(measured.length === 3 && measured.every((t) => /^Gemessen: .*\d/.test(t)), 'easy, normal and hard say their measured strength: ' + measured);
+      await shots3(page, shot, 'romme-newcomer-setup');
       // A won match (one deal against an easy bot): the next level is one tap away.
       await open(page, base, FIX.win.link);
       await page.click('[data-testid=declare]');
       await page.waitForSelector('[data-testid=next-level]');
       const offer = await page.textContent('[data-testid=next-level]');
       assert(/leicht/.test(offer) && /normal/.test(offer), 'names the beaten and the next level: ' + offer);
-      await shot('romme-next-level');
+      await shots3(page, shot, 'romme-next-level');
       await page.click('[data-testid=next-level-go]');
       await page.waitForSelector('[data-testid=seat-row]');
       eq(page.url().split('#')[1], '/setup/romme', 'the setup of the same game');
@@ -191,7 +201,7 @@ export default [
       assert(!(await page.$('[data-testid=privacy]')), 'never "Gib das Gerät an Ben"');
       assert(/Ben ist dran/.test(await page.textContent('[data-testid=link-turn]')), 'says whose turn it is');
       eq((await hand(page)).length, 13, 'still my own hand shown');
-      await shot('link-turn');
+      await shots3(page, shot, 'link-turn');
       // Headless Chromium has no share sheet: the link is copied and shown.
       await page.click('[data-testid=link-send]');
       await page.waitForSelector('[data-testid=link-turn] [data-testid=share-url]');
