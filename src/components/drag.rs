@@ -285,10 +285,12 @@ pub fn start_drag(ev: &PointerEvent, spec: DragSpec, on_drop: impl Fn(String) ->
             let cb = d.on_drop.clone();
             (ghost, target.map(|t| (cb, t)), (r.left(), r.top()))
         };
-        swallow_next_click();
         // The callback runs after the borrow ends: it may change the page freely.
         let ok = accepted.map(|(cb, t)| cb(t)).unwrap_or(false);
         finish_ghost(ghost, if ok { None } else { Some(home) });
+        // After the drop's work (an action can take a while on a busy phone): the click the
+        // browser fires next belongs to the drag, however long that work took.
+        swallow_next_click();
     }) as Box<dyn FnMut(PointerEvent)>);
 
     w.add_event_listener_with_callback("pointermove", on_move.as_ref().unchecked_ref())

@@ -575,8 +575,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     });
 
     let (view, legal) = seat_signals(sess, viewer);
-    // A double or triple tap sends the same action again before the page changed: the
-    // repeat is dropped silently (one action happens, and no error about the second).
+    // A double or triple tap sends the same action again: a repeat the game no longer
+    // offers is dropped silently (one action happens, and no error about the second). A
+    // repeat it still offers is played (Karussell: draw, then draw again).
     let last_tap = StoredValue::new(None::<(Seat, G::Action, u64)>);
     let props = BoardProps::<G> {
         seat: viewer.into(),
@@ -589,7 +590,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                 matches!(l, Some((s, b, t)) if *s == seat && *b == a && now.saturating_sub(*t) < REPEAT_MS)
             });
             last_tap.set_value(Some((seat, a.clone(), now)));
-            if repeat {
+            if repeat && !legal.with_untracked(|l| l.contains(&a)) {
                 return;
             }
             // Played here: this tab runs the bots from now on.
