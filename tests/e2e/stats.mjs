@@ -16,9 +16,11 @@ export default [
       await page.reload();
       await page.waitForSelector('[data-testid=no-stats]');
 
-      // A one-deal match: the human against a normal and a hard bot.
+      // A one-deal match: the human against a normal and a hard bot (a first match starts
+      // with easy bots).
       await page.goto(base + '#/setup/romme');
       await page.waitForSelector('[data-testid=seat-row]');
+      await page.selectOption('[data-testid=seat-row] >> nth=1 >> select', 'normal');
       await page.selectOption('[data-testid=seat-row] >> nth=2 >> select', 'hard');
       await page.click('[data-testid=house-rules] > summary');
       await page.selectOption('[data-option="ro.match_end"] select', 'deals');
