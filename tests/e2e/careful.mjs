@@ -177,4 +177,35 @@ TESTS.push({
   },
 });
 
+TESTS.push({
+  name: 'careful: a hand of 22 cards stays on the screen at 360 and 390 – the cards overlap to fit the row',
+  async run({ page, base, shot }) {
+    await page.goto(base + '#/');
+    await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+    for (const id of ['profiduell', 'profisort', 'karussell']) {
+      for (const w of [360, 390]) {
+        await page.setViewportSize({ width: w, height: 800 });
+        await startMidTurn(page, base, id);
+        // The row knows its number of cards (components/hand.rs) …
+        const n = await page.$eval('.dock [data-testid=hand]', (e) => [e.style.getPropertyValue('--hand-n'), e.querySelectorAll('[data-testid=hand-card]').length]);
+        assert(Number(n[0]) === n[1], `${id} ${w}: --hand-n ${n[0]} for ${n[1]} cards`);
+        // … and with 22 cards (copies of the dealt ones) every card is inside the screen.
+        const r = await page.$eval('.dock [data-testid=hand]', (row) => {
+          const cards = [...row.querySelectorAll('[data-testid=hand-card]')];
+          for (let i = cards.length; i < 22; i++) row.appendChild(cards[i % cards.length].cloneNode(true));
+          row.style.setProperty('--hand-n', '22');
+          const all = [...row.querySelectorAll('[data-testid=hand-card]')];
+          const last = all[all.length - 1].getBoundingClientRect();
+          return { count: all.length, right: last.right, scroll: row.scrollWidth - row.clientWidth, page: document.documentElement.scrollWidth - innerWidth, step: all[1].getBoundingClientRect().left - all[0].getBoundingClientRect().left };
+        });
+        await shot(`careful-hand22-${id}-${w}`);
+        assert(r.count === 22, `${id} ${w}: 22 cards (${r.count})`);
+        assert(r.page <= 0, `${id} ${w}: no page overflow (${r.page} px)`);
+        assert(r.scroll <= 1 && r.right <= w + 0.5, `${id} ${w}: the 22nd card ends at ${Math.round(r.right)} px, row scrolls ${r.scroll} px`);
+        assert(r.step >= 11.5, `${id} ${w}: each card shows ${r.step.toFixed(1)} px of its corner`);
+      }
+    }
+  },
+});
+
 export default TESTS;
