@@ -69,6 +69,11 @@ static TABLE: Table = &[
     ("boot.failed", "Das Spiel konnte nicht geladen werden. Deine gespeicherten Spiele bleiben erhalten.", "The game could not be loaded. Your saved games are kept."),
     ("boot.retry", "Erneut versuchen", "Try again"),
     ("home.players", "Spieler", "players"),
+    // What a seat's numbers count (components/opponents.rs, `SeatCount`): the word after it.
+    ("count.cards", "{n:Karte|Karten}", "{n:card|cards}"),
+    ("count.points", "{n:Punkt|Punkte}", "{n:point|points}"),
+    ("count.tasks_done", "{n:Aufgabe|Aufgaben} erfüllt", "{n:task|tasks} done"),
+    ("count.displayed", "ausgelegt", "on display"),
     // The phases Abluxxen adds to the engine's `Moment` (explained by `common`).
     ("ab.phase.shadow_choice", "eine Schatten-Gruppe wählen", "choose a shadow group"),
     ("ab.phase.luxx_decision", "über die abgeluxxten Karten entscheiden", "decide about the luxxed cards"),
@@ -152,7 +157,7 @@ static TABLE: Table = &[
     ("moment.pile_empty", "warten, bis wieder Karten zum Ziehen da sind", "wait until there are cards to draw again"),
     ("err.option_range", "Regel „{option}“: erlaubt ist {min} bis {max}.", "Rule \"{option}\": allowed is {min} to {max}."),
     ("err.option_cards", "Regel „{option}“: für so viele Spieler reichen die Karten nicht.", "Rule \"{option}\": there are not enough cards for this many players."),
-    ("err.option_players", "Regel „{option}“ gilt nur für {players} Spieler.", "Rule \"{option}\" is only for {players} players."),
+    ("err.option_players", "Regel „{option}“ gilt nur für {players} Spieler.", "Rule \"{option}\" is only for {players} {players:player|players}."),
     ("err.option_generic", "Aufbau", "set-up"),
     ("err.unknown", "Dieser Zug ist nicht erlaubt.", "This move is not allowed."),
     ("save.setup", "Mit den gespeicherten Regeln lässt sich kein Spiel beginnen.", "The stored rules cannot start a game."),
@@ -176,23 +181,23 @@ static TABLE: Table = &[
     ("saves.finished", "beendet", "finished"),
     ("saves.running", "läuft", "in progress"),
     ("setup.house_rules", "Hausregeln", "House rules"),
-    ("setup.summary.hand", "{n} Karten", "{n} cards"),
-    ("setup.summary.to_points", "bis {n} Punkte", "to {n} points"),
+    ("setup.summary.hand", "{n} {n:Karte|Karten}", "{n} {n:card|cards}"),
+    ("setup.summary.to_points", "bis {n} {n:Punkt|Punkte}", "to {n} {n:point|points}"),
     ("settings.slow", "langsam", "slow"),
     ("settings.fast", "schnell", "fast"),
     ("play.from_link", "Spiel aus einem Link: du spielst als {name}.", "Game from a link: you play as {name}."),
     ("play.from_link_watch", "Spiel aus einem Link geöffnet.", "Game opened from a link."),
     ("play.notice_close", "Schließen", "Close"),
     ("setup.reset_rules", "Regeln der Variante wiederherstellen", "Reset to the preset's rules"),
-    ("meld.too_short", "Eine Kombination braucht mindestens {min} Karten, hier sind es {got}.", "A meld needs at least {min} cards; this has {got}."),
+    ("meld.too_short", "Eine Kombination braucht mindestens {min} {min:Karte|Karten}, hier {got:ist es|sind es} {got}.", "A meld needs at least {min} {min:card|cards}; this has {got}."),
     ("meld.only_jokers", "Nur Joker sind keine Kombination.", "Jokers alone are not a meld."),
-    ("meld.too_many_jokers", "Höchstens {max} Joker pro Kombination (hier {got}).", "At most {max} joker(s) per meld (this has {got})."),
+    ("meld.too_many_jokers", "Höchstens {max} Joker pro Kombination (hier {got}).", "At most {max} {max:joker|jokers} per meld (this has {got})."),
     ("meld.not_rummy", "Diese Karte gehört nicht in ein Rommé-Spiel.", "This card does not belong in a rummy game."),
     ("meld.mixed", "Weder ein Satz (gleicher Wert) noch eine Folge (eine Farbe, lückenlos).", "Neither a set (same rank) nor a run (one suit, no gaps)."),
     ("meld.suit_repeated", "{suit} kommt doppelt vor – in einem Satz muss jede Farbe verschieden sein.", "{suit} appears twice – a set needs different suits."),
-    ("meld.set_too_large", "Ein Satz hat höchstens {max} Karten.", "A set has at most {max} cards."),
+    ("meld.set_too_large", "Ein Satz hat höchstens {max} {max:Karte|Karten}.", "A set has at most {max} {max:card|cards}."),
     ("meld.rank_repeated", "{rank} kommt in der Folge doppelt vor.", "{rank} appears twice in the run."),
-    ("meld.gap", "Die Folge hat eine Lücke: es fehlen {missing} Karte(n).", "The run has a gap: {missing} card(s) missing."),
+    ("meld.gap", "Die Folge hat eine Lücke: es {missing:fehlt|fehlen} {missing} {missing:Karte|Karten}.", "The run has a gap: {missing} {missing:card|cards} missing."),
     ("meld.corner", "K-A-2 geht „um die Ecke“: das Ass ist entweder niedrig (A-2-3) oder hoch (D-K-A).", "K-A-2 goes around the corner: the ace is either low (A-2-3) or high (Q-K-A)."),
     ("meld.too_long", "Die Folge ginge über das Ass hinaus.", "The run would go past the ace."),
     ("meld.does_not_fit", "Diese Karte passt nicht an diese Kombination.", "This card does not fit this meld."),
@@ -223,7 +228,7 @@ static TABLE: Table = &[
     ("st.export", "Exportieren", "Export"),
     ("st.import", "Importieren …", "Import …"),
     ("st.backup_hint", "Alle Spielstände und Punktelisten als eine Datei sichern oder aus einer solchen Datei zurückholen.", "Back up every saved game and score sheet as one file, or bring them back from such a file."),
-    ("st.export_done", "{n} Spielstände exportiert.", "{n} saved games exported."),
+    ("st.export_done", "{n} {n:Spielstand|Spielstände} exportiert.", "{n} saved {n:game|games} exported."),
     ("st.export_failed", "Die Datei konnte nicht erstellt werden.", "The file could not be created."),
     ("st.import_done", "Import fertig: {added} neu, {updated} aktualisiert, {copied} als Kopie, {skipped} schon vorhanden.", "Import done: {added} new, {updated} updated, {copied} kept as a copy, {skipped} already here."),
     ("st.import_failed", "Diese Datei kann nicht importiert werden: {why} Es wurde nichts verändert.", "This file cannot be imported: {why} Nothing was changed."),
@@ -269,6 +274,41 @@ pub fn tr(lang: Lang, key: &str) -> &str {
         },
         None => key,
     }
+}
+
+/// Whether a count of `n` takes the singular form in `lang`: German and English alike say
+/// "1 Karte"/"1 card" and "0 Karten", "2 Karten"/"0 cards", "2 cards".
+pub fn is_singular(lang: Lang, n: i64) -> bool {
+    match lang {
+        Lang::De | Lang::En => n.unsigned_abs() == 1,
+    }
+}
+
+/// Resolves the plural forms `{name:one|other}` of `text` for the count `n` of the slot
+/// `name`: "{n} {n:Karte|Karten}" becomes "{n} Karte" for 1 and "{n} Karten" otherwise
+/// (the slot `{n}` itself is left for the caller to fill).
+pub fn plural_forms(lang: Lang, text: &str, name: &str, n: i64) -> String {
+    let open = format!("{{{name}:");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&open) {
+        let after = &rest[at + open.len()..];
+        let Some(end) = after.find('}') else { break };
+        let (one, other) = after[..end]
+            .split_once('|')
+            .unwrap_or((&after[..end], &after[..end]));
+        out.push_str(&rest[..at]);
+        out.push_str(if is_singular(lang, n) { one } else { other });
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text of `key` for the count `n` (its slot `{n}`, with its plural forms), e.g.
+/// "2 Karten gewählt".
+pub fn counted(lang: Lang, key: &str, n: i64) -> String {
+    plural_forms(lang, tr(lang, key), "n", n).replace("{n}", &n.to_string())
 }
 
 /// A number with `decimals` places in `lang`'s style: "1.234,50" (German), "1,234.50" (English).
@@ -350,6 +390,136 @@ mod tests {
         assert_eq!(format_number(Lang::De, 1234567.0, 0), "1.234.567");
         assert_eq!(format_number(Lang::En, 999.0, 1), "999.0");
         assert_eq!(format_number(Lang::En, 1000.0, 0), "1,000");
+    }
+
+    /// The slots of `text`: `{name}` and the names of its plural forms `{name:one|other}`.
+    fn slots(text: &str) -> Vec<(String, bool)> {
+        let mut out = Vec::new();
+        for piece in text.split('{').skip(1) {
+            let Some(inner) = piece.split('}').next() else {
+                continue;
+            };
+            match inner.split_once(':') {
+                Some((name, _)) => out.push((name.to_string(), true)),
+                None => out.push((inner.to_string(), false)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn plural_forms_follow_the_count() {
+        let t = "{n} {n:Karte|Karten}, es {m:fehlt|fehlen} {m}";
+        assert_eq!(
+            plural_forms(Lang::De, t, "n", 1),
+            "{n} Karte, es {m:fehlt|fehlen} {m}"
+        );
+        assert_eq!(
+            plural_forms(Lang::De, t, "n", 0),
+            "{n} Karten, es {m:fehlt|fehlen} {m}"
+        );
+        let filled = common::fill_text(Lang::De, t, &[("n", "2".into()), ("m", "1".into())]);
+        assert_eq!(filled, "2 Karten, es fehlt 1");
+        assert_eq!(counted(Lang::De, "ps.ui.selected", 1), "1 Karte gewählt");
+        assert_eq!(counted(Lang::De, "ps.ui.selected", 2), "2 Karten gewählt");
+        assert_eq!(counted(Lang::En, "ps.ui.selected", 1), "1 card picked");
+        assert_eq!(counted(Lang::En, "ps.ui.selected", 0), "0 cards picked");
+        let gap = |n: &str| common::fill(Lang::De, "meld.gap", &[("missing", n.into())]);
+        assert_eq!(gap("1"), "Die Folge hat eine Lücke: es fehlt 1 Karte.");
+        assert_eq!(gap("2"), "Die Folge hat eine Lücke: es fehlen 2 Karten.");
+    }
+
+    /// Every counted text, rendered with 0, 1 and 2 in both languages, reads without "(n)",
+    /// "(s)" or a slot left; and a count directly before a counted noun uses plural forms.
+    #[test]
+    fn every_counted_text_reads_for_0_1_and_2() {
+        const NOUNS: [&str; 22] = [
+            "Karte",
+            "Karten",
+            "Punkte",
+            "Punkten",
+            "Aufgaben",
+            "Runden",
+            "Spiele",
+            "Züge",
+            "Strafpunkte",
+            "Sonderpunkte",
+            "Kombinationen",
+            "Spielstände",
+            "card",
+            "cards",
+            "points",
+            "tasks",
+            "jokers",
+            "deals",
+            "games",
+            "turns",
+            "times",
+            "melds",
+        ];
+        let mut counted_texts = 0;
+        let mut bare = Vec::new();
+        for (k, de, en) in entries() {
+            for (lang, text) in [(Lang::De, *de), (Lang::En, *en)] {
+                for b in ["(n)", "(s)", "(en)", "(e)"] {
+                    if text.contains(b) {
+                        bare.push(format!("{k} {lang:?}: {b} in {text}"));
+                    }
+                }
+                // A `_many` text is shown only for two or more (its `_one` twin for one).
+                for (i, piece) in text.split('{').enumerate().skip(1) {
+                    let after = piece.split_once('}').map_or("", |(_, a)| a);
+                    let word = after.trim_start().split([' ', '.', ',', ')', ';']).next();
+                    let slot = piece.split('}').next().unwrap_or("");
+                    // A name before a verb ("{dealer} deals") is no count.
+                    let named = ["name", "dealer", "names", "who"].contains(&slot);
+                    let plain = !slot.contains(':') && !named;
+                    if plain
+                        && !k.ends_with("_many")
+                        && after.starts_with(' ')
+                        && NOUNS.contains(&word.unwrap_or(""))
+                    {
+                        bare.push(format!("{k} {lang:?}: slot {i} counts {word:?}: {text}"));
+                    }
+                }
+                let slots = slots(text);
+                let counts: Vec<&String> = slots.iter().filter(|s| s.1).map(|s| &s.0).collect();
+                if counts.is_empty() {
+                    continue;
+                }
+                counted_texts += 1;
+                for n in [0, 1, 2] {
+                    let args: Vec<(&str, String)> = slots
+                        .iter()
+                        .map(|(name, _)| {
+                            let v = if counts.contains(&name) {
+                                n.to_string()
+                            } else {
+                                "X".into()
+                            };
+                            (name.as_str(), v)
+                        })
+                        .collect();
+                    let out = common::fill_text(lang, text, &args);
+                    assert!(!out.contains(['{', '}', '|']), "{k} {lang:?} {n}: {out}");
+                    if n == 1 {
+                        for plural in [" Karten", " cards", " points", " Punkte ", " Aufgaben"] {
+                            let wrong = format!("1{plural}");
+                            assert!(!out.contains(&wrong), "{k} {lang:?}: {out}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            bare.is_empty(),
+            "counts without plural forms:\n{}",
+            bare.join("\n")
+        );
+        assert!(
+            counted_texts > 80,
+            "the check finds the counted texts ({counted_texts})"
+        );
     }
 
     #[test]

@@ -259,7 +259,8 @@ pub fn HandView(
         }
     };
     view! {
-        <div class=look.class data-testid="hand" data-drop=look.drop class:my-turn=active>
+        <div class=look.class data-testid="hand" data-drop=look.drop class:my-turn=active
+            style:--hand-n=move || cards.with(Vec::len).to_string()>
             <For each=move || cards.get() key=|c: &Card| c.id children=card_view/>
         </div>
     }
@@ -341,12 +342,12 @@ pub fn HandTools(
 pub fn SortButtons(state: HandState, #[prop(into)] hand: Signal<Vec<Card>>) -> impl IntoView {
     let app = use_app();
     view! {
-        <button class="button small" data-testid="sort-suit" title=move || app.t("ro.ui.sort_suit_long")
+        <button class="button small hand-sort" data-testid="sort-suit" title=move || app.t("ro.ui.sort_suit_long")
             aria-label=move || app.t("ro.ui.sort_suit_long")
             on:click=move |_| state.sort_by(hand.get_untracked(), suit_sort_key)>
             {move || app.t("ro.ui.sort_suit")}
         </button>
-        <button class="button small" data-testid="sort-rank" title=move || app.t("ro.ui.sort_rank_long")
+        <button class="button small hand-sort" data-testid="sort-rank" title=move || app.t("ro.ui.sort_rank_long")
             aria-label=move || app.t("ro.ui.sort_rank_long")
             on:click=move |_| state.sort_by(hand.get_untracked(), rank_sort_key)>
             {move || app.t("ro.ui.sort_rank")}

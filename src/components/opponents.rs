@@ -1,6 +1,8 @@
 //! The strip of the other players, shared by every game: which seats it shows in which order,
 //! keyed by seat; each game draws one seat its own way.
 
+use crate::ctx::use_app;
+use crate::i18n::common::fill;
 use engine::Seat;
 use leptos::prelude::*;
 
@@ -49,6 +51,28 @@ where
         view! { <ul class=class data-seats=order>{row}</ul> }.into_any()
     } else {
         view! { <div class=class data-seats=order>{row}</div> }.into_any()
+    }
+}
+
+/// One number about a seat with what it counts, in words on the screen and so to screen
+/// readers too (no tooltip, which touch never shows): "13 Karten", "1 Punkt". `key`'s text
+/// holds the word in its plural forms, e.g. `{n:Karte|Karten}` (keys `count.*`). The number
+/// alone is the `<b>` (named `testid`, when given).
+#[component]
+pub fn SeatCount(
+    key: &'static str,
+    #[prop(into)] n: Signal<i64>,
+    #[prop(optional)] class: &'static str,
+    #[prop(optional)] testid: &'static str,
+) -> impl IntoView {
+    let app = use_app();
+    let word = move || fill(app.lang(), key, &[("n", n.get().to_string())]);
+    view! {
+        <span class=format!("seat-count {class}")>
+            <b data-testid=(!testid.is_empty()).then_some(testid)>{move || n.get()}</b>
+            " "
+            <span class="seat-count-word">{word}</span>
+        </span>
     }
 }
 

@@ -6,10 +6,19 @@ use engine::meld::MeldError;
 use engine::save::SaveError;
 use engine::{Card, Face, Moment, OptionLimit, RuleError, Suit};
 
-/// Fills the `{name}` slots of a translated template.
+/// Fills the `{name}` slots of a translated template. A slot whose value is a whole number
+/// also chooses the template's plural forms `{name:one|other}` ([`crate::i18n::plural_forms`]).
 pub fn fill(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
-    let mut s = tr(lang, key).to_string();
+    fill_text(lang, tr(lang, key), args)
+}
+
+/// [`fill`] for a template already looked up.
+pub fn fill_text(lang: Lang, template: &str, args: &[(&str, String)]) -> String {
+    let mut s = template.to_string();
     for (k, v) in args {
+        if let Ok(n) = v.trim().parse::<i64>() {
+            s = crate::i18n::plural_forms(lang, &s, k, n);
+        }
         s = s.replace(&format!("{{{k}}}"), v);
     }
     s

@@ -1,10 +1,44 @@
-//! The home screen: every game and preset with a one-line description.
+//! The home screen: the most recent running game to resume at the top, then every game and
+//! preset with a one-line description.
 
 use crate::catalog;
 use crate::components::card::CardView;
 use crate::ctx::use_app;
+use crate::storage::IndexEntry;
 use engine::{Face, Suit};
 use leptos::prelude::*;
+
+/// The running (unfinished) game played last, if any.
+pub fn latest_running(index: &[IndexEntry]) -> Option<&IndexEntry> {
+    index
+        .iter()
+        .filter(|e| !e.finished)
+        .max_by_key(|e| e.updated_ms)
+}
+
+/// "Weiterspielen" for the running game played last: its title (or its game's name) and
+/// players, one tap away.
+fn resume_panel() -> Option<impl IntoView> {
+    let app = use_app();
+    let index = crate::storage::read_index();
+    let e = latest_running(&index)?.clone();
+    let game = catalog::find(&e.variant).map(|c| c.key());
+    let title = e.title.clone();
+    let name = move || match (&game, title.is_empty()) {
+        (Some(key), true) => app.t(key),
+        _ => title.clone(),
+    };
+    let href = format!("#/play/{}", e.id);
+    Some(view! {
+        <section class="resume" data-testid="resume" data-id=e.id.clone()>
+            <div class="resume-text">
+                <h2>{name}</h2>
+                <span>{e.players.join(", ")}</span>
+            </div>
+            <a class="button primary" data-testid="resume-button" href=href>{move || app.t("saves.resume")}</a>
+        </section>
+    })
+}
 
 #[component]
 pub fn Home() -> impl IntoView {
@@ -38,6 +72,7 @@ pub fn Home() -> impl IntoView {
         .collect_view();
     view! {
         <section class="home">
+            {resume_panel()}
             <p class="tagline">{move || app.t("app.tagline")}</p>
             <h1>{move || app.t("home.choose")}</h1>
             <ul class="game-list">{entries}</ul>
@@ -50,5 +85,33 @@ pub fn Home() -> impl IntoView {
                 <CardView face={ let back: Option<Face> = None; back }/>
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: &str, updated_ms: u64, finished: bool) -> IndexEntry {
+        IndexEntry {
+            id: id.into(),
+            variant: "romme_kaufen".into(),
+            title: String::new(),
+            players: vec!["Du".into()],
+            updated_ms,
+            finished,
+        }
+    }
+
+    #[test]
+    fn the_latest_running_game_is_offered() {
+        assert!(latest_running(&[]).is_none());
+        let index = [
+            entry("a", 10, false),
+            entry("b", 30, true),
+            entry("c", 20, false),
+        ];
+        assert_eq!(latest_running(&index).map(|e| e.id.as_str()), Some("c"));
+        assert!(latest_running(&[entry("b", 30, true)]).is_none());
     }
 }

@@ -34,6 +34,7 @@ const SPECS = [
   'endings.mjs',
   'records.mjs',
   'safety.mjs',
+  'careful.mjs',
 ];
 for (const f of SPECS) {
   SUITES.push(...(await import(new URL(`./${f}`, import.meta.url))).default);

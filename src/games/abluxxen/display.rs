@@ -3,6 +3,7 @@
 
 use super::board::{Board, MY_DISPLAY};
 use super::texts::value_text;
+use crate::components::opponents::SeatCount;
 use crate::components::piles::{card_row, Pile, PileLook, PileTop};
 use engine::abluxxen::{card_value, AbluxxenAction, AbluxxenEvent, Pending};
 use engine::{Card, Seat};
@@ -15,26 +16,19 @@ const DRAW_PILE: PileLook = PileLook {
     drop: None,
 };
 
-/// Counts in a player's head: hand cards, display cards, total.
+/// Counts in a player's head, each with its word: hand cards, display cards, total.
 fn player_counts(b: Board, seat: Seat) -> impl IntoView {
-    let info = move |f: fn(&engine::abluxxen::PlayerView) -> String| {
-        move || {
+    let info = move |f: fn(&engine::abluxxen::PlayerView) -> i64| {
+        Signal::derive(move || {
             b.view
                 .with(|v| v.players.get(seat).map(f).unwrap_or_default())
-        }
+        })
     };
     view! {
         <span class="ab-counts">
-            <span class="ab-hand-count" title=move || b.t("ab.hand_cards")>
-                <svg class="ab-icon" viewBox="0 0 10 14" aria-hidden="true"><rect x="0.75" y="0.75" width="8.5" height="12.5" rx="1.5"/></svg>
-                {info(|p| p.hand_count.to_string())}
-            </span>
-            <span class="ab-display-count" title=move || b.t("ab.display_cards")>
-                {info(|p| format!("▤ {}", p.display_count))}
-            </span>
-            <span class="ab-total" title=move || b.t("ab.total")>
-                {info(|p| format!("Σ {}", p.total))}
-            </span>
+            <SeatCount key="count.cards" n=info(|p| p.hand_count as i64) class="ab-hand-count"/>
+            <SeatCount key="count.displayed" n=info(|p| p.display_count as i64) class="ab-display-count"/>
+            <SeatCount key="count.points" n=info(|p| p.total as i64) class="ab-total"/>
         </span>
     }
 }

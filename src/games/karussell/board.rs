@@ -9,7 +9,7 @@ use crate::components::board::{table_view, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::DragSpec;
 use crate::components::hand::{ordered_hand, HandLook, HandTools, HandView};
-use crate::components::opponents::{Opponents, SeatOrder};
+use crate::components::opponents::{Opponents, SeatCount, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::play::BoardProps;
 use engine::karussell::{
@@ -177,8 +177,8 @@ fn opponent(b: Board, seat: Seat) -> impl IntoView {
     view! {
         <div class="opponent" class:active=active data-testid="opponent" data-seat=seat>
             <span class="opp-name">{b.name(seat)}</span>
-            <span class="opp-count" data-testid="opp-count">{count}</span>
-            <span class="opp-score">{total}</span>
+            <SeatCount key="count.cards" n=Signal::derive(move || count() as i64) class="opp-count" testid="opp-count"/>
+            <SeatCount key="count.points" n=Signal::derive(move || total() as i64) class="opp-score"/>
         </div>
     }
 }

@@ -6,7 +6,7 @@ use crate::components::piles::card_row;
 use crate::components::score_sheet::{seat_cells, ScoreSheetView, SheetRow};
 use crate::i18n::common::fill;
 use crate::i18n::Lang;
-use engine::karussell::{KarussellAction, KarussellView, PhaseView, ScoreLine};
+use engine::karussell::{KarussellAction, KarussellView, PhaseView, RoundEnd, ScoreLine};
 use engine::{Card, Face};
 use leptos::prelude::*;
 
@@ -17,6 +17,23 @@ fn line_text(l: &ScoreLine, lang: Lang) -> String {
         ScoreLine::WentOut { points } => ("ka.line.went_out", points),
     };
     fill(lang, key, &[("n", n.to_string())])
+}
+
+/// Who ended the round and how: a knock (with the points in hand), going out, or the stock
+/// running out.
+pub(super) fn end_text(end: &RoundEnd, names: &[String], lang: Lang) -> String {
+    let name = |s| crate::i18n::common::name(names, s);
+    match *end {
+        RoundEnd::Knocked { seat, pips } => fill(
+            lang,
+            "ka.ui.ended_knock",
+            &[("name", name(seat)), ("pips", pips.to_string())],
+        ),
+        RoundEnd::WentOut { seat } => fill(lang, "ka.ui.ended_out", &[("name", name(seat))]),
+        RoundEnd::StockExhausted { emptied_by } => {
+            fill(lang, "ka.ui.ended_stock", &[("name", name(emptied_by))])
+        }
+    }
 }
 
 /// The score sheet: one row per round.
@@ -61,6 +78,7 @@ pub(super) fn round_end_panel(b: Board) -> impl IntoView {
     };
     let hands = v.revealed_hands.clone().unwrap_or_default();
     let summary = v.round_summary.clone();
+    let how = summary.as_ref().map(|x| end_text(&x.end, &names, lang));
     let rows = (0..v.seats)
         .map(|s| {
             let hand: Vec<Card> = hands.get(s).cloned().unwrap_or_default();
@@ -90,6 +108,7 @@ pub(super) fn round_end_panel(b: Board) -> impl IntoView {
     let _ = Face::Joker;
     view! {
         <EndPanel class="overlay deal-end" testid="round-end" layout=EndLayout::Overlay title=title>
+            {how.map(|h| view! { <p class="ka-end-how" data-testid="round-end-how">{h}</p> })}
             <ul class="end-list">{rows}</ul>
             {sheet(&v, names.clone(), lang)}
             <div class="overlay-actions">
@@ -101,5 +120,29 @@ pub(super) fn round_end_panel(b: Board) -> impl IntoView {
                 {over.then(|| view! { <a class="button primary" href="#/" data-testid="to-home">{b.t("ka.ui.new_game")}</a> <a class="button" href="#/stats" data-testid="to-stats">{b.t("nav.stats")}</a> })}
             </div>
         </EndPanel>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_round_end_says_who_ended_it_and_how() {
+        let names = vec!["Anna".to_string(), "Ben".to_string()];
+        let knock = RoundEnd::Knocked { seat: 1, pips: 1 };
+        assert_eq!(
+            end_text(&knock, &names, Lang::De),
+            "Ben hat mit 1 Punkt auf der Hand geklopft."
+        );
+        let knock = RoundEnd::Knocked { seat: 0, pips: 5 };
+        assert_eq!(
+            end_text(&knock, &names, Lang::En),
+            "Anna knocked with 5 points in hand."
+        );
+        let out = RoundEnd::WentOut { seat: 0 };
+        assert!(end_text(&out, &names, Lang::De).starts_with("Anna hat alle Karten gelegt"));
+        let stock = RoundEnd::StockExhausted { emptied_by: 1 };
+        assert!(end_text(&stock, &names, Lang::De).contains("Ben zog die letzte Karte"));
     }
 }

@@ -11,7 +11,7 @@ use crate::components::card::CardView;
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::DragSpec;
 use crate::components::hand::{HandLook, HandTools, HandView};
-use crate::components::opponents::{Opponents, SeatOrder};
+use crate::components::opponents::{Opponents, SeatCount, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::i18n::common::fill;
 use crate::play::BoardProps;
@@ -172,9 +172,9 @@ fn opponent(b: Board, seat: Seat) -> impl IntoView {
             on:click=move |_| { if target.get_untracked() { b.give(seat); } }>
             <span class="opp-name">{b.name(seat)}</span>
             <span class="ps-dealer">{dealer}</span>
-            <span class="opp-count" data-testid="opp-count">{count}</span>
-            <span class="ps-done" title=move || b.t("ps.ui.tasks_done")>{move || format!("✓{}", done())}</span>
-            <span class="opp-score">{total}</span>
+            <SeatCount key="count.cards" n=Signal::derive(move || count() as i64) class="opp-count" testid="opp-count"/>
+            <SeatCount key="count.tasks_done" n=Signal::derive(move || done() as i64) class="ps-done"/>
+            <SeatCount key="count.points" n=Signal::derive(move || total() as i64) class="opp-score"/>
             {aces}
             <Show when=move || target.get()>
                 <span class="ps-give-hint">{move || b.t("ps.ui.give_here")}</span>

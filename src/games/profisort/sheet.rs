@@ -1,6 +1,7 @@
-//! The task sheets, like the paper ones: 15 rows with J / No J and card count, a tick with
-//! the deal per completed task, special points open or struck, the score column
-//! "deal points / running total" with the dealer marks I / II / III.
+//! The task sheets, like the paper ones: 15 rows with "J" (jokers allowed) or "–" and card
+//! count, a tick with the deal per completed task, special points open or struck, the score
+//! column "deal points / running total" with the dealer marks I / II / III; a legend says
+//! what the short column heads mean.
 
 use super::board::{dealer_mark, Board};
 use super::texts::task_name;
@@ -25,11 +26,12 @@ fn task_rows(b: Board, v: &ProfiSortView, seat: Seat) -> impl IntoView {
     (1..=15u8)
         .map(|t| {
             let sh = shape(t);
-            let j = match sh {
-                Some(s) if s.jokers => "J",
-                Some(_) => "No J",
-                None => "",
+            let (j, j_said) = match sh {
+                Some(s) if s.jokers => ("J", Some("ps.ui.jokers_yes")),
+                Some(_) => ("–", Some("ps.ui.jokers_no")),
+                None => ("", None),
             };
+            let j_said = j_said.map(|k| crate::i18n::tr(lang, k).to_string());
             let cards = sh.map(|s| s.cards().to_string()).unwrap_or_default();
             let done = sheet.done.get(t as usize - 1).copied().flatten();
             let left_out = sheet.left_out.contains(&t);
@@ -44,7 +46,7 @@ fn task_rows(b: Board, v: &ProfiSortView, seat: Seat) -> impl IntoView {
                     on:click=move |_| { if open { super::builder::lay_from_sheet(b, t); } }>
                     <td class="ps-no">{t}</td>
                     <td class="ps-name">{task_name(t, lang)}</td>
-                    <td class="ps-j">{j}</td>
+                    <td class="ps-j"><span aria-hidden="true">{j}</span><span class="sr-only">{j_said}</span></td>
                     <td class="ps-cards">{cards}</td>
                     <td class="ps-tick" data-testid="tick">{done.map(|d| format!("✓ {d}"))}</td>
                     <td class="ps-sp">{bonus_cell(jf)}</td>
@@ -110,9 +112,26 @@ fn one_sheet(b: Board, seat: Seat) -> impl IntoView {
                             <strong data-testid="sheet-total">{v.totals.get(seat).copied().unwrap_or(0)}</strong>
                         </div>
                     </div>
+                    {legend(b)}
                 </div>
             }
         })
+    }
+}
+
+/// What the short column heads and marks of the sheet mean, visible on every screen.
+fn legend(b: Board) -> impl IntoView {
+    let items = [
+        "ps.ui.legend_j",
+        "ps.ui.legend_cards",
+        "ps.ui.legend_tick",
+        "ps.ui.legend_sp",
+        "ps.ui.legend_pair",
+    ];
+    view! {
+        <ul class="ps-legend" data-testid="sheet-legend">
+            {items.map(|k| view! { <li class=k.rsplit('_').next()>{move || b.t(k)}</li> }).collect_view()}
+        </ul>
     }
 }
 

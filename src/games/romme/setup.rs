@@ -209,7 +209,7 @@ mod tests {
         let mut o = Preset::MitKaufen.options();
         assert_eq!(
             summary(&o, Lang::De),
-            "2 Spiele à 52 + 2 Joker · 13 Karten · Auslegen ab 30 · mit Kaufen · bis 500 Punkte"
+            "2 Kartenspiele à 52 + 2 Joker · 13 Karten · Auslegen ab 30 · mit Kaufen · bis 500 Punkte"
         );
         o.jokers = 6;
         o.first_meld_min = 40;
@@ -220,7 +220,7 @@ mod tests {
         );
         assert_eq!(
             summary(&Preset::Traditionell.options(), Lang::De),
-            "2 Spiele à 52, ohne Joker · 10 Karten · bis 500 Punkte"
+            "2 Kartenspiele à 52, ohne Joker · 10 Karten · bis 500 Punkte"
         );
     }
 }
