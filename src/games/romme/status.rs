@@ -26,23 +26,12 @@ pub(super) fn opponent(b: Board, s: Seat) -> impl IntoView {
         move || is_open().then(|| view! { <span class="badge">{b.t("ro.ui.opp_opened")}</span> });
     let cards = move || v.with(|v| v.hand_sizes.get(s).copied().unwrap_or(0));
     let total = move || v.with(|v| v.totals.get(s).copied().unwrap_or(0));
-    let cards_word = move || {
-        b.t(if cards() == 1 {
-            "ro.ui.opp_card"
-        } else {
-            "ro.ui.opp_cards"
-        })
-    };
+    let cards_word = move || fill(b.app.lang(), "count.cards", &[("n", cards().to_string())]);
     let said = move || {
         let lang = b.app.lang();
-        let key = if cards() == 1 {
-            "ro.ui.opp_said_one"
-        } else {
-            "ro.ui.opp_said"
-        };
         let mut text = fill(
             lang,
-            key,
+            "ro.ui.opp_said",
             &[
                 ("name", b.name(s)),
                 ("cards", cards().to_string()),
