@@ -20,7 +20,7 @@ pub fn latest_running(index: &[IndexEntry]) -> Option<&IndexEntry> {
 /// players, one tap away.
 fn resume_panel() -> Option<impl IntoView> {
     let app = use_app();
-    let index = crate::storage::read_index();
+    let index = crate::storage::peek_index();
     let e = latest_running(&index)?.clone();
     let game = catalog::find(&e.variant).map(|c| c.key());
     let title = e.title.clone();

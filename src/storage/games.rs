@@ -25,6 +25,17 @@ pub fn read_index() -> Vec<IndexEntry> {
     index
 }
 
+/// The list of saves as stored, without repairing it against the games (the home screen's
+/// "Weiterspielen": repairing reads every save, and its code would weigh on the start).
+/// Unreadable: empty (the saves page repairs it).
+pub fn peek_index() -> Vec<IndexEntry> {
+    read(INDEX_KEY)
+        .ok()
+        .flatten()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
 fn write_index(index: &[IndexEntry]) {
     if let Ok(json) = serde_json::to_string(index) {
         set(INDEX_KEY, &json);
