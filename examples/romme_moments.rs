@@ -144,7 +144,7 @@ fn upcard(g: &Romme) -> Option<String> {
 fn link_game() -> String {
     let options = variant_options::<Romme>("romme").expect("romme");
     for seed in 1..100u64 {
-        let mut record = Record::<Romme>::new(options.clone(), 2, seed);
+        let record = Record::<Romme>::new(options.clone(), 2, seed);
         let game = record.start().expect("start");
         if game.to_move() == Some(0) {
             let meta = SaveMeta {

@@ -283,6 +283,15 @@ fn house(w: &mut Writer, preset: Preset, o: &RommeOptions) {
     }
 }
 
+/// The setup label of a Räuber opening rule.
+pub fn opening_key(o: RaeuberOpening) -> &'static str {
+    match o {
+        RaeuberOpening::Reused => "ro.opening.reused",
+        RaeuberOpening::Table => "ro.opening.table",
+        RaeuberOpening::AddedOnly => "ro.opening.added",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,14 +347,5 @@ mod tests {
         assert!(text(Preset::Grundspiel, &o, Lang::De).contains("300 Punkte"));
         o.match_end = MatchEnd::Deals { count: Some(4) };
         assert!(text(Preset::Grundspiel, &o, Lang::En).contains("after 4 deals"));
-    }
-}
-
-/// The setup label of a Räuber opening rule.
-pub fn opening_key(o: RaeuberOpening) -> &'static str {
-    match o {
-        RaeuberOpening::Reused => "ro.opening.reused",
-        RaeuberOpening::Table => "ro.opening.table",
-        RaeuberOpening::AddedOnly => "ro.opening.added",
     }
 }
