@@ -17,8 +17,13 @@ import zlib from 'node:zlib';
 // games) raised them by 0.4 % / 0.8 %: the games' text tables installed at start, the
 // registry's entries, and the visitors' and the board core's generic code in every part
 // (measured 161,333–161,381 / 774,150–774,805; issue 28 is the place to win it back).
-const BUDGET = 161_800;
-const ALL_BUDGET = 775_600;
+// Issue 25 (Rommé) and part of issue 26 raised them by 7.2 % / 2.8 %: the games' text tables
+// at start grew (seed options, refusals, the measured bot strengths, plural forms), the
+// plural machinery of `fill`, the home screen's "Weiterspielen", the next-level offer of the
+// shared end panel (measured 172,961 / 796,435; the home screen's first version read the
+// saves index with its repair and weighed 9 KB more). Issue 28 is the place to win it back.
+const BUDGET = 173_500;
+const ALL_BUDGET = 797_300;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
