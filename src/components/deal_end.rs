@@ -37,8 +37,8 @@ pub fn EndPanel(
                     <div class="overlay-box" role="dialog" aria-modal="true" aria-labelledby=label_id
                         node_ref=node on:keydown=trap>
                         <h2 id=title_id>{title}</h2>
-                        {children()}
                         {next_level()}
+                        {children()}
                     </div>
                 </div>
             }
@@ -47,8 +47,8 @@ pub fn EndPanel(
         EndLayout::Section => view! {
             <section class=class data-testid=testid>
                 <h2>{title}</h2>
-                {children()}
                 {next_level()}
+                {children()}
             </section>
         }
         .into_any(),
