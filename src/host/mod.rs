@@ -484,6 +484,42 @@ fn refocus_if_lost() {
 /// Taps on the same action closer together than this are one tap.
 pub const REPEAT_MS: u64 = 400;
 
+/// The last action a person sent from this page. A double or triple tap sends the same
+/// action again: a repeat the game no longer offers is dropped silently (one action
+/// happens, and no error about the second); a repeat it still offers is played (Karussell:
+/// draw, then draw again).
+struct Taps<G: UiGame>(StoredValue<Option<(Seat, G::Action, u64)>>);
+
+impl<G: UiGame> Clone for Taps<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: UiGame> Copy for Taps<G> {}
+
+impl<G: UiGame> Taps<G> {
+    fn new() -> Self {
+        Taps(StoredValue::new(None))
+    }
+
+    /// Notes `action` of `seat`; true when it repeats the last one within [`REPEAT_MS`] and
+    /// is no longer among the `legal` actions.
+    fn is_stale_repeat(
+        self,
+        seat: Seat,
+        action: &G::Action,
+        legal: Signal<Vec<G::Action>>,
+    ) -> bool {
+        let now = storage::now_ms();
+        let repeat = self.0.with_value(|l| {
+            matches!(l, Some((s, b, t)) if *s == seat && b == action && now.saturating_sub(*t) < REPEAT_MS)
+        });
+        self.0.set_value(Some((seat, action.clone(), now)));
+        repeat && !legal.with_untracked(|l| l.contains(action))
+    }
+}
+
 #[component]
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
@@ -575,22 +611,14 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     });
 
     let (view, legal) = seat_signals(sess, viewer);
-    // A double or triple tap sends the same action again: a repeat the game no longer
-    // offers is dropped silently (one action happens, and no error about the second). A
-    // repeat it still offers is played (Karussell: draw, then draw again).
-    let last_tap = StoredValue::new(None::<(Seat, G::Action, u64)>);
+    let taps = Taps::<G>::new();
     let props = BoardProps::<G> {
         seat: viewer.into(),
         view,
         legal,
         names: names.clone(),
         act: Callback::new(move |a: G::Action| {
-            let (now, seat) = (storage::now_ms(), viewer.get_untracked());
-            let repeat = last_tap.with_value(|l| {
-                matches!(l, Some((s, b, t)) if *s == seat && *b == a && now.saturating_sub(*t) < REPEAT_MS)
-            });
-            last_tap.set_value(Some((seat, a.clone(), now)));
-            if repeat && !legal.with_untracked(|l| l.contains(&a)) {
+            if taps.is_stale_repeat(viewer.get_untracked(), &a, legal) {
                 return;
             }
             // Played here: this tab runs the bots from now on.

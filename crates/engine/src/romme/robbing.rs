@@ -155,29 +155,7 @@ impl Romme {
             }
             self.check_not_taken_card(id)?;
             let card = grab(id, &mut used)?;
-            let mi = table
-                .iter()
-                .position(|m| m.id == target)
-                .ok_or(err(RommeError::NoSuchMeld { meld: target }))?;
-            let allowed = match self.opts.lay_off {
-                LayOffPolicy::OwnMelds => table[mi].owner == seat,
-                LayOffPolicy::AnyAfterOwnFirstMeld => table[mi].owner == seat || opened,
-                LayOffPolicy::AnyAnyTime => true,
-            };
-            if !allowed {
-                return Err(err(RommeError::LayOffNotAllowed {
-                    policy: self.opts.lay_off,
-                }));
-            }
-            let old = &table[mi].meld;
-            let new = old.extend(card, &rules)?;
-            if self.opts.first_meld_counts_lay_off {
-                points += new.opening_value().saturating_sub(old.opening_value());
-                if !counted.contains(&target) {
-                    counted.push(target);
-                }
-            }
-            table[mi].meld = new;
+            points += self.rob_lay_off(seat, opened, &mut table, card, target, &mut counted)?;
         }
         if let Some(c) = pool.first() {
             return Err(err(RommeError::TakenCardNotReused { card: c.id }));
@@ -200,6 +178,47 @@ impl Romme {
             taken,
             new_ids,
         })
+    }
+
+    /// One lay-off of a rob onto the table as it stands in the plan (`opened`: the player
+    /// has opened, this rob's new melds included); returns the opening points it adds
+    /// ([`RaeuberOpening::AddedOnly`]) and notes the meld in `counted`.
+    ///
+    /// [`RaeuberOpening::AddedOnly`]: super::options::RaeuberOpening::AddedOnly
+    fn rob_lay_off(
+        &self,
+        seat: Seat,
+        opened: bool,
+        table: &mut [TableMeld],
+        card: Card,
+        target: MeldId,
+        counted: &mut Vec<MeldId>,
+    ) -> Result<u32, RuleError> {
+        let mi = table
+            .iter()
+            .position(|m| m.id == target)
+            .ok_or(err(RommeError::NoSuchMeld { meld: target }))?;
+        let allowed = match self.opts.lay_off {
+            LayOffPolicy::OwnMelds => table[mi].owner == seat,
+            LayOffPolicy::AnyAfterOwnFirstMeld => table[mi].owner == seat || opened,
+            LayOffPolicy::AnyAnyTime => true,
+        };
+        if !allowed {
+            return Err(err(RommeError::LayOffNotAllowed {
+                policy: self.opts.lay_off,
+            }));
+        }
+        let old = &table[mi].meld;
+        let new = old.extend(card, &self.opts.meld_rules())?;
+        let mut added = 0;
+        if self.opts.first_meld_counts_lay_off {
+            added = new.opening_value().saturating_sub(old.opening_value());
+            if !counted.contains(&target) {
+                counted.push(target);
+            }
+        }
+        table[mi].meld = new;
+        Ok(added)
     }
 
     pub(crate) fn do_rob(&mut self, seat: Seat, plan: RobPlan, ev: &mut Vec<RommeEvent>) {
