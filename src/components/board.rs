@@ -5,7 +5,7 @@
 //! derefs to it, so `b.view` (the core) and `b.preview` (the game's) read alike.
 
 use crate::components::drag::{start_drag, DragSpec};
-use crate::components::hand::{cards_by_id, ordered_hand, HandState};
+use crate::components::hand::{cards_by_id, HandState};
 use crate::components::opponents::{other_seats, SeatOrder};
 use crate::ctx::{use_app, AppCtx};
 use crate::i18n::common::name;
@@ -226,8 +226,10 @@ where
 
     /// The viewer's hand in the player's own order.
     pub fn ordered_hand(&self) -> Memo<Vec<Card>> {
-        let (view, order) = (self.view, self.hand.order);
-        Memo::new(move |_| view.with(|v| order.with(|o| ordered_hand(v.hand(), o))))
+        let (view, hand) = (self.view, self.hand);
+        let shown = Memo::new(move |_| view.with(|v| hand.arranged(v.hand())));
+        hand.follow(shown);
+        shown
     }
 
     /// The selected hand cards, in the order they were selected.

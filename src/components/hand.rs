@@ -23,6 +23,62 @@ pub fn ordered_hand(hand: &[Card], order: &[CardId]) -> Vec<Card> {
     out
 }
 
+/// The hand as shown: in the player's own order while that order knows at least half of the
+/// hand; a hand it does not know (a new deal, no order yet) in the player's last chosen sort.
+pub fn arranged_hand(hand: &[Card], order: &[CardId], pref: SortPref) -> Vec<Card> {
+    if knows(order, hand.iter().map(|c| c.id)) {
+        ordered_hand(hand, order)
+    } else {
+        let mut sorted = hand.to_vec();
+        engine::sort::sort_by_key(&mut sorted, pref.key());
+        sorted
+    }
+}
+
+/// Does `order` hold at least half of `ids`?
+fn knows(order: &[CardId], ids: impl ExactSizeIterator<Item = CardId>) -> bool {
+    let n = ids.len();
+    ids.filter(|id| order.contains(id)).count() * 2 >= n
+}
+
+/// The order the player chose last with the sort buttons: a new hand starts in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SortPref {
+    #[default]
+    Suit,
+    Rank,
+}
+
+/// Where the last chosen sort is kept (one for every game).
+pub const SORT_KEY: &str = "kartenrunde.hand_sort.v1";
+
+impl SortPref {
+    pub fn key(self) -> fn(&Card) -> (u8, u8) {
+        match self {
+            SortPref::Suit => suit_sort_key,
+            SortPref::Rank => rank_sort_key,
+        }
+    }
+
+    fn load() -> SortPref {
+        match crate::storage::get(SORT_KEY).as_deref() {
+            Some("rank") => SortPref::Rank,
+            _ => SortPref::Suit,
+        }
+    }
+
+    fn store(self) {
+        crate::storage::set(
+            SORT_KEY,
+            if self == SortPref::Rank {
+                "rank"
+            } else {
+                "suit"
+            },
+        );
+    }
+}
+
 /// The cards of `cards` with the ids `ids`, in the order of `ids` (e.g. the selection in the
 /// order it was made); ids not among `cards` are left out.
 pub fn cards_by_id(cards: &[Card], ids: &[CardId]) -> Vec<Card> {
@@ -66,6 +122,8 @@ pub struct HandStore(pub String);
 pub struct HandState {
     pub order: RwSignal<Vec<CardId>>,
     pub selected: RwSignal<Vec<CardId>>,
+    /// The sort a hand the order does not know is shown in.
+    pub pref: RwSignal<SortPref>,
 }
 
 impl Default for HandState {
@@ -98,7 +156,33 @@ impl HandState {
         // Every card of the hand reads the selection; cards come and go with each deal.
         let selected = RwSignal::new(Vec::new());
         crate::ctx::prune_with_board(selected);
-        HandState { order, selected }
+        HandState {
+            order,
+            selected,
+            pref: RwSignal::new(SortPref::load()),
+        }
+    }
+
+    /// The hand `hand` as shown (tracked): see [`arranged_hand`].
+    pub fn arranged(&self, hand: &[Card]) -> Vec<Card> {
+        let pref = self.pref.get();
+        self.order.with(|o| arranged_hand(hand, o, pref))
+    }
+
+    /// The hand as shown becomes the player's order whenever it holds a card the order does
+    /// not: a new deal's sort is kept, and cards drawn later go last and stay there (the order
+    /// always knows the hand, so a hand never jumps back into the sort in mid-deal).
+    pub fn follow(&self, shown: Memo<Vec<Card>>) {
+        let order = self.order;
+        Effect::new(move |_| {
+            let ids: Vec<CardId> = shown.with(|s| s.iter().map(|c| c.id).collect());
+            if order
+                .try_with_untracked(|o| ids.iter().any(|id| !o.contains(id)))
+                .unwrap_or(false)
+            {
+                order.set(ids);
+            }
+        });
     }
 
     /// Is `id` selected (tracked)? False once the hand is gone.
@@ -155,10 +239,15 @@ impl HandState {
         }
     }
 
-    /// Sorts the hand by `key` (the new order replaces the player's own).
-    pub fn sort_by<K: Ord>(&self, mut hand: Vec<Card>, key: impl FnMut(&Card) -> K) {
-        engine::sort::sort_by_key(&mut hand, key);
+    /// Sorts the hand by `pref` (the new order replaces the player's own); the next hands
+    /// start in that sort too.
+    pub fn sort(&self, mut hand: Vec<Card>, pref: SortPref) {
+        engine::sort::sort_by_key(&mut hand, pref.key());
         self.order.set(hand.iter().map(|c| c.id).collect());
+        if self.pref.get_untracked() != pref {
+            self.pref.set(pref);
+            pref.store();
+        }
     }
 }
 
@@ -344,12 +433,12 @@ pub fn SortButtons(state: HandState, #[prop(into)] hand: Signal<Vec<Card>>) -> i
     view! {
         <button class="button small hand-sort" data-testid="sort-suit" title=move || app.t("ro.ui.sort_suit_long")
             aria-label=move || app.t("ro.ui.sort_suit_long")
-            on:click=move |_| state.sort_by(hand.get_untracked(), suit_sort_key)>
+            on:click=move |_| state.sort(hand.get_untracked(), SortPref::Suit)>
             {move || app.t("ro.ui.sort_suit")}
         </button>
         <button class="button small hand-sort" data-testid="sort-rank" title=move || app.t("ro.ui.sort_rank_long")
             aria-label=move || app.t("ro.ui.sort_rank_long")
-            on:click=move |_| state.sort_by(hand.get_untracked(), rank_sort_key)>
+            on:click=move |_| state.sort(hand.get_untracked(), SortPref::Rank)>
             {move || app.t("ro.ui.sort_rank")}
         </button>
     }
@@ -374,6 +463,37 @@ mod tests {
         let ids: Vec<u16> = ordered_hand(&hand, &order).iter().map(|c| c.id.0).collect();
         // 7 left the hand, 9 is new and goes last.
         assert_eq!(ids, vec![3, 1, 2, 9]);
+    }
+
+    #[test]
+    fn a_hand_the_order_does_not_know_is_shown_in_the_last_chosen_sort() {
+        let c = |id: u16, rank: u8, suit: Suit| Card {
+            id: CardId(id),
+            face: Face::french(rank, suit),
+        };
+        // A new deal: the order is of the last hand (ids 1, 2 of 4 known: half is kept).
+        let hand = vec![
+            c(10, 9, Suit::Clubs),
+            c(11, 3, Suit::Hearts),
+            c(12, 9, Suit::Hearts),
+            c(13, 3, Suit::Clubs),
+        ];
+        let ids = |cards: Vec<Card>| cards.iter().map(|c| c.id.0).collect::<Vec<_>>();
+        let old = vec![CardId(1), CardId(2), CardId(10)];
+        assert_eq!(
+            ids(arranged_hand(&hand, &old, SortPref::Rank)),
+            vec![13, 11, 10, 12]
+        );
+        assert_eq!(
+            ids(arranged_hand(&hand, &[], SortPref::Suit)),
+            ids(arranged_hand(&hand, &old, SortPref::Suit))
+        );
+        // An order that knows half the hand is the player's: kept, new cards last.
+        let own = vec![CardId(12), CardId(10)];
+        assert_eq!(
+            ids(arranged_hand(&hand, &own, SortPref::Rank)),
+            vec![12, 10, 11, 13]
+        );
     }
 
     #[test]

@@ -21,6 +21,8 @@ pub struct UiEntry {
     pub game: &'static str,
     /// The card on the home screen.
     pub icon: Face,
+    /// Presets with a card of their own there (catalog id, card).
+    pub preset_icons: &'static [(&'static str, Face)],
     /// The game's part of the setup screen (options, then the start button), built in the
     /// game's part of the wasm (with its table).
     pub setup_panel: SetupPanel,
@@ -46,6 +48,8 @@ pub type RulesPage<O> = fn(&'static VariantInfo, &O, Lang) -> RulesDoc;
 pub trait Registered: UiGame + Listed {
     /// The card on the home screen.
     const ICON: Face;
+    /// Presets shown with another card (catalog id, card), so each has a picture of its own.
+    const PRESET_ICONS: &'static [(&'static str, Face)] = &[];
     /// The game's texts in German and English (`src/games/<game>/texts_table.rs`): its
     /// catalog entries' titles and descriptions, board, setup, log, rejections, guide and
     /// rules page.
@@ -62,11 +66,22 @@ pub trait Registered: UiGame + Listed {
     const ERROR_SAMPLES: fn() -> Vec<Self::Error>;
 }
 
+impl UiEntry {
+    /// The card of catalog entry `id` on the home screen.
+    pub fn icon_for(&self, id: &str) -> Face {
+        self.preset_icons
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map_or(self.icon, |(_, f)| *f)
+    }
+}
+
 /// The registry entry of game `G`.
 pub const fn entry<G: Registered>() -> UiEntry {
     UiEntry {
         game: G::NAME,
         icon: G::ICON,
+        preset_icons: G::PRESET_ICONS,
         setup_panel: G::SETUP,
         host: G::table,
         bot_levels: G::BOT_LEVELS,
@@ -205,6 +220,19 @@ mod tests {
 
     /// One line per game in each list: a game in the engine's list but not in the registry
     /// (or the other way round, or in another order) fails here.
+    #[test]
+    fn every_catalog_entry_has_a_card_of_its_own_on_the_home_screen() {
+        let icons: Vec<(&str, Face)> = crate::catalog::entries()
+            .filter_map(|e| e.ui.map(|ui| (e.id(), ui.icon_for(e.id()))))
+            .collect();
+        assert!(icons.len() >= 9, "{icons:?}");
+        for (i, (id, face)) in icons.iter().enumerate() {
+            for (other, f) in &icons[i + 1..] {
+                assert_ne!(face, f, "{id} and {other} show the same card");
+            }
+        }
+    }
+
     #[test]
     fn the_engine_list_and_the_registry_agree() {
         let engine: Vec<&str> = GAMES.iter().map(|g| g.name).collect();

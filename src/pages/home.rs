@@ -49,7 +49,7 @@ pub fn Home() -> impl IntoView {
             let desc = e.desc_key();
             let href = format!("#/setup/{}", e.id());
             let rules_href = format!("#/rules/{}", e.id());
-            let icon = e.ui.map_or(Face::french(7, Suit::Hearts), |ui| ui.icon);
+            let icon = e.ui.map_or(Face::french(7, Suit::Hearts), |ui| ui.icon_for(e.id()));
             let available = e.available();
             view! {
                 <li class="game-entry" class:soon=!available data-testid="game-entry" data-game=e.id()>

@@ -72,8 +72,9 @@ async function romme(page) {
 }
 
 // Starts a bots-only match of `game` on `seed` (a fresh document, so the page's randomness
-// starts from the seed) and plays it to its final panel. Returns the save's id.
-export async function finishMatch(page, base, game, seed) {
+// starts from the seed) and plays it to its final panel; `atDealEnd(page, deal)` (optional)
+// sees each deal-end panel before it is left. Returns the save's id.
+export async function finishMatch(page, base, game, seed, atDealEnd = null) {
   await fixSeed(page, seed);
   await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
   await page.goto(base + '#/setup/' + game);
@@ -93,6 +94,7 @@ export async function finishMatch(page, base, game, seed) {
     await page.waitForSelector(`${OVER}, ${NEXT}`, { timeout: 120000 });
     if (await page.$(OVER)) break;
     assert(++deals <= 30, `${game} seed ${seed}: the match ends (still going after 30 deals)`);
+    if (atDealEnd) await atDealEnd(page, deals - 1);
     await page.click(NEXT);
     await page.waitForFunction((n) => !document.querySelector(n), NEXT, { timeout: 30000 });
   }

@@ -71,6 +71,20 @@ const mine = async (page, phase) => {
   return !!(await page.$('[data-testid=deal-end]'));
 };
 
+// Tab presses from the element matching `from` to one matching `to`: the fewer of Tab and
+// Shift+Tab (at most `max`; max + 1 if neither gets there).
+async function tabDistance(page, from, to, max = 6) {
+  let best = max + 1;
+  for (const k of ['Tab', 'Shift+Tab']) {
+    await page.focus(from);
+    for (let i = 1; i <= max && i < best; i++) {
+      await page.keyboard.press(k);
+      if (await page.evaluate((s) => !!document.activeElement && document.activeElement.matches(s), to)) { best = i; break; }
+    }
+  }
+  return best;
+}
+
 export default [
   {
     name: 'keyboard: a Rommé turn by keyboard only – draw, meld, discard',
@@ -410,6 +424,31 @@ export default [
       });
       assert(focus.inBoard, 'the focus is on the new deal\'s table: ' + focus.what);
       await shot('keyboard-next-deal');
+    },
+  },
+  {
+    name: 'keyboard: draw, discard and the hand are within 3 Tabs of each other (Rommé)',
+    async run({ page, base }) {
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await page.waitForSelector('[data-testid=start]');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=romme-board]');
+      const HAND = '[data-testid=hand-card][tabindex="0"]';
+      for (let deal = 0; deal < 3 && (await mine(page, 'draw')); deal++) await nextDeal(page);
+      const draw = await tabDistance(page, HAND, '[data-testid=draw]');
+      const take = await tabDistance(page, HAND, '[data-testid=take-discard]');
+      await page.click('[data-testid=draw]');
+      await mine(page, 'play');
+      const h = await hand(page);
+      await page.click(`[data-testid=hand-card][data-card="${h[h.length - 1].id}"]`);
+      await page.waitForSelector('[data-testid=discard-button]:not([disabled])');
+      const discard = await tabDistance(page, HAND, '[data-testid=discard-button]');
+      const back = await tabDistance(page, '[data-testid=discard-button]', HAND);
+      const said = `hand → Ziehen ${draw}, hand → Ablage nehmen ${take}, hand → Abwerfen ${discard}, Abwerfen → hand ${back}`;
+      console.log(`     Tabs: ${said}`);
+      assert(draw <= 3 && take <= 3 && discard <= 3 && back <= 3, `within 3 Tabs: ${said}`);
     },
   },
 ];

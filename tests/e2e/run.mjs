@@ -47,7 +47,7 @@ const OUT = path.resolve('tests/e2e/out');
 fs.mkdirSync(OUT, { recursive: true });
 const filter = process.argv[2] || '';
 
-const server = await serve('dist', PORT, SUB);
+const server = await serve(process.env.E2E_DIST || 'dist', PORT, SUB);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kr-e2e-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',

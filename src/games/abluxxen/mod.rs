@@ -23,6 +23,7 @@ use leptos::prelude::*;
 /// Abluxxen's line in the game registry: its card, texts, setup panel and rules page.
 impl super::registry::Registered for Abluxxen {
     const ICON: Face = Face::Lux(7);
+    const PRESET_ICONS: &'static [(&'static str, Face)] = &[("profiduell", Face::Lux(13))];
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;

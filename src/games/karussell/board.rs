@@ -8,7 +8,7 @@ use super::table::{hint_bar, scratch_table, status_line, turn_buttons};
 use crate::components::board::{table_view, BoardCore};
 use crate::components::dock::{Dock, PlayArea};
 use crate::components::drag::DragSpec;
-use crate::components::hand::{ordered_hand, HandLook, HandTools, HandView};
+use crate::components::hand::{HandLook, HandTools, HandView};
 use crate::components::opponents::{Opponents, SeatCount, SeatOrder};
 use crate::components::piles::{Pile, PileLook, PileTop};
 use crate::play::BoardProps;
@@ -64,7 +64,8 @@ fn new_board(p: &BoardProps<Karussell>) -> Board {
             hand.clear();
         }
     });
-    let shown = Memo::new(move |_| scratch.with(|s| hand.order.with(|o| ordered_hand(&s.hand, o))));
+    let shown = Memo::new(move |_| scratch.with(|s| hand.arranged(&s.hand)));
+    hand.follow(shown);
     // The engine's phase says when the viewer may rearrange the table (the legal list
     // holds only a few example transactions, never all of them).
     let can_meld = Memo::new(move |_| {

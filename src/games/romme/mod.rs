@@ -39,6 +39,14 @@ fn romme_bot(
 /// Rommé's line in the game registry: its card, texts, setup panel and rules page.
 impl super::registry::Registered for Romme {
     const ICON: Face = Face::french(7, Suit::Hearts);
+    /// Kaufen: a diamond (money); Anlegen: a club added on; Räuber: the knave; Traditionell:
+    /// the queen of clubs, a court card of the classic deck.
+    const PRESET_ICONS: &'static [(&'static str, Face)] = &[
+        ("romme_kaufen", Face::french(13, Suit::Diamonds)),
+        ("romme_anlegen", Face::french(8, Suit::Clubs)),
+        ("romme_raeuber", Face::french(11, Suit::Spades)),
+        ("romme_trad", Face::french(12, Suit::Clubs)),
+    ];
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;

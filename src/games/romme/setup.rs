@@ -122,6 +122,15 @@ pub fn summary(o: &RommeOptions, lang: Lang) -> String {
             n("setup.summary.decks", o.jokers as u32)
         },
         n("setup.summary.hand", o.hand_size as u32),
+        tr(
+            lang,
+            if o.set_distinct_suits {
+                "setup.summary.set_distinct"
+            } else {
+                "setup.summary.set_any"
+            },
+        )
+        .to_string(),
     ];
     if o.first_meld_min > 0 {
         parts.push(n("setup.summary.first_meld", o.first_meld_min));
@@ -209,18 +218,18 @@ mod tests {
         let mut o = Preset::MitKaufen.options();
         assert_eq!(
             summary(&o, Lang::De),
-            "2 Kartenspiele à 52 + 2 Joker · 13 Karten · Auslegen ab 30 · mit Kaufen · bis 500 Punkte"
+            "2 Kartenspiele à 52 + 2 Joker · 13 Karten · Sätze auch in gleicher Farbe · Auslegen ab 30 · mit Kaufen · bis 500 Punkte"
         );
         o.jokers = 6;
         o.first_meld_min = 40;
         o.match_end = MatchEnd::Deals { count: None };
         assert_eq!(
             summary(&o, Lang::En),
-            "2 packs of 52 + 6 jokers · 13 cards · first meld 40+ · with buying · everyone deals once"
+            "2 packs of 52 + 6 jokers · 13 cards · sets may repeat a suit · first meld 40+ · with buying · everyone deals once"
         );
         assert_eq!(
             summary(&Preset::Traditionell.options(), Lang::De),
-            "2 Kartenspiele à 52, ohne Joker · 10 Karten · bis 500 Punkte"
+            "2 Kartenspiele à 52, ohne Joker · 10 Karten · Sätze auch in gleicher Farbe · bis 500 Punkte"
         );
     }
 }

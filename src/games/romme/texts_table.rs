@@ -21,6 +21,8 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("setup.summary.decks_no_joker", "2 Kartenspiele à 52, ohne Joker", "2 packs of 52, no jokers"),
     ("setup.summary.first_meld", "Auslegen ab {n}", "first meld {n}+"),
     ("setup.summary.buying", "mit Kaufen", "with buying"),
+    ("setup.summary.set_any", "Sätze auch in gleicher Farbe", "sets may repeat a suit"),
+    ("setup.summary.set_distinct", "Sätze nur in verschiedenen Farben", "sets in different suits"),
     ("setup.summary.robbing", "mit Rauben", "with robbing"),
     ("setup.summary.each_deals", "jeder gibt einmal", "everyone deals once"),
     ("setup.summary.deals", "{n} {n:Runde|Runden}", "{n} {n:deal|deals}"),
