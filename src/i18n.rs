@@ -140,6 +140,8 @@ static TABLE: Table = &[
     ("play.table_retry", "Erneut versuchen", "Try again"),
     ("host.bots_unreachable", "Die Mitspieler-Bots konnten nicht geladen werden – ohne Verbindung geht das erst, wenn Kartenrunde einmal online vollständig geladen war. Neuer Versuch in wenigen Sekunden; die Partie bleibt gespeichert.", "The bots could not be loaded – offline this only works once Kartenrunde has been fully loaded online. Trying again in a few seconds; the game stays saved."),
     ("host.log", "Verlauf", "Log"),
+    ("host.share_qr", "Zum Scannen mit der Handykamera", "Scan it with a phone camera"),
+    ("host.share_qr_too_long", "Dieser Link ist zu lang für einen QR-Code – schick ihn als Text.", "This link is too long for a QR code – send it as text."),
     ("host.waiting", "{name} ist am Zug …", "{name} is thinking …"),
     ("err.game_over", "Das Spiel ist vorbei.", "The game is over."),
     ("err.not_your_decision", "Jetzt entscheidet {name}.", "It is {name}'s decision now."),

@@ -11,4 +11,5 @@ pub mod lazy;
 pub mod opponents;
 pub mod options;
 pub mod piles;
+pub mod qr;
 pub mod score_sheet;

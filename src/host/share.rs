@@ -4,6 +4,7 @@
 //! says "Gib das Gerät an …".
 
 use crate::components::coach::show_button;
+use crate::components::qr::QrView;
 use crate::ctx::use_app;
 use crate::i18n::common::fill;
 use crate::i18n::tr;
@@ -75,6 +76,7 @@ fn share_box(share: RwSignal<Option<String>>) -> impl IntoView {
                         if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
                     }/>
             </label>
+            <QrView url=Signal::derive(move || share.get().unwrap_or_default())/>
         </Show>
     }
 }

@@ -292,4 +292,50 @@ TESTS.push({
   },
 });
 
+// Where every named element of the board is (its top-left corner), hand cards aside (a picked
+// card rises by design).
+const positions = (page) => page.evaluate(() => {
+  const out = {};
+  for (const e of document.querySelectorAll('[data-testid]:not([data-testid=hand-card])')) {
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const key = `${e.dataset.testid}#${e.dataset.card || e.dataset.seat || e.dataset.meld || ''}`;
+    if (!(key in out)) out[key] = [Math.round(r.left), Math.round(r.top + scrollY)];
+  }
+  return out;
+});
+
+TESTS.push({
+  name: 'careful: picking one, two and three cards moves nothing on the table, in every game, at 360 and 1366',
+  async run({ page, base }) {
+    await page.goto(base + '#/');
+    await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+    const bad = [];
+    for (const [w, h] of [[360, 640], [1366, 768]]) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const id of ['romme', 'karussell', 'profisort', 'abluxxen']) {
+        const board = await startMidTurn(page, base, id);
+        // Rommé, Karussell and Profi-Sort: draw first, then cards can be picked.
+        if ((await page.$eval(`[data-testid=${board}]`, (b) => b.dataset.phase || b.dataset.pending)) === 'draw') {
+          await page.click('[data-testid=draw], [data-testid=stock]');
+          await page.waitForFunction((b) => { const e = document.querySelector(`[data-testid=${b}]`); return !e || (e.dataset.phase || e.dataset.pending) !== 'draw'; }, board);
+          await page.waitForTimeout(300);
+        }
+        if (await page.$(END)) continue;
+        const before = await positions(page);
+        const cards = await page.$$eval('.dock [data-testid=hand-card]', (es) => es.map((e) => e.dataset.card));
+        for (const [n, card] of cards.slice(0, 3).entries()) {
+          await page.click(`.dock [data-testid=hand-card][data-card="${card}"]`);
+          await page.waitForTimeout(200);
+          const after = await positions(page);
+          const moved = Object.keys(before).filter((k) => k in after && (Math.abs(before[k][0] - after[k][0]) > 1 || Math.abs(before[k][1] - after[k][1]) > 1))
+            .map((k) => `${k} ${before[k]} → ${after[k]}`);
+          if (moved.length) bad.push(`${id} ${w}, ${n + 1} card(s) picked: ${moved.join('; ')}`);
+        }
+      }
+    }
+    assert(bad.length === 0, `the table moved:\n  ${bad.join('\n  ')}`);
+  },
+});
+
 export default TESTS;

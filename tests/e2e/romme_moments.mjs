@@ -2,6 +2,8 @@
 // lay off or exchange a joker, the freed joker, the Räuber upcard, the exchange before the
 // first meld. Positions from `cargo run --example romme_moments` (fixtures/romme.json).
 import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { assert, eq } from './assert.mjs';
 import { startGame, hand, board, untilMyDraw } from './romme.mjs';
 
@@ -219,6 +221,34 @@ export default [
       assert(his !== mine, 'Ben sees his own hand');
       eq((await board(other)).phase, 'draw', 'Ben is to draw');
       await other.close();
+    },
+  },
+  {
+    name: 'link games: the share box shows the link as a QR code – read from a screenshot at 360, 390 and 1366 px, it opens the game',
+    async run({ page, base, context, shot }) {
+      for (const [w, h] of [[360, 640], [390, 844], [1366, 768]]) {
+        await open(page, base, FIX.link.link, { width: w, height: h });
+        await page.click('[data-testid=share]');
+        const url = await page.inputValue('[data-testid=share-url]');
+        const qr = await page.waitForSelector('[data-testid=share-qr]');
+        await qr.scrollIntoViewIfNeeded();
+        await shot(`share-qr-${w}`);
+        // The code as a camera sees it: the screenshot's pixels, decoded by jsQR.
+        const png = PNG.sync.read(await qr.screenshot());
+        const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+        assert(read, `${w}: the QR code (${png.width} px) is read`);
+        eq(read.data, url, `${w}: the QR code holds the link`);
+        const box = await qr.boundingBox();
+        assert(box.width >= 200 && box.x >= 0 && box.x + box.width <= w, `${w}: the code is large and on screen (${JSON.stringify(box)})`);
+        // The scanned link opens the game on another device.
+        const other = await context.newPage();
+        await other.goto(base + '#/');
+        await other.evaluate(() => localStorage.clear());
+        await other.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+        await other.goto(read.data.replace(/^.*#/, base + '#'));
+        await other.waitForSelector('[data-testid=romme-board]');
+        await other.close();
+      }
     },
   },
 ];
