@@ -11,9 +11,10 @@
 // place of Trunk's own wasm and glue, and lists the lazy modules in index.html
 // (`window.krLazy`): the page caches them for offline use, and the update check finds them.
 // Any failure stops the build with a message saying which step failed.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const fail = (msg) => {
@@ -33,6 +34,12 @@ const run = (cmd, args) => {
     fail(`${cmd} ${args.join(' ')} failed:\n${e.stderr || e.message}`);
   }
 };
+const runAsync = (cmd, args) => new Promise((resolve) => {
+  execFile(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20 }, (e, stdout, stderr) => {
+    if (e) fail(`${cmd} ${args.join(' ')} failed:\n${stderr || e.message}`);
+    resolve(stdout);
+  });
+});
 // wasm-split-cli must be the release of the wasm_split_helpers the app links (through leptos;
 // both crates are released together under the same version numbers): its version is the
 // helpers' in Cargo.lock, as in scripts/setup-tools. The tool has no --version: cargo's list
@@ -65,7 +72,14 @@ try {
   if (profile === 'release') {
     const opt = run('wasm-opt', ['--version']);
     if (!/version 132\b/.test(opt)) fail(`wasm-opt of npm binaryen 132 is needed (found: ${opt.trim()}); run scripts/setup-tools`);
-    for (const [file] of modules) run('wasm-opt', ['-Oz', file, '-o', file]);
+    // One wasm-opt per core at a time (they take most of the hook's time).
+    const queue = modules.map(([file]) => file);
+    const worker = async () => {
+      for (let file; (file = queue.shift());) {
+        await runAsync('wasm-opt', ['-Oz', file, '-o', file]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
   }
   let glueText = fs.readFileSync(path.join(bound, 'main.js'), 'utf8');
   let loaderText = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8');

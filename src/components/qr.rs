@@ -1,11 +1,11 @@
 //! A link as a QR code, for a friend at the same table to scan with a phone camera. The
-//! encoding is the `qrcode` crate's; this draws its modules as one SVG path (a row's run of
+//! encoding is the `qrcodegen` crate's (Project Nayuki's reference implementation); this draws its modules as one SVG path (a row's run of
 //! dark modules is one rectangle), black on white with the quiet zone of four modules that
 //! cameras need.
 
 use crate::ctx::use_app;
 use leptos::prelude::*;
-use qrcode::{Color, EcLevel, QrCode};
+use qrcodegen::{QrCode, QrCodeEcc};
 
 /// The quiet zone around the code, in modules (ISO/IEC 18004).
 const QUIET: usize = 4;
@@ -13,27 +13,36 @@ const QUIET: usize = 4;
 /// The SVG path of the dark modules of `text`'s QR code and the side of the whole picture in
 /// modules (quiet zone included); None when the text is too long for any QR code.
 pub fn qr_path(text: &str) -> Option<(String, usize)> {
-    // Level L: the most data per module; a link carries its own checksum.
-    let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::L).ok()?;
-    let width = code.width();
-    let colors = code.to_colors();
+    // Level L at least: the most data per module (a link carries its own checksum); the
+    // encoder raises it where that fits in the same size.
+    let code = QrCode::encode_text(text, QrCodeEcc::Low).ok()?;
+    let width = code.size();
     let mut path = String::new();
-    for (y, row) in colors.chunks(width).enumerate() {
+    for y in 0..width {
         let mut x = 0;
         while x < width {
-            if row[x] == Color::Dark {
+            if code.get_module(x, y) {
                 let start = x;
-                while x < width && row[x] == Color::Dark {
+                while x < width && code.get_module(x, y) {
                     x += 1;
                 }
-                let (px, py, run) = (start + QUIET, y + QUIET, x - start);
+                let (px, py, run) = (start as usize + QUIET, y as usize + QUIET, x - start);
                 path.push_str(&format!("M{px} {py}h{run}v1h-{run}z"));
             } else {
                 x += 1;
             }
         }
     }
-    Some((path, width + 2 * QUIET))
+    Some((path, width as usize + 2 * QUIET))
+}
+
+/// The widest the code is drawn, in CSS pixels (18rem).
+const MAX_PX: usize = 288;
+
+/// The pixels per module: whole pixels (no module drawn one pixel wider than its neighbour),
+/// as many as fit in [`MAX_PX`], at least two.
+pub fn module_px(side: usize) -> usize {
+    (MAX_PX / side.max(1)).max(2)
 }
 
 /// The QR code of `url`, or a line saying the link is too long for one.
@@ -46,6 +55,7 @@ pub fn QrView(#[prop(into)] url: Signal<String>) -> impl IntoView {
         Some((path, side)) => view! {
             <figure class="share-qr">
                 <svg data-testid="share-qr" viewBox=format!("0 0 {side} {side}") role="img"
+                    style=format!("width:{}px", side * module_px(side))
                     aria-label=move || app.t("host.share_qr") shape-rendering="crispEdges">
                     <rect width=side height=side fill="#fff"/>
                     <path d=path fill="#000"/>
@@ -73,5 +83,8 @@ mod tests {
             "{path}"
         );
         assert!(qr_path(&"x".repeat(3000)).is_none());
+        assert_eq!(module_px(37), 7);
+        assert_eq!(module_px(133), 2);
+        assert_eq!(module_px(185), 2);
     }
 }

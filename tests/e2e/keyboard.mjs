@@ -451,4 +451,40 @@ export default [
       assert(draw <= 3 && take <= 3 && discard <= 3 && back <= 3, `within 3 Tabs: ${said}`);
     },
   },
+  {
+    name: 'keyboard: Karussell, Profi-Sort and Abluxxen – the draw and the turn\'s last step within 3 Tabs of the hand',
+    async run({ page, base }) {
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      const HAND = '.dock [data-testid=hand-card][tabindex="0"]';
+      const said = [];
+      const bad = [];
+      // [game, board, its draw control, the control that ends the turn once drawn]
+      for (const [game, board, draw, end] of [
+        ['karussell', 'karussell-board', '[data-testid=stock]', '[data-testid=draw-again], [data-testid=end-turn], [data-testid=pass], [data-testid=knock]'],
+        ['profisort', 'profisort-board', '[data-testid=draw]', '[data-testid=discard]'],
+        ['abluxxen', 'ab-board', null, '[data-testid=play]'],
+      ]) {
+        await page.goto(base + '#/setup/' + game);
+        await page.waitForSelector('[data-testid=start]');
+        await page.click('[data-testid=start]');
+        await page.waitForSelector(`[data-testid=${board}][data-mine=true]`, { timeout: 60000 });
+        if (await page.$('[data-testid=coach-close]')) await page.click('[data-testid=coach-close]');
+        if (draw) {
+          const d = await tabDistance(page, HAND, draw);
+          said.push(`${game}: hand → draw ${d}`);
+          if (d > 3) bad.push(`${game}: hand → draw ${d}`);
+          await page.click(draw);
+          await page.waitForFunction((b) => { const e = document.querySelector(`[data-testid=${b}]`); return e.dataset.phase !== 'draw'; }, board);
+        }
+        // The turn's last step is offered once a card is picked (Profi-Sort, Abluxxen).
+        await page.click(HAND);
+        await page.waitForSelector(`${end}`);
+        const e = await tabDistance(page, HAND, `${end}`);
+        said.push(`${game}: hand → ${end} ${e}`);
+        if (e > 3) bad.push(`${game}: hand → ${end} ${e}`);
+      }
+      console.log(`     Tabs: ${said.join(', ')}`);
+      assert(bad.length === 0, `within 3 Tabs: ${bad.join(', ')}`);
+    },
+  },
 ];

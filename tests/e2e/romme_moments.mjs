@@ -228,6 +228,8 @@ export default [
     async run({ page, base, context, shot }) {
       for (const [w, h] of [[360, 640], [390, 844], [1366, 768]]) {
         await open(page, base, FIX.link.link, { width: w, height: h });
+        // The first game's guide floats over the page: closed, as a player would.
+        if (await page.$('[data-testid=coach-close]')) await page.click('[data-testid=coach-close]');
         await page.click('[data-testid=share]');
         const url = await page.inputValue('[data-testid=share-url]');
         const qr = await page.waitForSelector('[data-testid=share-qr]');
@@ -239,7 +241,7 @@ export default [
         assert(read, `${w}: the QR code (${png.width} px) is read`);
         eq(read.data, url, `${w}: the QR code holds the link`);
         const box = await qr.boundingBox();
-        assert(box.width >= 200 && box.x >= 0 && box.x + box.width <= w, `${w}: the code is large and on screen (${JSON.stringify(box)})`);
+        assert(box.width >= 230 && box.x >= 0 && box.x + box.width <= w, `${w}: the code is large and on screen (${JSON.stringify(box)})`);
         // The scanned link opens the game on another device.
         const other = await context.newPage();
         await other.goto(base + '#/');
