@@ -5,6 +5,22 @@ use crate::ctx::use_app;
 use crate::play::ui_game::ViewLoad;
 use leptos::prelude::*;
 
+/// Marks the page busy (`delta` 1) or done (-1) with something a player waits for: a bot
+/// thinking, a part of the wasm on its way. The offline copy (index.html, `precache`) fetches
+/// its next files only while nothing is (`window.krBusy` is 0).
+pub fn busy(delta: i32) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let key = wasm_bindgen::JsValue::from_str("krBusy");
+    let now = js_sys::Reflect::get(&w, &key)
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    let next = (now + f64::from(delta)).max(0.0);
+    let _ = js_sys::Reflect::set(&w, &key, &next.into());
+}
+
 /// Shows the view `load` builds once its part of the wasm has arrived (at once when it is
 /// cached); `loading` (a text key) until then; `failed()` if the part cannot be fetched.
 pub fn lazy_view(load: ViewLoad, loading: &'static str, failed: fn() -> AnyView) -> AnyView {
@@ -12,7 +28,12 @@ pub fn lazy_view(load: ViewLoad, loading: &'static str, failed: fn() -> AnyView)
     // The page's futures never leave its one thread; Suspend asks for Send (as Leptos' own
     // `#[lazy]` does, through the same wrapper).
     let part = Suspend::new(leptos::__reexports::send_wrapper::SendWrapper::new(
-        async move { load.await.unwrap_or_else(|_| failed()) },
+        async move {
+            busy(1);
+            let view = load.await;
+            busy(-1);
+            view.unwrap_or_else(|_| failed())
+        },
     ));
     view! {
         <Suspense fallback=move || view! { <p class="part-loading" data-testid="part-loading" role="status">{move || app.t(loading)}</p> }>

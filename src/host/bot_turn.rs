@@ -95,7 +95,7 @@ impl<G: UiGame> BotTurn<G> {
             .flatten();
         match decided {
             Some(Thought::Decided(action)) => {
-                self.thinking.try_set(false);
+                self.stop_thinking();
                 record_decision(self.level, started, spent + now_ms() - started);
                 apply(self.seat, action, true)
             }
@@ -103,15 +103,22 @@ impl<G: UiGame> BotTurn<G> {
             Some(Thought::Later) => {
                 if self.thinking.try_get_untracked() == Some(false) {
                     self.thinking.try_set(true);
+                    crate::components::lazy::busy(1);
                 }
                 self.next_slice(0, spent + now_ms() - started, apply)
             }
             // The bot's code is on its way: look again soon (the wait is not thinking time).
             Some(Thought::Wait) => self.next_slice(WAIT_MS, spent, apply),
-            Some(Thought::Stale) => {
-                self.thinking.try_set(false);
-            }
+            Some(Thought::Stale) => self.stop_thinking(),
             None => {}
+        }
+    }
+
+    /// The bot thought and is done (the page is no longer busy with it).
+    fn stop_thinking(self) {
+        if self.thinking.try_get_untracked() == Some(true) {
+            self.thinking.try_set(false);
+            crate::components::lazy::busy(-1);
         }
     }
 

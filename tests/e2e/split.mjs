@@ -210,4 +210,35 @@ export default [
       }
     },
   },
+  {
+    name: 'split: the offline copy waits while the page is busy (a bot thinking, a part on its way) and goes on once it is idle',
+    async run({ base, context }) {
+      // A page on which something keeps the app busy from the start.
+      const page = await context.newPage();
+      try {
+        await page.addInitScript(() => { window.krBusy = 1; });
+        await page.goto(base + '#/');
+        await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+        await page.waitForSelector('[data-testid=game-entry]');
+        await page.waitForFunction(() => document.documentElement.dataset.precached === '0', null, { timeout: 30000 });
+        await page.waitForTimeout(3000);
+        eq(await page.evaluate(() => document.documentElement.dataset.precached), '0', 'no file fetched while busy');
+        // Idle again: the copy is completed.
+        await page.evaluate(() => { window.krBusy = 0; });
+        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
+        const n = await page.evaluate(() => [Number(document.documentElement.dataset.precached), window.krLazy.length]);
+        eq(n[0], n[1], 'every lazy file in the copy');
+        // A game against hard bots: the count goes back to 0 once they have played.
+        await page.goto(base + '#/setup/romme');
+        await page.waitForSelector('[data-testid=seat-row]');
+        const rows = (await page.$$('[data-testid=seat-row]')).length;
+        for (let i = 1; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'hard');
+        await page.click('[data-testid=start]');
+        await page.waitForSelector('[data-testid=romme-board][data-mine=true]', { timeout: 60000 });
+        eq(await page.evaluate(() => window.krBusy), 0, 'not busy once the bots have played');
+      } finally {
+        await page.close();
+      }
+    },
+  },
 ];
