@@ -67,4 +67,17 @@ mod tests {
             assert_eq!(e.available(), e.info.game.is_some(), "{}", e.id());
         }
     }
+
+    #[test]
+    fn every_catalog_entry_has_a_card_of_its_own_on_the_home_screen() {
+        let icons: Vec<(&str, engine::Face)> = entries()
+            .filter_map(|e| e.ui.map(|ui| (e.id(), ui.icon_for(e.id()))))
+            .collect();
+        assert!(icons.len() >= 9, "{icons:?}");
+        for (i, (id, face)) in icons.iter().enumerate() {
+            for (other, f) in &icons[i + 1..] {
+                assert_ne!(face, f, "{id} and {other} show the same card");
+            }
+        }
+    }
 }
