@@ -4,6 +4,9 @@
 // on phone sizes no control under 44x44 px (a check box is hit through its label row).
 import { assert } from './assert.mjs';
 import { finishMatch } from './endings.mjs';
+import { readFileSync } from 'node:fs';
+
+const KARUSSELL_SAVE = readFileSync(new URL('../../crates/engine/tests/fixtures/karussell.wave2.save.json', import.meta.url), 'utf8');
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 20 });
 const SIZES = [[360, 640], [390, 844], [1366, 768]];
@@ -58,8 +61,10 @@ async function measure(page, scope) {
     const ctl = 'button, a[href], [role=button], input:not([type=hidden]), select, summary, [tabindex="0"]:not([aria-live])';
     for (const e of document.querySelectorAll(ctl)) {
       // Cards in a row overlap by design, the hand's and a table meld's (each shows its
-      // corner; the 22-card test below checks how much).
-      if (e.matches('.hand-card, .ab-hand-card, .table-card') || !visible(e) || e.disabled) continue;
+      // corner; the 22-card test below checks how much): not measured, and a table card only
+      // checked for what else covers it.
+      if (e.matches('.hand-card, .ab-hand-card') || !visible(e) || e.disabled) continue;
+      const card = e.matches('.table-card');
       // An open modal dialog covers the page behind it by design: only its own controls count.
       const modal = document.querySelector('[aria-modal="true"]');
       if (modal && !modal.contains(e)) continue;
@@ -67,12 +72,13 @@ async function measure(page, scope) {
       // target that is measured.
       const target = e.matches('input') ? (e.closest('label') || (e.id && document.querySelector(`label[for="${e.id}"]`)) || e) : e;
       const r = target.getBoundingClientRect();
-      if (r.width < 43.5 || r.height < 43.5) (inScope(e) ? out.controls : out.outside).push(`${name(target)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+      if (!card && (r.width < 43.5 || r.height < 43.5)) (inScope(e) ? out.controls : out.outside).push(`${name(target)} ${Math.round(r.width)}x${Math.round(r.height)}`);
       // Nothing lies over a control: the point in its middle hits it (controls of the
       // screen's visible part only; the page scrolls the others into view).
       const [cx, cy] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
       if (cx < 0 || cy < 0 || cx >= innerWidth || cy >= innerHeight) continue;
       const hit = document.elementFromPoint(cx, cy);
+      if (card && hit && hit.closest('.table-card')) continue;
       if (hit && hit !== target && !target.contains(hit) && !hit.contains(target)) out.covered.push(`${name(target)} under ${name(hit)}`);
     }
     return out;
@@ -189,6 +195,13 @@ TESTS.push({
       assert(seen, `${game}: a deal end before the match end`);
       bad.push(...(await auditAtSizes(page, `match end ${game}`, END, shot)));
     }
+    // A Karussell table full of melds after the draw (the wave-2 fixture): nothing covers
+    // the table at any size.
+    await page.evaluate(([j, s]) => { localStorage.setItem('kartenrunde.game.careful-k', j); localStorage.setItem('kartenrunde.settings.v1', s); }, [KARUSSELL_SAVE, FAST]);
+    await page.goto(base + '#/play/careful-k');
+    await page.waitForSelector('[data-testid=table-card]');
+    if (await page.$('[data-testid=coach-close]')) await page.click('[data-testid=coach-close]');
+    bad.push(...(await auditAtSizes(page, 'karussell table', '[data-testid=karussell-board]', shot)));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
     await startMidTurn(page, base, 'romme');

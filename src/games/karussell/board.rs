@@ -215,8 +215,8 @@ pub fn board(p: BoardProps<Karussell>) -> AnyView {
             data-mine=move || my_turn.get().to_string()>
             <PlayArea>
             <Opponents class="opponents" seats=b.others(SeatOrder::FromViewer) seat=move |s| opponent(b, s)/>
-            <div class="piles-row">{stock(b)}</div>
-            {hint_bar(b)}
+            // The hint beside the stock: on a phone the table keeps that row's room.
+            <div class="piles-row k-piles">{stock(b)}{hint_bar(b)}</div>
             {scratch_table(b)}
             <Dock>
                 {status_line(b)}

@@ -67,6 +67,11 @@ impl Scratch {
         }
     }
 
+    /// Has anything moved since the turn's melding began?
+    pub fn changed(&self) -> bool {
+        self.melds != self.original || self.hand.len() != self.original_hand.len()
+    }
+
     /// Back to the table and hand of the turn's start.
     pub fn reset(&mut self) {
         *self = Scratch::new(self.original.clone(), self.original_hand.clone());
@@ -315,8 +320,10 @@ mod tests {
     fn split_a_run_by_moving_its_end_and_add_a_hand_card() {
         let hand = vec![card(30, 7, Suit::Spades), card(31, 7, Suit::Clubs)];
         let mut s = Scratch::new(table(), hand);
+        assert!(!s.changed());
         // ♥7 leaves the run 4-5-6-7 for a new meld; the run stays legal.
         s.move_card(CardId(7), Spot::NewMeld).unwrap();
+        assert!(s.changed());
         assert_eq!(s.melds.len(), 2);
         assert!(s.status(0).is_ok());
         assert_eq!(s.status(1), Err(KMeldError::TooShort));
@@ -336,6 +343,7 @@ mod tests {
         s.reset();
         assert_eq!(s.melds, table());
         assert_eq!(s.hand.len(), 2);
+        assert!(!s.changed());
     }
 
     #[test]

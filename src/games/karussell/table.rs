@@ -176,7 +176,9 @@ pub(super) fn turn_buttons(b: Board) -> impl IntoView {
     let placed = move || b.scratch.with(|s| s.placed());
     view! {
         <div class="actions k-actions">
-            <Show when=move || b.can_meld.get()>
+            // "Legen" and "Zug zurücksetzen" once something moved: before that the status line
+            // says what to do, and on a phone the table keeps the room of their row.
+            <Show when=move || b.can_meld.get() && b.scratch.with(|s| s.changed())>
                 <ActionButton label=Signal::derive(move || fill(b.app.lang(), if placed() == 1 { "ka.ui.commit_one" } else { "ka.ui.commit" }, &[("n", placed().to_string())]))
                     testid="commit" primary=true disabled=Signal::derive(move || !commit_ok.get())
                     on_click=Callback::new(move |_| b.commit())/>
