@@ -278,6 +278,28 @@ fn candidates(ctx: &Ctx, normal: &RommeAction, budget: Budget) -> Vec<RommeActio
             }
             cands
         }
+        (PhaseView::Play { .. }, RommeAction::Meld { .. } | RommeAction::LayOff { .. }) => {
+            hold_candidates(ctx, normal)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Hold against meld: normal's meld or lay-off against ending the turn at once with its
+/// best discard (keeping the cards in hand). Only with bid ≤ N (the Grundspiel, mit
+/// Kaufen), where it measured a gain; the go-out presets showed none (docs/bots.md).
+fn hold_candidates(ctx: &Ctx, normal: &RommeAction) -> Vec<RommeAction> {
+    if ctx.opts.end_mode != EndMode::BidAtMost
+        || !ctx.view.freed_jokers.is_empty()
+        || ctx.view.must_place.is_some()
+    {
+        return Vec::new();
+    }
+    let plan = ctx.plan(&ctx.placeable());
+    match ctx.best_discard(&plan) {
+        Some(hold) if ctx.listed(&hold) && (ctx.listed(normal) || constructed_ok(normal, ctx)) => {
+            vec![normal.clone(), hold]
+        }
         _ => Vec::new(),
     }
 }

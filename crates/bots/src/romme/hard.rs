@@ -302,7 +302,7 @@ pub fn evaluate(
 /// get the full budget: with a quarter of it the lookahead was too noisy there and lost
 /// to normal (44 % and 39 % heads-up).
 fn step_limit(view: &RommeView, budget: Budget) -> usize {
-    let steps = budget.steps * 2 / view.seats.max(2);
+    let steps = budget.steps.saturating_mul(2) / view.seats.max(2);
     if view.options.robbing {
         steps / 4
     } else {
