@@ -202,6 +202,7 @@ const HEX: u64 = 7;
 const SIZE: u64 = 8;
 const SHAPE: u64 = 9;
 const NEW: u64 = 10;
+const SAME: u64 = 11;
 
 /// Packs or unpacks one tree: the coder, the adaptive probabilities, the strings seen.
 struct Packer<'a> {
@@ -228,6 +229,14 @@ impl<'a> Packer<'a> {
             strings: WORDS.split(' ').map(str::to_string).collect(),
             budget,
             shapes: Vec::new(),
+        }
+    }
+
+    /// A reader past the end and the three zeros left out: truncated or no packed tree.
+    fn in_input(&self) -> Result<(), PackError> {
+        match &self.coder {
+            Coder::Read { input, pos, .. } if *pos > input.len() + 3 => Err(PackError::Damaged),
+            _ => Ok(()),
         }
     }
 
@@ -335,6 +344,7 @@ impl<'a> Packer<'a> {
             };
             prev = u64::from(b);
             bytes.push(b);
+            self.in_input()?;
         }
         String::from_utf8(bytes).map_err(|_| PackError::Damaged)
     }
@@ -345,17 +355,12 @@ impl<'a> Packer<'a> {
             return Err(PackError::Damaged);
         }
         self.spend(1)?;
-        if let Coder::Read { input, pos, .. } = &self.coder {
-            // Past the end and the three zeros left out: truncated or not a packed tree.
-            if *pos > input.len() + 3 {
-                return Err(PackError::Damaged);
-            }
-        }
+        self.in_input()?;
         let slot = Self::hist_slot(ctx);
         let last = self.hist[slot];
-        // What came before tells a small number or a string (a seat, an action's kind);
-        // a large number (a card) is coded by its place alone.
-        // A place seen for the first time shares what is learnt of all such places.
+        // A place seen for the first time shares what is learnt of all such places. A small
+        // number (a seat) is coded by its place, the one before there and the last string
+        // (the previous action's kind); a large one (a card) and a string by place and kind.
         let small = last >> 8 == 4 && last & 0xFF < 16;
         let here = match (last, small) {
             (0, _) => NEW,
@@ -390,7 +395,7 @@ impl<'a> Packer<'a> {
             3 => {
                 let n = v.as_u64().unwrap_or(0);
                 // A small number: first whether it is the one before at this place.
-                let n = if small && self.flag(mix(here, SHAPE), n == last & 0xFF) {
+                let n = if small && self.flag(mix(here, SAME), n == last & 0xFF) {
                     last & 0xFF
                 } else {
                     self.uint(mix(here, UINT), n)?
@@ -537,5 +542,79 @@ pub(crate) fn unpack(bytes: &[u8], budget: usize) -> Result<Value, PackError> {
         // The reader reads what the writer wrote, and the three zeros left out.
         Coder::Read { pos, .. } if pos == bytes.len() + 3 => Ok(value),
         _ => Err(PackError::Damaged),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+    use serde_json::json;
+
+    fn round_trip(v: &Value) -> usize {
+        let bytes = pack(v).unwrap();
+        assert_eq!(unpack(&bytes, 1 << 20).as_ref(), Ok(v), "{v}");
+        bytes.len()
+    }
+
+    #[test]
+    fn trees_round_trip() {
+        let samples = [
+            json!(null),
+            json!(0),
+            json!({}),
+            json!([]),
+            json!(""),
+            json!([
+                true,
+                false,
+                null,
+                1,
+                -1,
+                -9_223_372_036_854_775_808i64,
+                u64::MAX,
+                0.5
+            ]),
+            json!({"x": {"y": [[], {}, [1, [2, [3]]]]}, "": "", "digest": "00ff"}),
+            json!({"title": "Spieleabend bei Jürgen ♥ 🃏", "digest": "2f4f5c58530062ea"}),
+            json!(["abc", "abc", "abd", "ABC", "0a1", "0a", "type", "type"]),
+            json!([1e300, -2.5e-300, 3.0, 1.0e-7]),
+        ];
+        for v in &samples {
+            round_trip(v);
+        }
+        let mut rng = GameRng::seed_from_u64(5);
+        let log: Vec<Value> = (0..2000)
+            .map(|i| json!([i % 3, {"type": "Discard", "card": rng.below(106)}]))
+            .collect();
+        // a card costs about its 6.7 bits, the rest little
+        assert!(round_trip(&json!({"log": log})) < 2000 * 8 / 8);
+        let deep = (0..MAX_DEPTH).fold(json!(1), |v, _| json!([v]));
+        round_trip(&deep);
+        assert_eq!(pack(&json!([deep])).map(|_| ()), Err(PackError::Damaged));
+    }
+
+    #[test]
+    fn damaged_input_is_an_error_never_a_panic() {
+        let v = json!({"record": {"log": [[0, {"type": "Draw"}], [1, {"card": 7}]]}, "t": "ä"});
+        let bytes = pack(&v).unwrap();
+        assert!(unpack(&[], 100).is_err());
+        for end in 0..bytes.len() {
+            assert_ne!(unpack(&bytes[..end], 1000).as_ref(), Ok(&v), "cut at {end}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(unpack(&longer, 1000).is_err());
+        assert_eq!(unpack(&bytes, 5), Err(PackError::TooLarge));
+        let mut rng = GameRng::seed_from_u64(6);
+        for _ in 0..3000 {
+            let len = rng.below(80) as usize;
+            let noise: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+            let _ = unpack(&noise, 1 << 16);
+            let mut changed = bytes.clone();
+            let i = rng.below(changed.len() as u64) as usize;
+            changed[i] ^= 1 << rng.below(8);
+            let _ = unpack(&changed, 1 << 16);
+        }
     }
 }
