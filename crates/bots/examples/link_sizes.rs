@@ -13,7 +13,7 @@ use bots::games::{with_bot_game, BotVisitor};
 use bots::BotGame;
 use engine::games::{open_any_link, options_of, VariantInfo, VARIANTS};
 use engine::save::{encode_link_v2, save, share_link, Record, SaveMeta};
-use engine::{BotLevel, Game, SeatKind};
+use engine::{BotLevel, SeatKind};
 
 const DEAL_GOAL: usize = 300;
 const MATCH_GOAL: usize = 2000;
@@ -119,10 +119,10 @@ fn main() {
             cells(&r[6..9]),
             r[9]
         );
-        if v.id.starts_with("romme") && r[4] > DEAL_GOAL {
+        if v.id == "romme" && r[4] > DEAL_GOAL {
             missed.push(format!("{}: a deal {} > {DEAL_GOAL}", v.id, r[4]));
         }
-        if v.id.starts_with("romme") && r[7] > MATCH_GOAL {
+        if v.id == "romme" && r[7] > MATCH_GOAL {
             missed.push(format!("{}: a match {} > {MATCH_GOAL}", v.id, r[7]));
         }
     }

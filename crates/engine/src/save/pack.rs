@@ -203,6 +203,7 @@ const SIZE: u64 = 8;
 const SHAPE: u64 = 9;
 const NEW: u64 = 10;
 const SAME: u64 = 11;
+const GUESS: u64 = 12;
 
 /// Packs or unpacks one tree: the coder, the adaptive probabilities, the strings seen.
 struct Packer<'a> {
@@ -212,6 +213,11 @@ struct Packer<'a> {
     hist: Vec<u64>,
     /// The last string value coded anywhere (its table index + 1).
     recent: u64,
+    /// The last large number coded, and by its hashed value the number that followed it.
+    previous: u64,
+    next: Vec<u64>,
+    /// Whether the last such guess was right.
+    hit: u64,
     strings: Vec<String>,
     /// The key lists of the objects seen (indices into `strings`).
     shapes: Vec<Vec<usize>>,
@@ -226,6 +232,9 @@ impl<'a> Packer<'a> {
             probs: vec![((ONE / 2) as u16, 0); 1 << SLOTS_LOG],
             hist: vec![0; 1 << HIST_LOG],
             recent: 0,
+            previous: 0,
+            hit: 0,
+            next: vec![0; 1 << HIST_LOG],
             strings: WORDS.split(' ').map(str::to_string).collect(),
             budget,
             shapes: Vec::new(),
@@ -398,7 +407,7 @@ impl<'a> Packer<'a> {
                 let n = if small && self.flag(mix(here, SAME), n == last & 0xFF) {
                     last & 0xFF
                 } else {
-                    self.uint(mix(here, UINT), n)?
+                    self.large(ctx, here, n)?
                 };
                 summary += n.min(16);
                 Value::from(n)
@@ -428,6 +437,25 @@ impl<'a> Packer<'a> {
         };
         self.hist[slot] = summary;
         Ok(out)
+    }
+
+    /// A number that is not small: first, if the number after the previous large number
+    /// was known the last time, whether it is that again (a run of cards moved as a whole).
+    fn large(&mut self, ctx: u64, here: u64, n: u64) -> Result<u64, PackError> {
+        let slot = Self::hist_slot(mix(self.previous, GUESS));
+        let guess = self.next[slot];
+        let hit = guess != 0 && self.flag(mix(mix(ctx, GUESS), self.hit), n == guess - 1);
+        let n = if hit {
+            guess - 1
+        } else {
+            self.uint(mix(here, UINT), n)?
+        };
+        if guess != 0 {
+            self.hit = u64::from(hit);
+        }
+        self.next[slot] = n.wrapping_add(1);
+        self.previous = n;
+        Ok(n)
     }
 
     fn array(&mut self, ctx: u64, v: &Value, depth: usize) -> Result<Value, PackError> {
