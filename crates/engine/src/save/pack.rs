@@ -336,7 +336,8 @@ impl<'a> Packer<'a> {
 
     /// A new string: lowercase hex of even length as nibbles, anything else as UTF-8 bytes.
     fn spell(&mut self, ctx: u64, s: &str) -> Result<String, PackError> {
-        let hex = s.len() % 2 == 0 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+        let hex =
+            s.len().is_multiple_of(2) && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
         let hex = self.flag(mix(ctx, HEX), hex);
         let len = self.uint(mix(ctx, SIZE), s.len() as u64)?;
         let len = self.spend(len)?;

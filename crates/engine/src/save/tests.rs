@@ -326,7 +326,7 @@ fn share_links_round_trip() {
     );
     // short texts and texts that are not JSON stay plain
     assert!(encode_link("{}").starts_with('1'));
-    for text in ["", "x", "{}", "äöü", "[1,2,3]", "{\"a\":"] {
+    for text in ["", "x", "{}", "äöü", "[1,2,3]", "[1,2"] {
         assert_eq!(decode_link(&encode_link(text)).unwrap(), text);
     }
 }
