@@ -7,13 +7,18 @@
 //! (the seat's turn order, an action's fields, its kind after the previous one) costs a
 //! fraction of a bit; cards cost about their information. Strings are coded once and then
 //! by their index in a table that starts with [`WORDS`] (the field names and enum tags of
-//! today's saves); a lowercase hex text (the digest) goes as nibbles.
+//! today's saves); a lowercase hex text (the digest) goes as nibbles. An object's list of
+//! keys (its shape) is coded once and then by its index. A large number (a card) is first
+//! guessed as the one that followed the previous large number last time (a run of cards
+//! moved as a whole, as Karussell's table moves are).
 //!
-//! The coder is LZMA's (11-bit probabilities, shift 5), without its always-zero first byte
-//! and the three zero bytes of its flush. Everything here is part of format `3`: the words,
-//! the contexts and the constants never change; a different packing is a new format.
-//! The same walk encodes and decodes ([`Packer::value`]), so the two cannot disagree.
-//! Decoding never panics: depth, size and input are bounded, every failure is an `Err`.
+//! The coder is LZMA's range coder, without its always-zero first byte and the three zero
+//! bytes of its flush; its 12-bit probabilities adapt by 1/(n + 2) after their n-th bit
+//! (n at most 30), so a context learns from its first uses. Everything here is part of
+//! format `3`: the words, the contexts and the constants never change; a different packing
+//! is a new format. The same walk encodes and decodes ([`Packer::value`]), so the two
+//! cannot disagree. Decoding never panics: depth, size and input are bounded, every
+//! failure is an `Err`.
 
 use serde_json::{Map, Number, Value};
 
@@ -535,7 +540,7 @@ fn unzigzag(u: u64) -> i64 {
     ((u >> 1) as i64) ^ -((u & 1) as i64)
 }
 
-/// Packs a JSON tree; also returns the tree as the reader will see it (for the checksum).
+/// Packs a JSON tree (an error only if the walk would not read back the same tree).
 pub(crate) fn pack(value: &Value) -> Result<Vec<u8>, PackError> {
     let coder = Coder::Write {
         low: 0,
