@@ -621,8 +621,9 @@ mod tests {
         let log: Vec<Value> = (0..2000)
             .map(|i| json!([i % 3, {"type": "Discard", "card": rng.below(106)}]))
             .collect();
-        // a card costs about its 6.7 bits, the rest little
-        assert!(round_trip(&json!({"log": log})) < 2000 * 8 / 8);
+        // an action costs under 9 bits: a random card is 6.7, the rest little
+        let size = round_trip(&json!({"log": log}));
+        assert!(size < 2000 * 9 / 8, "{size} bytes");
         let deep = (0..MAX_DEPTH).fold(json!(1), |v, _| json!([v]));
         round_trip(&deep);
         assert_eq!(pack(&json!([deep])).map(|_| ()), Err(PackError::Damaged));
