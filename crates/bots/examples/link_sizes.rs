@@ -2,12 +2,13 @@
 //! `cargo run -p bots --example link_sizes`.
 //!
 //! Per catalog entry, normal bots play a whole match in the catalog's default number of
-//! seats (Rommé to 500 points; the other games their preset's match). Printed: the link of
-//! the first deal half played (`mid-deal`) and of the whole match, in characters, as
-//! formats 1/2 wrote it (`before`, [`engine::save::encode_link_v2`]) and as
-//! [`engine::save::share_link`] writes it now (`after`). Every link is opened again and must
-//! reach the same position. Exits with an error when a Rommé goal is missed: a deal in at
-//! most 300 characters, a whole match to 500 points in at most 2,000.
+//! seats (Rommé to 500 points; the other games their preset's match). Printed, in
+//! characters: the link of the first deal half played, of the whole first deal (up to the
+//! first change of the scores) and of the whole match, as formats 1/2 wrote it (`before`,
+//! [`engine::save::encode_link_v2`]) and as [`engine::save::share_link`] writes it now
+//! (`after`). Every link is opened again and must reach the same position. Exits with an
+//! error when a goal for the preset `romme` is missed: a deal in at most 300 characters, a
+//! whole match to 500 points in at most 2,000.
 
 use bots::games::{with_bot_game, BotVisitor};
 use bots::BotGame;
