@@ -34,10 +34,11 @@ use std::fmt;
 mod link;
 mod lz;
 mod migrate;
+mod pack;
 #[cfg(test)]
 mod tests;
 
-pub use link::{decode_link, encode_link};
+pub use link::{decode_link, encode_link, encode_link_v2};
 
 /// The save format version written by this build; older versions are read if known.
 ///

@@ -4,17 +4,24 @@
 //! `A–Z a–z 0–9 - _`) of a payload followed by the 32-bit FNV-1a checksum of the JSON
 //! (4 bytes, little endian):
 //! - format `1`: the payload is the UTF-8 JSON;
-//! - format `2`: the payload is the JSON compressed with [`super::lz`].
+//! - format `2`: the payload is the JSON compressed with [`super::lz`];
+//! - format `3` (issue 27): the payload is the JSON's tree packed by [`super::pack`]; the
+//!   checksum is of the JSON that tree prints as (its keys sorted, no spaces), which is what
+//!   [`decode_link`] returns: the same save, read the same, as the text that was encoded.
 //!
-//! [`encode_link`] writes whichever is shorter. The checksum makes truncated or mistyped
-//! links fail with [`SaveError::BadLink`] instead of decoding to garbage.
+//! [`encode_link`] writes whichever is shortest (format `3` for every save). The checksum
+//! makes truncated or mistyped links fail with [`SaveError::BadLink`] instead of decoding to
+//! garbage. Formats are never changed once links of them exist: a better packing is a new
+//! format character, and the old ones keep decoding.
 
-use super::lz;
-use super::SaveError;
+use super::pack;
+use super::{lz, SaveError, MAX_SAVE_BYTES};
+use serde_json::Value;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const FORMAT_PLAIN: char = '1';
 const FORMAT_LZ: char = '2';
+const FORMAT_PACKED: char = '3';
 
 fn bad(detail: impl Into<String>) -> SaveError {
     SaveError::BadLink {
@@ -95,19 +102,47 @@ pub(crate) fn base64url_decode(text: &str) -> Result<Vec<u8>, SaveError> {
     Ok(out)
 }
 
-/// Encodes a save's JSON as a URL-safe link payload (see the module docs).
-pub fn encode_link(json: &str) -> String {
-    let sum = fnv1a(json.as_bytes()).to_le_bytes();
-    let mut packed = lz::compress(json.as_bytes());
-    let (format, mut payload) = if packed.len() < json.len() {
-        (FORMAT_LZ, std::mem::take(&mut packed))
-    } else {
-        (FORMAT_PLAIN, json.as_bytes().to_vec())
-    };
-    payload.extend(sum);
+fn with_sum(format: char, mut payload: Vec<u8>, text: &[u8]) -> String {
+    payload.extend(fnv1a(text).to_le_bytes());
     let mut out = String::from(format);
     out.push_str(&base64url_encode(&payload));
     out
+}
+
+/// Format `3` of `json`, if it is JSON.
+fn packed_link(json: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(json).ok()?;
+    let packed = pack::pack(&value).ok()?;
+    Some(with_sum(
+        FORMAT_PACKED,
+        packed,
+        value.to_string().as_bytes(),
+    ))
+}
+
+/// Encodes a save's JSON as a URL-safe link payload (see the module docs).
+pub fn encode_link(json: &str) -> String {
+    let packed = lz::compress(json.as_bytes());
+    let older = if packed.len() < json.len() {
+        with_sum(FORMAT_LZ, packed, json.as_bytes())
+    } else {
+        with_sum(FORMAT_PLAIN, json.as_bytes().to_vec(), json.as_bytes())
+    };
+    match packed_link(json) {
+        Some(link) if link.len() < older.len() => link,
+        _ => older,
+    }
+}
+
+/// The link as formats `1` and `2` wrote it before format `3` (for the size comparison of
+/// the benchmark `link_sizes` and the tests).
+pub fn encode_link_v2(json: &str) -> String {
+    let packed = lz::compress(json.as_bytes());
+    if packed.len() < json.len() {
+        with_sum(FORMAT_LZ, packed, json.as_bytes())
+    } else {
+        with_sum(FORMAT_PLAIN, json.as_bytes().to_vec(), json.as_bytes())
+    }
 }
 
 /// Decodes a link payload made by [`encode_link`] back to the JSON text. Never panics;
@@ -115,16 +150,19 @@ pub fn encode_link(json: &str) -> String {
 pub fn decode_link(link: &str) -> Result<String, SaveError> {
     let mut chars = link.chars();
     let format = chars.next().ok_or_else(|| bad("empty"))?;
-    if format != FORMAT_PLAIN && format != FORMAT_LZ {
+    if ![FORMAT_PLAIN, FORMAT_LZ, FORMAT_PACKED].contains(&format) {
         return Err(bad(format!("unknown link format {format:?}")));
     }
     let bytes = base64url_decode(chars.as_str())?;
     let split = bytes.len().checked_sub(4).ok_or_else(|| bad("truncated"))?;
     let (payload, sum) = bytes.split_at(split);
-    let json = if format == FORMAT_LZ {
-        lz::decompress(payload).map_err(|e| bad(format!("damaged: {e:?}")))?
-    } else {
-        payload.to_vec()
+    let json = match format {
+        FORMAT_LZ => lz::decompress(payload).map_err(|e| bad(format!("damaged: {e:?}")))?,
+        FORMAT_PACKED => pack::unpack(payload, MAX_SAVE_BYTES)
+            .map_err(|e| bad(format!("damaged: {e:?}")))?
+            .to_string()
+            .into_bytes(),
+        _ => payload.to_vec(),
     };
     if sum != fnv1a(&json).to_le_bytes() {
         return Err(bad("damaged or truncated"));

@@ -305,13 +305,54 @@ fn share_links_round_trip() {
     m.title = "Spieleabend bei Jürgen ♥".into();
     let json = save(&record, &game, &m).unwrap();
     let link = encode_link(&json);
-    assert!(link.starts_with('2'), "a save compresses");
-    assert!(link.len() < json.len() * 4 / 3, "shorter than plain base64");
-    assert_eq!(decode_link(&link).unwrap(), json);
-    // short texts stay plain
+    assert!(link.starts_with('3'), "a save is packed");
+    let older = encode_link_v2(&json);
+    assert!(older.starts_with('2'), "formats 1 and 2: a save compresses");
+    assert_eq!(decode_link(&older).unwrap(), json);
+    assert!(
+        link.len() * 2 < older.len(),
+        "{} vs {}",
+        link.len(),
+        older.len()
+    );
+    // format 3 gives the same tree (keys sorted): the same save
+    let value = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
+    assert_eq!(value(&decode_link(&link).unwrap()), value(&json));
+    assert_eq!(
+        load_with_meta::<Toy>(&decode_link(&link).unwrap())
+            .unwrap()
+            .2,
+        m
+    );
+    // short texts and texts that are not JSON stay plain
     assert!(encode_link("{}").starts_with('1'));
-    for text in ["", "x", "{}", "äöü", "[1,2,3]"] {
+    for text in ["", "x", "{}", "äöü", "[1,2,3]", "[1,2"] {
         assert_eq!(decode_link(&encode_link(text)).unwrap(), text);
+    }
+}
+
+#[test]
+fn packed_links_that_are_damaged_are_bad_links() {
+    let (record, _) = played(9, 7);
+    let link = share_link(&record, &meta()).unwrap();
+    assert!(link.starts_with('3'));
+    let is_bad = |s: &str| matches!(decode_link(s), Err(SaveError::BadLink { .. }));
+    for end in 0..link.len() {
+        assert!(is_bad(&link[..end]), "truncated at {end}");
+    }
+    let mut rng = GameRng::seed_from_u64(13);
+    for _ in 0..2000 {
+        let bytes = crate::fuzz::mutate_bytes(&mut rng, &link);
+        let s = String::from_utf8_lossy(&bytes);
+        if s != link {
+            assert!(is_bad(&s), "{s}");
+        }
+        let noise: String = (0..rng.below(60))
+            .map(|_| char::from(b"3ABZaz09-_"[rng.below(10) as usize]))
+            .collect();
+        if noise.len() % 4 != 1 {
+            assert!(is_bad(&noise), "{noise}");
+        }
     }
 }
 
@@ -323,9 +364,10 @@ fn damaged_links_are_errors() {
     assert!(is_bad(""));
     assert!(is_bad("1"));
     assert!(is_bad("3Zm9v"));
+    assert!(is_bad("4Zm9v"));
     assert!(is_bad("2Zm9v"));
     assert!(is_bad(&format!("{link}=")));
-    assert!(is_bad(&link.replacen('A', "+", 1)));
+    assert!(is_bad(&format!("{}+{}", &link[..1], &link[2..])));
     assert!(is_bad(&format!("{link} ")));
     assert!(is_bad("1ä€"));
     // every truncation fails
@@ -358,7 +400,11 @@ fn random_garbage_never_panics() {
     // valid links of garbage JSON: decode fine, then fail to load with a typed error
     for text in ["not json", "{}", "{\"version\":1,\"game\":\"toy\"}"] {
         let link = encode_link(text);
-        assert_eq!(decode_link(&link).unwrap(), text);
+        let back = decode_link(&link).unwrap();
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(v) => assert_eq!(serde_json::from_str::<serde_json::Value>(&back).unwrap(), v),
+            Err(_) => assert_eq!(back, text),
+        }
         assert!(matches!(
             open_link::<Toy>(&link),
             Err(SaveError::Malformed { .. })
