@@ -77,6 +77,14 @@ async function measure(page, scope) {
       // screen's visible part only; the page scrolls the others into view).
       const [cx, cy] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
       if (cx < 0 || cy < 0 || cx >= innerWidth || cy >= innerHeight) continue;
+      // Scrolled out of sight inside a scrolling area (a long table): reached by scrolling it.
+      let clipped = false;
+      for (let x = target.parentElement; x && x !== document.body; x = x.parentElement) {
+        if (getComputedStyle(x).overflowY === 'visible') continue;
+        const c = x.getBoundingClientRect();
+        if (cx < c.left || cx > c.right || cy < c.top || cy > c.bottom) { clipped = true; break; }
+      }
+      if (clipped) continue;
       const hit = document.elementFromPoint(cx, cy);
       if (card && hit && hit.closest('.table-card')) continue;
       if (hit && hit !== target && !target.contains(hit) && !hit.contains(target)) out.covered.push(`${name(target)} under ${name(hit)}`);

@@ -148,7 +148,8 @@ export default [
       // table is then illegal, cannot be committed, and Reset restores it.
       const splitCheck = async (pg) => {
         if (splitDone) return;
-        await pg.click('[data-testid=reset]');
+        // "Zug zurücksetzen" is there once something moved.
+        if (await pg.$('[data-testid=reset]')) await pg.click('[data-testid=reset]');
         const melds = await pg.$$('[data-testid=k-meld]');
         if (!melds.length) return;
         const before = await tableFaces(pg);
