@@ -22,8 +22,13 @@ import zlib from 'node:zlib';
 // plural machinery of `fill`, the home screen's "Weiterspielen", the next-level offer of the
 // shared end panel (measured 172,961 / 796,435; the home screen's first version read the
 // saves index with its repair and weighed 9 KB more). Issue 28 is the place to win it back.
-const BUDGET = 173_500;
-const ALL_BUDGET = 797_300;
+// Issues 26 and 27 (session of 2026-11-26, evening) raised them by 0.3 % / 1.9 %: the compact
+// link format's range coder (engine::save::pack), the QR code of the share box (qrcodegen; the
+// `qrcode` crate weighed 12 KB), the sorted new hand, a card of its own per preset, the
+// offline copy's busy count, Rommé hard's hold-against-meld candidate (measured 173,399 /
+// 811,293).
+const BUDGET = 173_900;
+const ALL_BUDGET = 812_100;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
