@@ -231,3 +231,34 @@ mod tests {
         assert_eq!(spoken_name(Face::Joker, true), "Joker");
     }
 }
+
+/// Ends every card's slide at once (`host::flip`): the flying copies (`.flip-moving`) go and
+/// the cards hidden while their copy flew show where they are. Called when the game is left
+/// and when an end panel opens, so no card flies over it.
+pub fn land_flights() {
+    use wasm_bindgen::JsCast;
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for sel in [".flip-moving", ".game-host svg.card[data-cid]"] {
+        let Ok(list) = doc.query_selector_all(sel) else {
+            continue;
+        };
+        for i in 0..list.length() {
+            let Some(e) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
+            if sel == ".flip-moving" {
+                e.remove();
+            } else if e
+                .get_attribute("style")
+                .is_some_and(|s| s.contains("visibility: hidden"))
+            {
+                let _ = e.remove_attribute("style");
+            }
+        }
+    }
+}

@@ -25,6 +25,8 @@ pub fn EndPanel(
     #[prop(into)] title: String,
     children: Children,
 ) -> impl IntoView {
+    // A card still flying from the last move lands at once: nothing flies over the panel.
+    Effect::new(|_| super::card::land_flights());
     match layout {
         EndLayout::Overlay => {
             // A modal dialog: it takes the focus, Tab stays inside, the focus goes back after.

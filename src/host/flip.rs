@@ -151,22 +151,7 @@ fn slide(el: &Element, from: (f64, f64)) {
 /// Ends every slide at once: the flying copies go and the cards show where they are (the
 /// game is left, or an end panel opened over the board).
 pub fn cancel_all() {
-    let Some(doc) = document() else { return };
-    if let Ok(list) = doc.query_selector_all(".flip-moving") {
-        for i in 0..list.length() {
-            if let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                e.remove();
-            }
-        }
-    }
-    for el in cards(&doc) {
-        if el
-            .get_attribute("style")
-            .is_some_and(|s| s.contains("visibility: hidden"))
-        {
-            let _ = el.remove_attribute("style");
-        }
-    }
+    crate::components::card::land_flights();
 }
 
 /// An end panel covers the board: no card may fly over it.

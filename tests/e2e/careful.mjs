@@ -2,7 +2,7 @@
 // match end and the dialogs at 360x640, 390x844 and 1366x768 – no horizontal overflow, no text
 // under 12 px, no English word in the German UI, no control covered by another element, and
 // on phone sizes no control under 44x44 px (a check box is hit through its label row).
-import { assert } from './assert.mjs';
+import { assert, eq } from './assert.mjs';
 import { finishMatch } from './endings.mjs';
 import { readFileSync } from 'node:fs';
 
@@ -356,6 +356,90 @@ TESTS.push({
       }
     }
     assert(bad.length === 0, `the table moved:\n  ${bad.join('\n  ')}`);
+  },
+});
+
+TESTS.push({
+  name: 'careful: no card flies over a deal-end panel, nor over the page a player goes to in the middle of a move',
+  async run({ page, base }) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(base + '#/');
+    await page.evaluate(() => localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Full', bot_delay_ms: 250 })));
+    await page.goto(base + '#/setup/romme');
+    await page.reload();
+    await page.waitForSelector('[data-testid=seat-row]');
+    const rows = (await page.$$('[data-testid=seat-row]')).length;
+    for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'normal');
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=romme-board]');
+    // Every frame painted with a flying card and an end panel together is counted (checked
+    // just before each paint).
+    await page.evaluate(() => {
+      window.__over = 0;
+      window.__flights = 0;
+      window.__watching = true;
+      const check = () => {
+        const flying = document.querySelector('.flip-moving');
+        if (flying) window.__flights++;
+        if (flying && document.querySelector('[data-testid=deal-end]')) window.__over++;
+        if (window.__watching) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.waitForSelector('[data-testid=deal-end]', { timeout: 120000 });
+    await page.waitForTimeout(1600);
+    const seen = await page.evaluate(() => [window.__flights, window.__over]);
+    assert(seen[0] > 0, 'cards flew during the deal (motion on)');
+    eq(seen[1], 0, 'no frame painted with a card flying over the deal-end panel');
+    // The next deal; in the middle of a bot's move the player goes to the saved games.
+    await page.click('[data-testid=next-deal]');
+    await page.waitForSelector('.flip-moving', { state: 'attached', timeout: 30000 });
+    await page.evaluate(() => { location.hash = '#/saves'; });
+    await page.waitForSelector('[data-testid=save-row]');
+    await page.waitForTimeout(100);
+    eq(await page.$$eval('.flip-moving', (e) => e.length), 0, 'no flying card over the saves page');
+    await page.evaluate(() => { window.__watching = false; });
+  },
+});
+
+// Words that give German away in the English UI (whole words, case as written).
+const GERMAN = ['und', 'der', 'die', 'das', 'nicht', 'mit', 'ist', 'Karte', 'Karten', 'Punkte', 'Spiel',
+  'Spiele', 'Runde', 'Spieler', 'ziehen', 'Ziehen', 'abwerfen', 'Abwerfen', 'Weiter', 'Zurück',
+  'Einstellungen', 'Regeln', 'Statistik', 'Legen', 'Farbe', 'Wert', 'Auslegen', 'anlegen', 'Hinweis',
+  'Verlauf', 'Startseite', 'Partie', 'Aufgabe', 'Aufgaben', 'Stapel', 'Ablage', 'gewählt', 'Spielhilfe'];
+
+TESTS.push({
+  name: 'careful: no German word in the English UI – every page and every board mid-turn',
+  async run({ page, base }) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(base + '#/');
+    await page.evaluate(() => localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'En', deck: 'Two', motion: 'Reduced', bot_delay_ms: 20 })));
+    const bad = [];
+    const check = async (label) => {
+      const found = await page.evaluate((words) => {
+        const seen = new Set(document.body.innerText.split(/[^A-Za-zÄÖÜäöüß]+/));
+        return words.filter((w) => seen.has(w));
+      }, GERMAN);
+      if (found.length) bad.push(`${label}: ${found.join(', ')}`);
+    };
+    const ids = await presets(page, base);
+    await check('home');
+    for (const id of ids) {
+      await page.goto(base + '#/setup/' + id);
+      await page.waitForSelector('[data-testid=start]');
+      await check(`setup ${id}`);
+      await page.goto(base + '#/rules/' + id);
+      await page.waitForSelector('.rules-page');
+      await check(`rules ${id}`);
+      await startMidTurn(page, base, id);
+      await check(`board ${id}`);
+    }
+    for (const [route, sel] of [['saves', '[data-testid=save-row]'], ['settings', '.settings'], ['stats', 'main']]) {
+      await page.goto(base + '#/' + route);
+      await page.waitForSelector(sel);
+      await check(route);
+    }
+    assert(bad.length === 0, `German in the English UI:\n  ${bad.join('\n  ')}`);
   },
 });
 

@@ -253,4 +253,28 @@ export default [
       }
     },
   },
+  {
+    name: 'romme moments: repeated taps – three taps on "Ziehen" draw one card without an error; a double tap on "Abwerfen" never confirms the "anlegen" warning',
+    async run({ page, base }) {
+      await open(page, base, FIX.link.link);
+      const before = (await hand(page)).length;
+      await page.click('[data-testid=draw]', { clickCount: 3, delay: 40 });
+      await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'play');
+      await page.waitForTimeout(300);
+      eq((await hand(page)).length, before + 1, 'one card drawn');
+      eq(await errorText(page), '', 'no error after three taps');
+      // A card that could be laid off: the first tap on "Abwerfen" warns, a second tap within
+      // 400 ms (a double tap) does not confirm it, a deliberate one later does.
+      const F = FIX.choice;
+      await open(page, base, F.link);
+      await page.click(card(F.card));
+      await page.click('[data-testid=discard-button]', { clickCount: 2, delay: 60 });
+      await page.waitForSelector('[data-testid=discard-warning]');
+      await page.waitForTimeout(300);
+      assert(await page.$(card(F.card)), 'the double tap did not discard the card');
+      await page.waitForTimeout(450);
+      await page.click('[data-testid=discard-button]');
+      await page.waitForFunction((sel) => !document.querySelector(sel), card(F.card));
+    },
+  },
 ];
