@@ -449,6 +449,14 @@ export default [
       const said = `hand → Ziehen ${draw}, hand → Ablage nehmen ${take}, hand → Abwerfen ${discard}, Abwerfen → hand ${back}`;
       console.log(`     Tabs: ${said}`);
       assert(draw <= 3 && take <= 3 && discard <= 3 && back <= 3, `within 3 Tabs: ${said}`);
+      // A discard by keyboard: the focus goes back to the hand, never to the page body.
+      await page.focus('[data-testid=discard-button]');
+      await page.keyboard.press('Enter');
+      if (await page.$('[data-testid=discard-warning]')) { await page.waitForTimeout(450); await page.focus('[data-testid=discard-button]'); await page.keyboard.press('Enter'); }
+      await page.waitForFunction(() => { const b = document.querySelector('[data-testid=romme-board]'); return !b || b.dataset.phase !== 'play' || b.dataset.mine !== 'true'; });
+      await page.waitForTimeout(100);
+      const focus = await page.evaluate(() => (document.activeElement ? document.activeElement.dataset.testid || document.activeElement.tagName : 'none'));
+      eq(focus, 'hand-card', 'after the discard the focus is on the hand');
     },
   },
   {

@@ -155,7 +155,7 @@ fn versions_are_checked() {
 
 #[test]
 fn malformed_and_foreign_saves_are_rejected() {
-    for bad in ["", "{", "null", "[]", "42", "{\"version\":1}", "\u{0}"] {
+    for bad in ["", "\u{7b}", "null", "[]", "42", "{\"version\":1}", "\u{0}"] {
         assert!(
             matches!(load::<Toy>(bad), Err(SaveError::Malformed { .. })),
             "{bad:?}"
