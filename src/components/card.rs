@@ -176,6 +176,41 @@ pub fn CardView(
     }
 }
 
+/// The cards of the board that slide (`host::flip`), and their flying copies.
+pub const BOARD_CARDS: &str = ".game-host svg.card[data-cid]";
+pub const FLYING: &str = ".flip-moving";
+
+/// Ends every card's slide at once (`host::flip`): the flying copies (`.flip-moving`) go and
+/// the cards hidden while their copy flew show where they are. Called when the game is left
+/// and when an end panel opens, so no card flies over it.
+pub fn land_flights() {
+    use wasm_bindgen::JsCast;
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for sel in [FLYING, BOARD_CARDS] {
+        let Ok(list) = doc.query_selector_all(sel) else {
+            continue;
+        };
+        for i in 0..list.length() {
+            let Some(e) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
+            if sel == FLYING {
+                e.remove();
+            } else if e
+                .get_attribute("style")
+                .is_some_and(|s| s.contains("visibility: hidden"))
+            {
+                let _ = e.remove_attribute("style");
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{card_markup, spoken_name};
@@ -229,36 +264,5 @@ mod tests {
             "Karo Dame"
         );
         assert_eq!(spoken_name(Face::Joker, true), "Joker");
-    }
-}
-
-/// Ends every card's slide at once (`host::flip`): the flying copies (`.flip-moving`) go and
-/// the cards hidden while their copy flew show where they are. Called when the game is left
-/// and when an end panel opens, so no card flies over it.
-pub fn land_flights() {
-    use wasm_bindgen::JsCast;
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    for sel in [".flip-moving", ".game-host svg.card[data-cid]"] {
-        let Ok(list) = doc.query_selector_all(sel) else {
-            continue;
-        };
-        for i in 0..list.length() {
-            let Some(e) = list
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            else {
-                continue;
-            };
-            if sel == ".flip-moving" {
-                e.remove();
-            } else if e
-                .get_attribute("style")
-                .is_some_and(|s| s.contains("visibility: hidden"))
-            {
-                let _ = e.remove_attribute("style");
-            }
-        }
     }
 }

@@ -21,6 +21,24 @@ pub fn busy(delta: i32) {
     let _ = js_sys::Reflect::set(&w, &key, &next.into());
 }
 
+/// The page is busy while this lives ([`busy`]): dropped when the wait is over, or when
+/// what waited is gone (a page left while its part was on its way), so no count is left
+/// behind.
+pub struct Busy(());
+
+impl Busy {
+    pub fn start() -> Busy {
+        busy(1);
+        Busy(())
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        busy(-1);
+    }
+}
+
 /// Shows the view `load` builds once its part of the wasm has arrived (at once when it is
 /// cached); `loading` (a text key) until then; `failed()` if the part cannot be fetched.
 pub fn lazy_view(load: ViewLoad, loading: &'static str, failed: fn() -> AnyView) -> AnyView {
@@ -29,9 +47,9 @@ pub fn lazy_view(load: ViewLoad, loading: &'static str, failed: fn() -> AnyView)
     // `#[lazy]` does, through the same wrapper).
     let part = Suspend::new(leptos::__reexports::send_wrapper::SendWrapper::new(
         async move {
-            busy(1);
+            let waiting = Busy::start();
             let view = load.await;
-            busy(-1);
+            drop(waiting);
             view.unwrap_or_else(|_| failed())
         },
     ));

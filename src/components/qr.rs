@@ -1,7 +1,7 @@
 //! A link as a QR code, for a friend at the same table to scan with a phone camera. The
-//! encoding is the `qrcodegen` crate's (Project Nayuki's reference implementation); this draws its modules as one SVG path (a row's run of
-//! dark modules is one rectangle), black on white with the quiet zone of four modules that
-//! cameras need.
+//! encoding is the `qrcodegen` crate's (Project Nayuki's reference implementation); this
+//! draws its modules as one SVG path (a row's run of dark modules is one rectangle), black on
+//! white with the quiet zone of four modules that cameras need.
 
 use crate::ctx::use_app;
 use leptos::prelude::*;

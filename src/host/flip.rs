@@ -43,7 +43,7 @@ fn reduced() -> bool {
 }
 
 fn cards(doc: &Document) -> Vec<Element> {
-    let Ok(list) = doc.query_selector_all(".game-host svg.card[data-cid]") else {
+    let Ok(list) = doc.query_selector_all(crate::components::card::BOARD_CARDS) else {
         return Vec::new();
     };
     (0..list.length())

@@ -596,6 +596,12 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
 
     // True while a bot's search is paused between slices (the page shows it is busy).
     let thinking = RwSignal::new(false);
+    // A bot still thinking when the game is left keeps the page busy no longer.
+    on_cleanup(move || {
+        if thinking.try_get_untracked() == Some(true) {
+            crate::components::lazy::busy(-1);
+        }
+    });
     // True while the bots' code could not be fetched (offline before it was cached).
     let unreachable = RwSignal::new(false);
     run_bots(sess, viewer, proceeded, thinking, unreachable, owner, apply);
