@@ -10,36 +10,21 @@
 //! error when a goal for the preset `romme` is missed: a deal in at most 300 characters, a
 //! whole match to 500 points in at most 2,000.
 
+#[path = "shared/meta.rs"]
+mod shared_meta;
+use shared_meta::sample_meta;
+
 use bots::games::{with_bot_game, BotVisitor};
 use bots::BotGame;
 use engine::games::{open_any_link, options_of, VariantInfo, VARIANTS};
 use engine::save::{encode_link_v2, save, share_link, Record, SaveMeta};
-use engine::{BotLevel, SeatKind};
+use engine::BotLevel;
 
 const DEAL_GOAL: usize = 300;
 const MATCH_GOAL: usize = 2000;
 
 fn meta(v: &VariantInfo, seats: usize) -> SaveMeta {
-    SaveMeta {
-        title: v.id.to_string(),
-        created_ms: 1_795_000_000_000,
-        updated_ms: 1_795_000_100_000,
-        player_names: (0..seats)
-            .map(|s| match s {
-                0 => "Anna".to_string(),
-                s => format!("Bot {s}"),
-            })
-            .collect(),
-        variant: v.id.to_string(),
-        seat_kinds: (0..seats)
-            .map(|s| match s {
-                0 => SeatKind::Human,
-                _ => SeatKind::Bot(BotLevel::Normal),
-            })
-            .collect(),
-        finished: false,
-        by_link: true,
-    }
+    sample_meta(v.id, v.id, seats, true)
 }
 
 /// The link's length before and after; checks that it opens to the same position.

@@ -9,11 +9,15 @@
 //! through the bots' list (`bots::games::with_bot_game`), played by normal bots
 //! ([`bots::bot_for`]) in the catalog's default number of seats.
 
+#[path = "shared/meta.rs"]
+mod shared_meta;
+use shared_meta::sample_meta;
+
 use bots::games::{with_bot_game, BotVisitor};
 use bots::BotGame;
 use engine::games::{options_of, VariantInfo, VARIANTS};
 use engine::save::{save, share_link, Record, SaveMeta};
-use engine::{BotLevel, SeatKind};
+use engine::BotLevel;
 use std::path::Path;
 
 /// How a preset's fixture is made: its save title, seed, the bot decisions played, and the
@@ -64,29 +68,7 @@ fn default_fixture(i: usize, v: &'static VariantInfo) -> Fixture {
 }
 
 fn meta(f: &Fixture, seats: usize) -> SaveMeta {
-    SaveMeta {
-        title: f.title.to_string(),
-        created_ms: 1_795_000_000_000,
-        updated_ms: 1_795_000_100_000,
-        player_names: (0..seats)
-            .map(|s| match s {
-                0 => "Anna".to_string(),
-                s => format!("Bot {s}"),
-            })
-            .collect(),
-        variant: f.variant.to_string(),
-        seat_kinds: (0..seats)
-            .map(|s| {
-                if s == 0 {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot(BotLevel::Normal)
-                }
-            })
-            .collect(),
-        finished: false,
-        by_link: false,
-    }
+    sample_meta(f.title, f.variant, seats, false)
 }
 
 /// Plays `f.steps` decisions of normal bots (fewer if the game ends) and writes the fixture.
