@@ -21,6 +21,7 @@ fn meta() -> SaveMeta {
         seat_kinds: vec![SeatKind::Human, SeatKind::Bot(BotLevel::Normal)],
         finished: false,
         by_link: false,
+        again: None,
     }
 }
 

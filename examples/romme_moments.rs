@@ -27,6 +27,7 @@ fn meta(variant: &str, bot: BotLevel) -> SaveMeta {
         seat_kinds: vec![SeatKind::Human, SeatKind::Bot(bot)],
         finished: false,
         by_link: false,
+        again: None,
     }
 }
 

@@ -271,6 +271,7 @@ fn page(route: Route) -> AnyView {
         Route::Setup(id) => setup_page(id),
         Route::Settings => settings_page(),
         Route::Play(id) => play_page(id),
+        Route::Replay(id) => replay_page(id),
         Route::Saves => saves_page(),
         Route::Stats => stats_page(),
         Route::Rules(variant, game) => rules_page(variant, game),
@@ -299,6 +300,11 @@ fn settings_page() -> AnyView {
 #[inline(never)]
 fn play_page(id: String) -> AnyView {
     view! { <pages::play::Play id=id/> }.into_any()
+}
+
+#[inline(never)]
+fn replay_page(id: String) -> AnyView {
+    view! { <pages::play::Replay id=id/> }.into_any()
 }
 
 // The saved games, the statistics, the rules and the solver benchmark are a part of the wasm

@@ -69,6 +69,22 @@ impl NextLevel {
 #[derive(Clone, Copy)]
 pub struct NextLevelOffer(pub Signal<Option<NextLevel>>);
 
+/// Provided by a replay: boards are watched, not played (an end panel is no modal dialog
+/// there, so the replay's controls stay in reach).
+#[derive(Clone, Copy)]
+pub struct Watching;
+
+/// "Diese Runde nochmal" on the deal-end panels (provided by the game host).
+#[derive(Clone, Copy)]
+pub struct DealAgain {
+    /// Starts deal `n` (1 = the first) again as a new game and opens it; `None` where it is
+    /// not offered (a game that travels by link, a table of bots only).
+    pub start: Option<Callback<u32>>,
+    /// In a game that repeats a deal: that deal's number and the lines comparing its result
+    /// here with the original's (shown by that deal's end panel only).
+    pub compare: Signal<Option<(u32, Vec<String>)>>,
+}
+
 impl AppCtx {
     pub fn lang(&self) -> Lang {
         self.settings.with(|s| s.lang)

@@ -6,6 +6,8 @@ pub enum Route {
     Home,
     Setup(String),
     Play(String),
+    /// A stored game watched again: `#/replay/<save-id>`.
+    Replay(String),
     Saves,
     Stats,
     Settings,
@@ -30,6 +32,7 @@ impl Route {
             ("", _) => Route::Home,
             ("setup", id) if !id.is_empty() => Route::Setup(id.to_string()),
             ("play", id) if !id.is_empty() => Route::Play(id.to_string()),
+            ("replay", id) if !id.is_empty() && !id.contains('/') => Route::Replay(id.to_string()),
             ("rules", rest) if !rest.is_empty() => match rest.split_once('/') {
                 None => Route::Rules(rest.to_string(), None),
                 Some((v, g)) if !v.is_empty() && !g.is_empty() && !g.contains('/') => {
@@ -51,6 +54,7 @@ impl Route {
             Route::Home => "#/".into(),
             Route::Setup(id) => format!("#/setup/{id}"),
             Route::Play(id) => format!("#/play/{id}"),
+            Route::Replay(id) => format!("#/replay/{id}"),
             Route::Rules(v, None) => format!("#/rules/{v}"),
             Route::Rules(v, Some(g)) => format!("#/rules/{v}/{g}"),
             Route::Link(p) => format!("#/link/{p}"),
@@ -73,6 +77,7 @@ mod tests {
             Route::Home,
             Route::Setup("romme_kaufen".into()),
             Route::Play("g-17".into()),
+            Route::Replay("g-17".into()),
             Route::Saves,
             Route::Stats,
             Route::Settings,

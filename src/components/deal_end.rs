@@ -1,7 +1,7 @@
 //! The panel shown at the end of a deal, a round or the match, shared by every game: a
 //! title over the game's summary (standings, hands, score sheet) and its buttons.
 
-use crate::ctx::{use_app, NextLevelOffer};
+use crate::ctx::{use_app, DealAgain, NextLevelOffer, Watching};
 use crate::i18n::common::{fill, kind_key};
 use crate::i18n::tr;
 use crate::routes::Route;
@@ -23,10 +23,17 @@ pub fn EndPanel(
     testid: &'static str,
     layout: EndLayout,
     #[prop(into)] title: String,
+    /// The deal (round) the panel is about, 1 = the first (the last one at a match end).
+    deal: u32,
     children: Children,
 ) -> impl IntoView {
     // A card still flying from the last move lands at once: nothing flies over the panel.
     Effect::new(|_| super::card::land_flights());
+    // In a replay: in the page's flow, never a dialog that takes the focus.
+    let (class, layout) = match use_context::<Watching>() {
+        Some(_) => ("panel replay-end", EndLayout::Section),
+        None => (class, layout),
+    };
     match layout {
         EndLayout::Overlay => {
             // A modal dialog: it takes the focus, Tab stays inside, the focus goes back after.
@@ -40,7 +47,9 @@ pub fn EndPanel(
                         node_ref=node on:keydown=trap>
                         <h2 id=title_id>{title}</h2>
                         {next_level()}
+                        {compare(deal)}
                         {children()}
+                        {again_button(deal)}
                     </div>
                 </div>
             }
@@ -50,11 +59,41 @@ pub fn EndPanel(
             <section class=class data-testid=testid>
                 <h2>{title}</h2>
                 {next_level()}
+                {compare(deal)}
                 {children()}
+                {again_button(deal)}
             </section>
         }
         .into_any(),
     }
+}
+
+/// In a game that repeats this deal: its result beside the original's.
+fn compare(deal: u32) -> impl IntoView {
+    let again = use_context::<DealAgain>();
+    move || {
+        let (d, lines) = again?.compare.get()?;
+        (d == deal).then(|| {
+            view! {
+                <ul class="again-compare" data-testid="again-compare">
+                    {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                </ul>
+            }
+        })
+    }
+}
+
+/// "Diese Runde nochmal": the same cards again, in a new game.
+fn again_button(deal: u32) -> Option<impl IntoView> {
+    let app = use_app();
+    let start = use_context::<DealAgain>()?.start?;
+    Some(view! {
+        <div class="again">
+            <button class="button" data-testid="deal-again" on:click=move |_| start.run(deal)>
+                {move || app.t("end.deal_again")}
+            </button>
+        </div>
+    })
 }
 
 /// After a match won against one bot level: the next level, one tap away (the setup page

@@ -17,8 +17,12 @@ pub mod rules_doc;
 
 /// Builds the host for a stored save, dispatching on the save's game name (the save is read
 /// and checked with the game's table, in its part of the wasm).
-pub fn host_for_save(id: String, json: String) -> Result<crate::play::ui_game::ViewLoad, String> {
-    registry::host_for_save(id, json, crate::ctx::use_app().lang())
+pub fn host_for_save(
+    id: String,
+    json: String,
+    mode: crate::play::ui_game::TableMode,
+) -> Result<crate::play::ui_game::ViewLoad, String> {
+    registry::host_for_save(id, json, crate::ctx::use_app().lang(), mode)
 }
 
 /// Imports a shared game from a link payload: decodes, re-validates by replaying, stores it
@@ -172,6 +176,7 @@ pub fn start_game<G: UiGame>(
         seat_kinds: seats.iter().map(|s| s.kind).collect(),
         finished: false,
         by_link: false,
+        again: None,
     };
     let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
         .map_err(|e| G::explain(&e, &[], lang))?;

@@ -5,10 +5,10 @@
 //! registry: the entries of [`REGISTRY`], or the game's type by [`with_ui_game`].
 
 use crate::games::rules_doc::RulesDoc;
-use crate::host::GameHost;
+use crate::host::{GameHost, ReplayHost};
 use crate::i18n::{Lang, Table};
 use crate::play::session::Session;
-use crate::play::ui_game::{CoachMarks, ViewLoad};
+use crate::play::ui_game::{CoachMarks, TableMode, ViewLoad};
 use crate::play::UiGame;
 use crate::seats::SeatConfig;
 use engine::games::{Listed, UnknownGame, VariantInfo};
@@ -28,7 +28,7 @@ pub struct UiEntry {
     pub setup_panel: SetupPanel,
     /// The running game of a stored save (id, JSON), read, replayed and shown by its part of
     /// the wasm: [`UiGame::table`].
-    pub host: fn(String, String, Lang) -> ViewLoad,
+    pub host: fn(String, String, Lang, TableMode) -> ViewLoad,
     /// The bot levels the setup screen offers.
     pub bot_levels: &'static [BotLevel],
     /// The game's texts ([`Registered::TEXTS`]), installed in the one translation table.
@@ -128,16 +128,20 @@ macro_rules! game_parts {
             id: String,
             json: String,
             lang: $crate::i18n::Lang,
+            mode: $crate::play::ui_game::TableMode,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
-            Ok($crate::games::registry::open::<$game>(id, &json, lang))
+            Ok($crate::games::registry::open::<$game>(
+                id, &json, lang, mode,
+            ))
         }
 
         fn open_table(
             id: String,
             json: String,
             lang: $crate::i18n::Lang,
+            mode: $crate::play::ui_game::TableMode,
         ) -> $crate::play::ui_game::ViewLoad {
-            Box::pin(table_part(id, json, lang))
+            Box::pin(table_part(id, json, lang, mode))
         }
     };
 }
@@ -181,8 +185,11 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
 
 /// The table of game `G` for the stored save `json`, or why it cannot be used: what a
 /// game's `UiGame::table` builds in its part of the wasm.
-pub fn open<G: UiGame>(id: String, json: &str, lang: Lang) -> AnyView {
+pub fn open<G: UiGame>(id: String, json: &str, lang: Lang, mode: TableMode) -> AnyView {
     match Session::<G>::from_json(id, json) {
+        Ok(session) if mode == TableMode::Replay => {
+            view! { <ReplayHost<G> session=session/> }.into_any()
+        }
         Ok(session) => view! { <GameHost<G> session=session/> }.into_any(),
         Err(e) => {
             crate::play::notice::corrupt_save(crate::i18n::common::explain_save_error(&e, lang))
@@ -192,11 +199,16 @@ pub fn open<G: UiGame>(id: String, json: &str, lang: Lang) -> AnyView {
 
 /// The stored game `id` (its save `json`) as a running board: the game's name is read here,
 /// the rest (checks, replay, board) by the game's part of the wasm.
-pub fn host_for_save(id: String, json: String, lang: Lang) -> Result<ViewLoad, String> {
+pub fn host_for_save(
+    id: String,
+    json: String,
+    lang: Lang,
+    mode: TableMode,
+) -> Result<ViewLoad, String> {
     let game = engine::save::game_of(&json)
         .map_err(|e| crate::i18n::common::explain_save_error(&e, lang))?;
     let ui = find(&game).ok_or_else(|| unknown(&game, lang))?;
-    Ok((ui.host)(id, json, lang))
+    Ok((ui.host)(id, json, lang, mode))
 }
 
 fn unknown(game: &str, lang: Lang) -> String {

@@ -3,9 +3,13 @@
 //! shows the privacy screen between humans on one device, explains rejections and keeps
 //! the running log.
 
+mod again;
 pub mod bot_turn;
 pub mod flip;
+mod replay;
 mod share;
+
+pub use replay::ReplayHost;
 
 use crate::components::coach::coach_slot;
 use crate::components::dock::{ErrorLine, HostError};
@@ -157,7 +161,8 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
         }
         Ok(storage::Saved::Stored | storage::Saved::Pending) => {
             save_error.set(None);
-            if s.meta.finished && !was_over {
+            // A deal played again is practice: its match stays out of the statistics.
+            if s.meta.finished && !was_over && s.meta.again.is_none() {
                 storage::ask_persistence();
                 crate::play::stats::record(crate::play::stats::MatchResult::new(
                     &s.id,
@@ -577,6 +582,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         })
     });
     provide_context(crate::ctx::NextLevelOffer(offer.into()));
+    again::provide(sess, error);
 
     let played = Played {
         sess,
@@ -643,6 +649,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         can_undo,
         undo,
     };
+    // The whole game watched again, where this device may (see `replay::watchable`).
+    let watch = Memo::new(move |_| sess.with(|s| !replay::watchable(s).is_empty()));
+    let watch_href = sess.with_untracked(|s| crate::routes::Route::Replay(s.id.clone()).to_hash());
     let names_priv = names.clone();
     let names = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
@@ -668,6 +677,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
                 <ol data-testid="log" aria-live="polite" aria-relevant="additions" tabindex="0">
                     {move || log.get().into_iter().rev().take(12).map(|l| view! { <li>{l}</li> }).collect_view()}
                 </ol>
+                {move || watch.get().then(|| view! {
+                    <a class="rules-link" data-testid="watch-game" href=watch_href.clone()>{t("replay.watch_game")}</a>
+                })}
             </details>
         </div>
     }

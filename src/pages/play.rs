@@ -71,7 +71,7 @@ pub fn Play(id: String) -> impl IntoView {
             </Show>
         }
     });
-    match games::host_for_save(id, json) {
+    match games::host_for_save(id, json, crate::play::ui_game::TableMode::Play) {
         // The table comes with its part of the wasm (at once once it is cached).
         Ok(load) => view! {
             {announced}
@@ -79,6 +79,35 @@ pub fn Play(id: String) -> impl IntoView {
             {lazy_view(load, "play.table_loading", unreachable_table)}
         }
         .into_any(),
+        Err(reason) => corrupt_save(reason),
+    }
+}
+
+/// `#/replay/<id>`: a stored game watched again (see `host::replay`); the save stays as it
+/// is, and a game that cannot be read says why.
+#[component]
+pub fn Replay(id: String) -> impl IntoView {
+    let app = use_app();
+    let json = match storage::read_game(&id) {
+        Ok(Some(json)) => json,
+        other => {
+            let why = if other.is_err() {
+                "play.blocked"
+            } else {
+                "play.no_such_game"
+            };
+            return view! {
+                <section class="panel" data-testid="load-error">
+                    <h1>{move || app.t("replay.title")}</h1>
+                    <p>{move || app.t(why)}</p>
+                    <a class="button" href="#/saves">{move || app.t("nav.saves")}</a>
+                </section>
+            }
+            .into_any();
+        }
+    };
+    match games::host_for_save(id, json, crate::play::ui_game::TableMode::Replay) {
+        Ok(load) => lazy_view(load, "play.table_loading", unreachable_table),
         Err(reason) => corrupt_save(reason),
     }
 }

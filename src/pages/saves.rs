@@ -285,6 +285,7 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
     let href = format!("#/play/{}", e.id);
     // The rules with this game's house rules.
     let rules_href = format!("#/rules/{}/{}", e.variant, e.id);
+    let watch_href = crate::routes::Route::Replay(e.id.clone()).to_hash();
     let when = (e.updated_ms > 0).then(|| {
         let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(e.updated_ms as f64));
         String::from(d.to_locale_string(
@@ -350,6 +351,7 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
                                         {(!e.variant.is_empty()).then(|| view! {
                                             <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.link")}</a>
                                         })}
+                                        <a class="rules-link" data-testid="watch" href=watch_href>{move || app.t("replay.watch_link")}</a>
                                     </div>
                                     <a class="button primary" data-testid="open" href=href>{move || app.t(if finished { "saves.show" } else { "saves.resume" })}</a>
                                     <button class="button" data-testid="delete" on:click=delete>{t("saves.delete")}</button>

@@ -167,14 +167,15 @@ fn match_row(r: MatchResult) -> impl IntoView {
         })
         .collect::<Vec<_>>()
         .join(" · ");
-    let href = format!("#/play/{}", r.id);
+    // Watched again while its save is kept (the result alone holds no record).
+    let href = crate::routes::Route::Replay(r.id.clone()).to_hash();
     let open = storage::load_game(&r.id).is_some();
     view! {
         <li data-testid="stats-match">
             <span class="stats-date">{date(lang, r.finished_ms)}</span>" "
             <strong>{game_name(lang, &r.variant)}</strong>": "
             <span>{players}</span>
-            {open.then(|| view! { " " <a class="no-print open-link" href=href>{app.t("stats.open")}</a> })}
+            {open.then(|| view! { " " <a class="no-print open-link" data-testid="stats-watch" href=href>{app.t("stats.open")}</a> })}
         </li>
     }
 }

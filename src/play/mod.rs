@@ -2,6 +2,7 @@
 //! how a game plugs into the app ([`UiGame`]), undo, notices between pages and the match
 //! statistics. The generic host that shows a game is `crate::host`, above the components.
 
+pub mod again;
 pub mod notice;
 pub mod session;
 pub mod stats;

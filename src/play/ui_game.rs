@@ -21,6 +21,13 @@ pub type ViewLoad =
 pub type BotLoad<G> =
     std::pin::Pin<Box<dyn std::future::Future<Output = Result<Box<dyn Bot<G>>, LoadError>>>>;
 
+/// How a stored game is shown: played on, or watched again step by step (read-only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableMode {
+    Play,
+    Replay,
+}
+
 /// What a board gets from the host. The board shows `view` (the viewer's own view only),
 /// offers what `legal` contains, and calls `act` — the host applies the action and explains
 /// a rejection.
@@ -113,11 +120,12 @@ pub trait UiGame: Game {
         Vec::new()
     }
     fn board(props: BoardProps<Self>) -> AnyView;
-    /// The running game of the stored save `json` (stored under `id`): its `GameHost`, or
+    /// The running game of the stored save `json` (stored under `id`): its `GameHost` (or
+    /// for [`TableMode::Replay`] its `ReplayHost`), or
     /// why the save cannot be used (in `lang`). The game's impl forwards to a function marked
     /// `#[wasm_split(..)]`: the board, the host and the replay of a save (the engine) are a
     /// part of the wasm of their own, fetched when a game of this kind is opened.
-    fn table(id: String, json: String, lang: Lang) -> ViewLoad;
+    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad;
     /// True when bots should wait for a human to look first (e.g. a deal-end summary);
     /// the board calls `proceed` to let them go on.
     fn hold_bots(_view: &Self::View) -> bool {

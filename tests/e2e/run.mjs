@@ -35,6 +35,7 @@ const SPECS = [
   'records.mjs',
   'safety.mjs',
   'careful.mjs',
+  'replay.mjs',
 ];
 for (const f of SPECS) {
   SUITES.push(...(await import(new URL(`./${f}`, import.meta.url))).default);

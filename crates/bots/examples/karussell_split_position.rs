@@ -92,6 +92,7 @@ fn main() {
                         ],
                         finished: false,
                         by_link: false,
+                        again: None,
                     };
                     let link = share_link(&record, &meta).expect("link");
                     let json = format!(

@@ -317,6 +317,22 @@ pub struct SaveMeta {
     /// link): each device shows its own player's hand, never hands the device over.
     /// Missing in records written before: false.
     pub by_link: bool,
+    /// Set when the game is "the same deal again" of another game (missing otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub again: Option<Again>,
+}
+
+/// What a game started as "the same deal again" keeps of the game it repeats: which deal
+/// it starts with and what that deal brought in the original, for the comparison at its end.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Again {
+    /// The deal (1 = the first) the new game starts with: the original's cards of that deal.
+    pub deal: u32,
+    /// Each seat's score when that deal began (the match so far, the same in both games).
+    pub start: Vec<i32>,
+    /// Each seat's points for that deal in the original game.
+    pub before: Vec<i32>,
 }
 
 impl SaveMeta {
@@ -330,7 +346,14 @@ impl SaveMeta {
                 limit,
             })
         };
-        if self.player_names.len() > MAX_SEATS || self.seat_kinds.len() > MAX_SEATS {
+        let again_seats = self
+            .again
+            .as_ref()
+            .map_or(0, |a| a.start.len().max(a.before.len()));
+        if self.player_names.len() > MAX_SEATS
+            || self.seat_kinds.len() > MAX_SEATS
+            || again_seats > MAX_SEATS
+        {
             return too("players", MAX_SEATS);
         }
         if self

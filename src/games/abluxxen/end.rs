@@ -78,6 +78,7 @@ pub(super) fn end_screen(b: Board) -> impl IntoView {
             .collect();
         (st, sums, v.options.profiduell)
     });
+    let deals = b.view.with(|v| v.results.len() as u32);
     let lang = b.app.lang();
     // A tie on points decided by hand cards is worth saying.
     let tie_note = standings
@@ -100,7 +101,7 @@ pub(super) fn end_screen(b: Board) -> impl IntoView {
         .collect_view();
     let title = fill(lang, "ab.end.title", &[("names", winners.join(", "))]);
     view! {
-        <EndPanel class="ab-end panel" testid="end-screen" layout=EndLayout::Section title=title>
+        <EndPanel class="ab-end panel" testid="end-screen" layout=EndLayout::Section title=title deal=deals>
             <ol class="ab-standings">{rows}</ol>
             <p class="hint">{b.t(if tie_note { "ab.end.tie_used" } else { "ab.end.tie_rule" })}</p>
             {score_sheet(b)}
@@ -153,7 +154,7 @@ pub(super) fn round_end(b: Board) -> Option<impl IntoView> {
         &[("round", (r.round + 1).to_string())],
     );
     Some(view! {
-        <EndPanel class="ab-round-end panel" testid="round-end" layout=EndLayout::Section title=title>
+        <EndPanel class="ab-round-end panel" testid="round-end" layout=EndLayout::Section title=title deal=n as u32>
             <ol class="ab-standings">{rows}</ol>
             <button class="button primary" data-testid="next-round"
                 on:click=move |_| { b.results_seen.set(n); b.proceed.run(()); }>

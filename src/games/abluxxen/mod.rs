@@ -12,7 +12,9 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BoardProps, BotLoad, CoachMarks, LoadError, UiGame, ViewLoad};
+use crate::play::ui_game::{
+    BoardProps, BotLoad, CoachMarks, LoadError, TableMode, UiGame, ViewLoad,
+};
 use bots::Bot;
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
@@ -59,8 +61,8 @@ impl UiGame for Abluxxen {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(abluxxen_bot(level, seed))
     }
-    fn table(id: String, json: String, lang: Lang) -> ViewLoad {
-        open_table(id, json, lang)
+    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad {
+        open_table(id, json, lang, mode)
     }
 
     fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {

@@ -107,7 +107,7 @@ pub(super) fn round_end_panel(b: Board) -> impl IntoView {
     let over = v.phase == PhaseView::MatchOver;
     let _ = Face::Joker;
     view! {
-        <EndPanel class="overlay deal-end" testid="round-end" layout=EndLayout::Overlay title=title>
+        <EndPanel class="overlay deal-end" testid="round-end" layout=EndLayout::Overlay title=title deal=v.round>
             {how.map(|h| view! { <p class="ka-end-how" data-testid="round-end-how">{h}</p> })}
             <ul class="end-list">{rows}</ul>
             {sheet(&v, names.clone(), lang)}

@@ -51,7 +51,7 @@ pub(super) fn deal_end_panel(b: Board) -> impl IntoView {
         .map(|r| super::texts::end_text(&r.end, &b.names(), lang))
         .unwrap_or_default();
     view! {
-        <EndPanel class="overlay deal-end" testid="deal-end" layout=EndLayout::Overlay title=title>
+        <EndPanel class="overlay deal-end" testid="deal-end" layout=EndLayout::Overlay title=title deal=v.deal>
             <p class="ps-end-reason" data-testid="end-reason">{reason}</p>
             <small>{b.t("ps.ui.col_score")}</small>
             <ul class="end-list">{rows}</ul>

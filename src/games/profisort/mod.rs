@@ -13,7 +13,7 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
+use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, TableMode, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::profisort::{Phase, ProfiSort, ProfiSortEvent, ProfiSortView, RuleError};
@@ -72,8 +72,8 @@ impl UiGame for ProfiSort {
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(profisort_bot(level, seed))
     }
-    fn table(id: String, json: String, lang: Lang) -> ViewLoad {
-        open_table(id, json, lang)
+    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad {
+        open_table(id, json, lang, mode)
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

@@ -15,7 +15,7 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, ViewLoad};
+use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, TableMode, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::romme::RuleError;
@@ -71,8 +71,8 @@ impl UiGame for Romme {
     fn load_bot(level: BotLevel, seed: u64, options: &RommeOptions) -> BotLoad<Self> {
         Box::pin(romme_bot(level, seed, options.clone()))
     }
-    fn table(id: String, json: String, lang: Lang) -> ViewLoad {
-        open_table(id, json, lang)
+    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad {
+        open_table(id, json, lang, mode)
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal

@@ -111,7 +111,7 @@ pub fn deal_end_panel(
         fill(lang, "ro.ui.deal_n_over", &[("deal", v.deal.to_string())])
     };
     view! {
-        <EndPanel class="overlay" testid="deal-end" layout=EndLayout::Overlay title=title>
+        <EndPanel class="overlay" testid="deal-end" layout=EndLayout::Overlay title=title deal=v.deal>
             <p class="headline">{headline}</p>
             {winner_line}
             <ul class="end-hands">{hands}</ul>

@@ -24,5 +24,6 @@ pub fn sample_meta(title: &str, variant: &str, seats: usize, by_link: bool) -> S
             .collect(),
         finished: false,
         by_link,
+        again: None,
     }
 }

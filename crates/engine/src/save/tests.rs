@@ -19,6 +19,7 @@ fn meta() -> SaveMeta {
         ],
         finished: false,
         by_link: false,
+        again: None,
     }
 }
 

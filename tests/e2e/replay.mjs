@@ -1,0 +1,134 @@
+// Learn from a game: "Diese Runde nochmal" (the same cards again, in a new game, with both
+// results side by side) and the replay of a stored game (step by step, by deal, autoplay,
+// from each seat of a finished match; a running game only from its person's seat, never a
+// hidden card). Fixture: `cargo run --example replay_positions` (fixtures/replay.json).
+import { readFileSync } from 'node:fs';
+import { assert, eq } from './assert.mjs';
+import { startGame, hand, playDeal } from './romme.mjs';
+import { finishMatch } from './endings.mjs';
+
+const FIX = JSON.parse(readFileSync(new URL('./fixtures/replay.json', import.meta.url)));
+const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
+const SIZES = [[360, 640], [390, 844], [1366, 768]];
+
+const position = (page) => page.$eval('[data-testid=replay-position]', (e) => e.textContent);
+const ids = async (page) => (await hand(page)).map((c) => c.id).sort().join(',');
+
+// The faces of the cards shown face up on the replay's board.
+const shownFaces = (page) => page.$$eval('[data-testid=replay] .replay-board svg[data-face]', (els) =>
+  els.map((e) => e.dataset.face).filter((f) => f));
+
+async function shots(page, shot, name) {
+  for (const [w, h] of SIZES) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(150);
+    await shot(`${name}-${w}x${h}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+async function sameDealAgain({ page, base, shot }) {
+  await startGame(page, base, 'romme');
+  const original = page.url().split('#/play/')[1];
+  const firstHand = await ids(page);
+  await playDeal(page);
+  await page.waitForSelector('[data-testid=deal-end] [data-testid=deal-again]');
+  assert(!(await page.$('[data-testid=again-compare]')), 'no comparison in a game that repeats nothing');
+  await shots(page, shot, 'again-offer');
+  await page.click('[data-testid=deal-again]');
+  await page.waitForFunction((id) => location.hash.startsWith('#/play/') && !location.hash.endsWith(id), original);
+  await page.waitForSelector('[data-testid=romme-board] [data-testid=hand-card]');
+  const copy = page.url().split('#/play/')[1];
+  eq(await ids(page), firstHand, 'the same cards in the hand as at the start of the original deal');
+  await playDeal(page);
+  const compare = await page.waitForSelector('[data-testid=deal-end] [data-testid=again-compare]');
+  const text = await compare.textContent();
+  assert(/Dieselben Karten wie in Runde 1:/.test(text), `the comparison says which deal: ${text}`);
+  assert(/: vorher -?\d+ Punkte?, jetzt -?\d+/.test(text), `the comparison gives both results: ${text}`);
+  await shots(page, shot, 'again-compare');
+  // Both games are kept: the original stands at its deal end, the new one is titled.
+  await page.goto(base + '#/saves');
+  await page.waitForSelector('[data-testid=save-row]');
+  const rows = await page.$$eval('[data-testid=save-row]', (els) => els.map((e) => [e.dataset.id, e.textContent]));
+  assert(rows.some(([id]) => id === original), 'the original game is still stored');
+  const row = rows.find(([id]) => id === copy);
+  assert(row && /Runde 1 nochmal/.test(row[1]), `the new game is titled "Runde 1 nochmal": ${row && row[1]}`);
+}
+
+async function replayFinished({ page, base, shot }) {
+  const { id, deals } = await finishMatch(page, base, 'romme', 7);
+  // From the statistics: the finished match is watched again.
+  await page.goto(base + '#/stats');
+  await page.click(`[data-testid=stats-watch][href$="${id}"]`);
+  await page.waitForSelector('[data-testid=replay] [data-testid=romme-board]');
+  assert((await position(page)).startsWith('Zug 0 von '), `starts at the deal: ${await position(page)}`);
+  assert((await position(page)).endsWith(`Runde 1 von ${deals}`), await position(page));
+  const seats = await page.$$('[data-testid=replay-seat]');
+  assert(seats.length >= 3, `a finished match: the hands of every seat, one at a time (${seats.length})`);
+  const seat0 = await ids(page);
+  await seats[2].click();
+  await page.waitForFunction((h) => [...document.querySelectorAll('[data-testid=hand-card]')].map((e) => e.dataset.card).sort().join(',') !== h, seat0);
+  await page.click('[data-testid=replay-on]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=replay-position]').textContent.startsWith('Zug 1 '));
+  const line = await page.$eval('[data-testid=replay-line]', (e) => e.textContent);
+  assert(line.length > 3 && !/Der Anfang/.test(line), `the step's log line: ${line}`);
+  await page.click('[data-testid=replay-deal-on]');
+  await page.waitForFunction(() => / Runde 2 von /.test(document.querySelector('[data-testid=replay-position]').textContent));
+  await page.click('[data-testid=replay-back]');
+  await page.waitForFunction(() => / Runde 1 von /.test(document.querySelector('[data-testid=replay-position]').textContent));
+  // The last deal ends with its panel, read-only: no button plays on.
+  await page.click('[data-testid=replay-deal-on]');
+  await page.click('[data-testid=replay-deal-on]');
+  await page.waitForSelector('[data-testid=replay] [data-testid=deal-end]');
+  assert(!(await page.$('[data-testid=replay] [data-testid=next-deal]')), 'nothing to play on in a replay');
+  await shots(page, shot, 'replay-end');
+  // Autoplay steps on at the bot speed, and stops when paused.
+  await page.click('[data-testid=replay-deal-back]');
+  await page.click('[data-testid=replay-deal-back]');
+  const from = await position(page);
+  await page.click('[data-testid=replay-play]');
+  await page.waitForFunction((p) => document.querySelector('[data-testid=replay-position]').textContent !== p, from);
+  await page.waitForTimeout(300);
+  await page.click('[data-testid=replay-play]');
+  const paused = await position(page);
+  await page.waitForTimeout(400);
+  eq(await position(page), paused, 'paused: the replay stands');
+  await shots(page, shot, 'replay');
+}
+
+async function replayRunning({ page, base, shot }) {
+  await page.evaluate(([j, s]) => { localStorage.setItem('kartenrunde.game.replay-run', j); localStorage.setItem('kartenrunde.settings.v1', s); }, [FIX.running.save, FAST]);
+  // From the running game's log: the whole game so far, from this person's seat only.
+  await page.goto(base + '#/play/replay-run');
+  await page.click('[data-testid=watch-game]');
+  await page.waitForSelector('[data-testid=replay] [data-testid=romme-board]');
+  eq((await page.$$('[data-testid=replay-seat]')).length, 0, 'a running game: no other seat to choose');
+  const steps = FIX.running.visible.length;
+  for (let n = 0; n < steps; n++) {
+    await page.waitForFunction((n) => document.querySelector('[data-testid=replay-position]').textContent.startsWith(`Zug ${n} `), n);
+    const allowed = new Map();
+    for (const f of FIX.running.visible[n]) allowed.set(f, (allowed.get(f) || 0) + 1);
+    const shown = new Map();
+    for (const f of await shownFaces(page)) shown.set(f, (shown.get(f) || 0) + 1);
+    for (const [f, k] of shown) {
+      assert(k <= (allowed.get(f) || 0), `step ${n}: ${k} × ${f} shown, but the person may see ${allowed.get(f) || 0}`);
+    }
+    if (n === 10) await shots(page, shot, 'replay-running');
+    if (n + 1 < steps) await page.click('[data-testid=replay-on]');
+  }
+  // Several people in a running game: not before it is over.
+  const hotSeat = JSON.parse(FIX.running.save);
+  hotSeat.meta.seat_kinds = ['human', 'human', 'normal'];
+  await page.evaluate((j) => localStorage.setItem('kartenrunde.game.replay-hot', j), JSON.stringify(hotSeat));
+  await page.goto(base + '#/replay/replay-hot');
+  const why = await page.waitForSelector('[data-testid=replay-unavailable]');
+  assert(/sobald sie zu Ende ist/.test(await why.textContent()), 'says when it can be watched');
+  await page.goto(base + '#/replay/no-such-game');
+  await page.waitForSelector('[data-testid=load-error]');
+}
+
+export default [
+  { name: 'replay: "Diese Runde nochmal" deals the same cards in a new game and shows both results at its end', run: sameDealAgain },
+  { name: 'replay: a finished match from the statistics – steps, deals, autoplay, every seat, read-only at the end', run: replayFinished },
+  { name: 'replay: a running game shows only what its person could see at every step; several people wait for the end', run: replayRunning },
+];
