@@ -22,6 +22,8 @@ fn meta() -> SaveMeta {
         finished: false,
         by_link: false,
         again: None,
+        hints: None,
+        hints_used: false,
     }
 }
 

@@ -28,6 +28,8 @@ fn meta(variant: &str, bot: BotLevel) -> SaveMeta {
         finished: false,
         by_link: false,
         again: None,
+        hints: None,
+        hints_used: false,
     }
 }
 

@@ -69,10 +69,31 @@ impl NextLevel {
 #[derive(Clone, Copy)]
 pub struct NextLevelOffer(pub Signal<Option<NextLevel>>);
 
+/// The setup's choice whether "Tipp" is offered in the game it starts (provided by the
+/// setup page, read when the game is stored).
+#[derive(Clone, Copy)]
+pub struct SetupHints(pub Signal<bool>);
+
+/// "Tipp" at the table (provided by the game host where the game has hints): the dock shows
+/// the button and the hint; the hand marks the hint's cards.
+#[derive(Clone, Copy)]
+pub struct HintCtx {
+    /// The button is there (hints allowed in this game).
+    pub allowed: bool,
+    /// A person decides now: the button can be used.
+    pub ready: Signal<bool>,
+    /// Asks the bot for the decision now.
+    pub ask: Callback<()>,
+    /// The hint shown (until the next action).
+    pub text: RwSignal<Option<String>>,
+    /// The cards the hint is about.
+    pub cards: RwSignal<Vec<engine::CardId>>,
+}
+
 /// Provided by a replay: boards are watched, not played (an end panel is no modal dialog
 /// there, so the replay's controls stay in reach).
 #[derive(Clone, Copy)]
-pub struct Watching;
+pub struct Watching(pub bool);
 
 /// "Diese Runde nochmal" on the deal-end panels (provided by the game host).
 #[derive(Clone, Copy)]

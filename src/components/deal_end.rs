@@ -31,8 +31,8 @@ pub fn EndPanel(
     Effect::new(|_| super::card::land_flights());
     // In a replay: in the page's flow, never a dialog that takes the focus.
     let (class, layout) = match use_context::<Watching>() {
-        Some(_) => ("panel replay-end", EndLayout::Section),
-        None => (class, layout),
+        Some(Watching(true)) => ("panel replay-end", EndLayout::Section),
+        _ => (class, layout),
     };
     match layout {
         EndLayout::Overlay => {

@@ -2,7 +2,7 @@
 //! hand, kept together and in view (sticky at the bottom of the screen), so a decision never
 //! needs scrolling and an explanation appears next to the action that caused it.
 
-use crate::ctx::use_app;
+use crate::ctx::{use_app, HintCtx};
 use leptos::prelude::*;
 
 /// The host's error line (a rejection explained), given to the board's dock as context.
@@ -27,10 +27,27 @@ pub fn ErrorLine(error: RwSignal<Option<String>>) -> impl IntoView {
 #[component]
 pub fn Dock(children: Children) -> impl IntoView {
     let error = use_context::<HostError>().map(|HostError(e)| view! { <ErrorLine error=e/> });
+    let hint = use_context::<HintCtx>()
+        .filter(|h| h.allowed)
+        .map(hint_line);
     view! {
         <div class="dock" data-testid="dock">
             {error}
+            {hint}
             {children()}
+        </div>
+    }
+}
+
+/// "Tipp" and the hint it gave (one line, always there where hints are allowed, so nothing
+/// moves when a hint comes or goes).
+fn hint_line(h: HintCtx) -> impl IntoView {
+    let app = use_app();
+    view! {
+        <div class="hint-line" data-testid="hint-line">
+            <button class="button small" data-testid="hint-ask" disabled=move || !h.ready.get()
+                on:click=move |_| h.ask.run(())>{move || app.t("host.hint")}</button>
+            <span data-testid="hint-text" aria-live="polite">{move || h.text.get().unwrap_or_default()}</span>
         </div>
     }
 }

@@ -134,7 +134,8 @@ impl Default for HandState {
 
 impl HandState {
     pub fn new() -> HandState {
-        let store = use_context::<HandStore>();
+        // An empty id (a replay): the order is the page's own and never stored.
+        let store = use_context::<HandStore>().filter(|s| !s.0.is_empty());
         let initial: Vec<CardId> = store
             .as_ref()
             .map(|s| {
@@ -308,6 +309,8 @@ pub fn HandView(
     // left by a link or Back), and must then do nothing instead of panicking.
     let focus_id = RwSignal::new(None::<CardId>);
     crate::ctx::prune_with_board(focus_id);
+    // The cards of a hint ("Tipp") are marked.
+    let hint = use_context::<crate::ctx::HintCtx>();
     let card_view = move |card: Card| {
         let id = card.id;
         let is_sel = move || state.is_selected(id);
@@ -325,8 +328,10 @@ pub fn HandView(
             }
         };
         let mark = move || marked.and_then(|m| m.try_run(id)).unwrap_or_default();
+        let hinted =
+            move || hint.is_some_and(|h| h.cards.try_with(|c| c.contains(&id)).unwrap_or(false));
         view! {
-            <button class=look.card_class class:selected=is_sel class:taken=move || mark().0
+            <button class=look.card_class class:selected=is_sel class:hinted=hinted class:taken=move || mark().0
                 class:staged=move || mark().1 data-testid="hand-card" data-card=id.0
                 data-face=look.data_face.then(|| card.face.to_string())
                 data-value=look.value.map(|f| f(&card))

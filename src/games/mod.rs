@@ -177,6 +177,8 @@ pub fn start_game<G: UiGame>(
         finished: false,
         by_link: false,
         again: None,
+        hints: use_context::<crate::ctx::SetupHints>().map(|h| h.0.get_untracked()),
+        hints_used: false,
     };
     let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
         .map_err(|e| G::explain(&e, &[], lang))?;

@@ -31,6 +31,8 @@ pub struct UiEntry {
     pub host: fn(String, String, Lang, TableMode) -> ViewLoad,
     /// The bot levels the setup screen offers.
     pub bot_levels: &'static [BotLevel],
+    /// The table offers "Tipp" ([`UiGame::HINTS`]): the setup lets it be switched off or on.
+    pub hints: bool,
     /// The game's texts ([`Registered::TEXTS`]), installed in the one translation table.
     pub texts: Table,
     /// Its first-game guide ([`UiGame::COACH`]).
@@ -85,6 +87,7 @@ pub const fn entry<G: Registered>() -> UiEntry {
         setup_panel: G::SETUP,
         host: G::table,
         bot_levels: G::BOT_LEVELS,
+        hints: G::HINTS,
         texts: G::TEXTS,
         coach: G::COACH,
     }

@@ -6,6 +6,7 @@
 mod again;
 pub mod bot_turn;
 pub mod flip;
+mod hint;
 mod replay;
 mod share;
 
@@ -164,7 +165,7 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
             // A deal played again is practice: its match stays out of the statistics.
             if s.meta.finished && !was_over && s.meta.again.is_none() {
                 storage::ask_persistence();
-                crate::play::stats::record(crate::play::stats::MatchResult::new(
+                let mut result = crate::play::stats::MatchResult::new(
                     &s.id,
                     &s.meta.variant,
                     s.meta.updated_ms,
@@ -172,7 +173,9 @@ fn persist_into<G: UiGame>(s: &mut Session<G>, save_error: RwSignal<Option<Strin
                     &s.meta.seat_kinds,
                     &s.state.standings(),
                     G::deals_played_of(&s.state),
-                ));
+                );
+                result.hints = s.meta.hints_used;
+                crate::play::stats::record(result);
             }
         }
         Err(e) => save_error.set(Some(crate::i18n::common::explain_save_error(&e, lang))),
@@ -583,6 +586,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     });
     provide_context(crate::ctx::NextLevelOffer(offer.into()));
     again::provide(sess, error);
+    provide_context(crate::ctx::Watching(false));
 
     let played = Played {
         sess,
@@ -623,6 +627,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     });
 
     let (view, legal) = seat_signals(sess, viewer);
+    hint::provide(sess, viewer, legal);
     let taps = Taps::<G>::new();
     let props = BoardProps::<G> {
         seat: viewer.into(),

@@ -21,6 +21,9 @@ use std::sync::Arc;
 /// A state is kept every this many actions, so a step back replays at most as many.
 const KEEP_EVERY: usize = 24;
 
+/// A state of the replay with the seat and events of the step that led to it.
+pub(crate) type Frame<G> = (G, Option<(Seat, Vec<<G as engine::Game>::Event>)>);
+
 /// The record with the states kept along it and where each deal begins.
 pub(crate) struct Tape<G: UiGame> {
     record: Record<G>,
@@ -59,7 +62,7 @@ impl<G: UiGame> Tape<G> {
     }
 
     /// The state after `step` actions, with the seat and events of the last of them.
-    pub(crate) fn at(&self, step: usize) -> (G, Option<(Seat, Vec<G::Event>)>) {
+    pub(crate) fn at(&self, step: usize) -> Frame<G> {
         let step = step.min(self.len());
         let before = step.saturating_sub(1);
         let (from, state) = self
@@ -144,7 +147,18 @@ pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     provide_context(BoardSignals(StoredValue::new(Vec::new())));
     provide_context(crate::components::dock::HostError(error));
-    provide_context(crate::ctx::Watching);
+    // Every context a board reads is this page's own (none of a game host shown before it
+    // may be found): no next-level offer, no hints, the hand order not stored.
+    provide_context(crate::ctx::Watching(true));
+    provide_context(crate::ctx::NextLevelOffer(Signal::stored(None)));
+    provide_context(crate::components::hand::HandStore(String::new()));
+    provide_context(crate::ctx::HintCtx {
+        allowed: false,
+        ready: Signal::stored(false),
+        ask: Callback::new(|_| {}),
+        text: RwSignal::new(None),
+        cards: RwSignal::new(Vec::new()),
+    });
     // "Diese Runde nochmal" from the replay: the host's offer for the stored game.
     let sess = RwSignal::new(session);
     again::provide(sess, error);
@@ -181,7 +195,7 @@ pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let key = Memo::new(move |_| (shown.with(|(g, _)| G::deals_played_of(g)), viewer.get()));
     let props = BoardProps::<G> {
         seat: viewer.into(),
-        view: view.into(),
+        view,
         legal: Signal::stored(Vec::new()),
         names: names.clone(),
         act: Callback::new(move |_| error.set(Some(tr(app.lang(), "replay.read_only").into()))),

@@ -56,12 +56,30 @@ pub fn Setup(id: String) -> impl IntoView {
         setup_unreachable,
     );
     let rules_href = format!("#/rules/{}", entry.id());
+    // "Tipp": on where one person plays against bots, off for several people, unless chosen.
+    let hints_wish = RwSignal::new(None::<bool>);
+    let hints = Signal::derive(move || {
+        hints_wish
+            .get()
+            .unwrap_or_else(|| seats.with(|s| s.iter().filter(|x| x.kind.is_human()).count() == 1))
+    });
+    provide_context(crate::ctx::SetupHints(hints));
+    let hints_row = ui.hints.then(|| {
+        view! {
+            <label class="option-row" data-testid="hints-choice">
+                <span>{move || app.t("setup.hints")}</span>
+                <input type="checkbox" prop:checked=move || hints.get()
+                    on:change=move |ev| hints_wish.set(Some(event_target_checked(&ev)))/>
+            </label>
+        }
+    });
     view! {
         <section class="panel setup">
             <h1>{move || app.t(&key)}</h1>
             <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.read")}</a>
             <h2>{move || app.t("setup.players")}</h2>
             <SeatEditor seats=seats min=min max=max levels=levels bot=bot strength=entry.id()/>
+            {hints_row}
             {game_panel}
         </section>
     }

@@ -175,6 +175,7 @@ fn match_row(r: MatchResult) -> impl IntoView {
             <span class="stats-date">{date(lang, r.finished_ms)}</span>" "
             <strong>{game_name(lang, &r.variant)}</strong>": "
             <span>{players}</span>
+            {r.hints.then(|| view! { " · " <span class="with-hints" data-testid="with-hints">{app.t("stats.with_hints")}</span> })}
             {open.then(|| view! { " " <a class="no-print open-link" data-testid="stats-watch" href=href>{app.t("stats.open")}</a> })}
         </li>
     }

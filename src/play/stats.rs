@@ -42,6 +42,9 @@ pub struct MatchResult {
     /// Deals (rounds) played.
     pub deals: u32,
     pub higher_is_better: bool,
+    /// "Tipp" was used in the match (missing in results stored before: false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
 }
 
 /// Why a stored result is not counted.
@@ -93,6 +96,7 @@ impl MatchResult {
             places,
             deals: deals.max(1),
             higher_is_better,
+            hints: false,
         }
     }
 

@@ -21,6 +21,13 @@ pub type ViewLoad =
 pub type BotLoad<G> =
     std::pin::Pin<Box<dyn std::future::Future<Output = Result<Box<dyn Bot<G>>, LoadError>>>>;
 
+/// A hint at the table: the sentence shown and the cards to mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub text: String,
+    pub cards: Vec<CardId>,
+}
+
 /// How a stored game is shown: played on, or watched again step by step (read-only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableMode {
@@ -94,6 +101,14 @@ pub type CoachMarks = &'static [(&'static str, &'static str)];
 pub trait UiGame: Game {
     /// The marks of the game's first-game guide, which the host shows on a first game.
     const COACH: CoachMarks;
+    /// The table offers "Tipp": a bot's choice for the decision now, explained by
+    /// [`UiGame::hint`] (Karussell has hints of its own, a house rule of the game).
+    const HINTS: bool = false;
+    /// The hint for `action`, the normal bot's choice for the person whose `view` it is:
+    /// what to do and why in a short sentence, and the cards it is about.
+    fn hint(_view: &Self::View, _action: &Self::Action, _lang: Lang) -> Option<Hint> {
+        None
+    }
     /// The bot levels the setup screen offers for this game.
     const BOT_LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Greedy, BotLevel::Normal];
     /// The bot of a seat. Its code is a part of the wasm of its own, fetched on the bot's

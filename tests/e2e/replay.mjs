@@ -4,7 +4,7 @@
 // hidden card). Fixture: `cargo run --example replay_positions` (fixtures/replay.json).
 import { readFileSync } from 'node:fs';
 import { assert, eq } from './assert.mjs';
-import { startGame, hand, playDeal } from './romme.mjs';
+import { startGame, hand, playDeal, untilMyDraw, discardWorst } from './romme.mjs';
 import { finishMatch } from './endings.mjs';
 
 const FIX = JSON.parse(readFileSync(new URL('./fixtures/replay.json', import.meta.url)));
@@ -80,7 +80,7 @@ async function replayFinished({ page, base, shot }) {
   await page.click('[data-testid=replay-deal-on]');
   await page.click('[data-testid=replay-deal-on]');
   await page.waitForSelector('[data-testid=replay] [data-testid=deal-end]');
-  assert(!(await page.$('[data-testid=replay] [data-testid=next-deal]')), 'nothing to play on in a replay');
+  assert(!(await page.isVisible('[data-testid=replay] [data-testid=next-deal]')), 'nothing to play on in a replay');
   await shots(page, shot, 'replay-end');
   // Autoplay steps on at the bot speed, and stops when paused.
   await page.click('[data-testid=replay-deal-back]');
@@ -127,7 +127,39 @@ async function replayRunning({ page, base, shot }) {
   await page.waitForSelector('[data-testid=load-error]');
 }
 
+async function hints({ page, base, shot }) {
+  await startGame(page, base, 'romme');
+  await untilMyDraw(page);
+  await page.click('[data-testid=hint-ask]');
+  await page.waitForFunction(() => /^Tipp: /.test(document.querySelector('[data-testid=hint-text]').textContent));
+  const drawHint = await page.textContent('[data-testid=hint-text]');
+  assert(/ziehen|nehmen/.test(drawHint), `a hint for the draw: ${drawHint}`);
+  await page.click('[data-testid=talon]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=hint-text]').textContent === '', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.phase === 'play');
+  await page.click('[data-testid=hint-ask]');
+  await page.waitForFunction(() => /^Tipp: /.test(document.querySelector('[data-testid=hint-text]').textContent));
+  const marked = await page.$$('[data-testid=hand-card].hinted');
+  assert(marked.length >= 1, 'the hint marks its cards in the hand');
+  await shots(page, shot, 'hint');
+  // The game remembers that a hint was shown (the statistics say so at its end).
+  const id = page.url().split('#/play/')[1];
+  await discardWorst(page);
+  const meta = await page.evaluate((id) => JSON.parse(localStorage.getItem('kartenrunde.game.' + id)).meta, id);
+  eq(meta.hints_used, true, 'the save says a hint was shown');
+  // Two people at one device: off unless the setup allows it.
+  await page.goto(base + '#/setup/romme');
+  await page.waitForSelector('[data-testid=seat-row]');
+  await page.selectOption('[data-testid=seat-row] >> nth=1 >> select', 'human');
+  assert(!(await page.isChecked('[data-testid=hints-choice] input')), 'hot-seat: hints off by default');
+  await page.click('[data-testid=start]');
+  await page.waitForFunction(() => location.hash.startsWith('#/play/'));
+  await page.waitForSelector('[data-testid=privacy], [data-testid=romme-board]');
+  assert(!(await page.$('[data-testid=hint-ask]')), 'no "Tipp" in a hot-seat game');
+}
+
 export default [
+  { name: 'replay: "Tipp" says the normal bot’s choice for the draw and the play, marks its cards; off for two people at one device', run: hints },
   { name: 'replay: "Diese Runde nochmal" deals the same cards in a new game and shows both results at its end', run: sameDealAgain },
   { name: 'replay: a finished match from the statistics – steps, deals, autoplay, every seat, read-only at the end', run: replayFinished },
   { name: 'replay: a running game shows only what its person could see at every step; several people wait for the end', run: replayRunning },

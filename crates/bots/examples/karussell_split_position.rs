@@ -93,6 +93,8 @@ fn main() {
                         finished: false,
                         by_link: false,
                         again: None,
+                        hints: None,
+                        hints_used: false,
                     };
                     let link = share_link(&record, &meta).expect("link");
                     let json = format!(

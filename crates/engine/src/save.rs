@@ -320,6 +320,13 @@ pub struct SaveMeta {
     /// Set when the game is "the same deal again" of another game (missing otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub again: Option<Again>,
+    /// Whether "Tipp" is offered: `Some` as chosen at the setup; missing (older saves, links):
+    /// offered where one person plays against bots, not in a game of several people.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hints: Option<bool>,
+    /// True once a hint was shown in this game (the statistics say so).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hints_used: bool,
 }
 
 /// What a game started as "the same deal again" keeps of the game it repeats: which deal
@@ -336,6 +343,13 @@ pub struct Again {
 }
 
 impl SaveMeta {
+    /// Whether "Tipp" is offered in this game (see [`SaveMeta::hints`]).
+    pub fn hints_offered(&self) -> bool {
+        self.hints.unwrap_or_else(|| {
+            !self.by_link && self.seat_kinds.iter().filter(|k| k.is_human()).count() == 1
+        })
+    }
+
     /// Refuses what no version of the app writes: names over [`MAX_NAME_CHARS`], a title
     /// over [`MAX_TITLE_CHARS`], more than [`MAX_SEATS`] seats. Checked on whatever arrives
     /// from outside (links, imports) before anything is stored.

@@ -4,6 +4,7 @@ pub mod board;
 mod dialog;
 mod display;
 mod end;
+mod hint;
 pub mod rules;
 #[cfg(test)]
 mod samples;
@@ -57,6 +58,14 @@ impl UiGame for Abluxxen {
     ];
     fn deals_played(view: &Self::View) -> u32 {
         u32::from(view.round)
+    }
+    const HINTS: bool = true;
+    fn hint(
+        view: &Self::View,
+        action: &Self::Action,
+        lang: Lang,
+    ) -> Option<crate::play::ui_game::Hint> {
+        hint::hint(view, action, lang)
     }
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(abluxxen_bot(level, seed))

@@ -3,6 +3,7 @@
 pub mod board;
 mod builder;
 mod deal_end;
+mod hint;
 mod melds;
 pub mod rules;
 #[cfg(test)]
@@ -68,6 +69,14 @@ impl UiGame for ProfiSort {
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
+    }
+    const HINTS: bool = true;
+    fn hint(
+        view: &Self::View,
+        action: &Self::Action,
+        lang: Lang,
+    ) -> Option<crate::play::ui_game::Hint> {
+        hint::hint(view, action, lang)
     }
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(profisort_bot(level, seed))

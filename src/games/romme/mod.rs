@@ -1,6 +1,7 @@
 //! Rommé in the app: setup panel, board, texts.
 
 pub mod board;
+mod hint;
 mod moves;
 mod prompts;
 pub mod rob;
@@ -15,7 +16,7 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, TableMode, ViewLoad};
+use crate::play::ui_game::{BotLoad, CoachMarks, Hint, LoadError, TableMode, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
 use engine::romme::RuleError;
@@ -76,6 +77,10 @@ impl UiGame for Romme {
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
+    }
+    const HINTS: bool = true;
+    fn hint(view: &RommeView, action: &RommeAction, lang: Lang) -> Option<Hint> {
+        hint::hint(view, action, lang)
     }
     fn deals_played_of(state: &Self) -> u32 {
         state.deal_no()

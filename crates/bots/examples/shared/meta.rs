@@ -25,5 +25,7 @@ pub fn sample_meta(title: &str, variant: &str, seats: usize, by_link: bool) -> S
         finished: false,
         by_link,
         again: None,
+        hints: None,
+        hints_used: false,
     }
 }

@@ -1,0 +1,38 @@
+//! "Tipp" in Abluxxen: the normal bot's choice for the decision now, in a short sentence
+//! with its reason, and the hand cards it is about.
+
+use crate::i18n::common::fill;
+use crate::i18n::{tr, Lang};
+use crate::play::ui_game::Hint;
+use engine::abluxxen::{card_value, AbluxxenAction as A, AbluxxenView};
+
+/// The hint for `action` (a bot's choice) in `view`.
+pub(super) fn hint(view: &AbluxxenView, action: &A, lang: Lang) -> Option<Hint> {
+    let (key, args, cards) = match action {
+        A::Play { cards } => {
+            let value = view
+                .hand
+                .iter()
+                .filter(|c| cards.contains(&c.id))
+                .map(card_value)
+                .min()
+                .unwrap_or(0);
+            let args = vec![("n", cards.len().to_string()), ("value", value.to_string())];
+            ("ab.hint.play", args, cards.clone())
+        }
+        A::LuxxShadow { value } => ("ab.hint.shadow", vec![("value", value.to_string())], vec![]),
+        A::TakeLuxxed => ("ab.hint.take", vec![], vec![]),
+        A::LeaveLuxxed => ("ab.hint.leave", vec![], vec![]),
+        A::TakeBack => ("ab.hint.take_back", vec![], vec![]),
+        A::DiscardAndDraw => ("ab.hint.discard_draw", vec![], vec![]),
+        A::DrawFromSupply { .. } => ("ab.hint.supply", vec![], vec![]),
+        A::DrawFromPile => ("ab.hint.pile", vec![], vec![]),
+        A::Pass => ("ab.hint.pass", vec![], vec![]),
+    };
+    let text = if args.is_empty() {
+        tr(lang, key).to_string()
+    } else {
+        fill(lang, key, &args)
+    };
+    Some(Hint { text, cards })
+}
