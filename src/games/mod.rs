@@ -15,6 +15,9 @@ pub mod registry;
 pub mod romme;
 pub mod rules_doc;
 
+#[cfg(test)]
+mod hint_tests;
+
 /// Builds the host for a stored save, dispatching on the save's game name (the save is read
 /// and checked with the game's table, in its part of the wasm).
 pub fn host_for_save(
