@@ -318,13 +318,18 @@ fn controls<G: UiGame>(
     let at_end = move || step.get() >= end;
     view! {
         <div class="replay-controls" role="group" aria-label=t("replay.controls")>
-            <button class="button" data-testid="replay-deal-back" on:click=deal_back disabled=at_start>{t("replay.deal_back")}</button>
-            <button class="button" data-testid="replay-back" on:click=back disabled=at_start>{t("replay.back")}</button>
-            <button class="button primary" data-testid="replay-play" on:click=toggle aria-pressed=move || playing.get().to_string()>
-                {move || app.t(if playing.get() { "replay.pause" } else { "replay.play" })}
+            <button class="button" data-testid="replay-deal-back" on:click=deal_back disabled=at_start
+                aria-label=t("replay.deal_back") title=t("replay.deal_back")>"◀◀"<span class="lbl">{t("replay.deal")}</span></button>
+            <button class="button" data-testid="replay-back" on:click=back disabled=at_start
+                aria-label=t("replay.back") title=t("replay.back")>"◀"<span class="lbl">{t("replay.move")}</span></button>
+            <button class="button primary" data-testid="replay-play" on:click=toggle aria-pressed=move || playing.get().to_string()
+                aria-label=move || app.t(if playing.get() { "replay.pause" } else { "replay.play" })>
+                {move || if playing.get() { "❚❚" } else { "▶" }}<span class="lbl">{move || app.t(if playing.get() { "replay.pause" } else { "replay.play" })}</span>
             </button>
-            <button class="button" data-testid="replay-on" on:click=on disabled=at_end>{t("replay.on")}</button>
-            <button class="button" data-testid="replay-deal-on" on:click=deal_on disabled=at_end>{t("replay.deal_on")}</button>
+            <button class="button" data-testid="replay-on" on:click=on disabled=at_end
+                aria-label=t("replay.on") title=t("replay.on")><span class="lbl">{t("replay.move")}</span>"▶"</button>
+            <button class="button" data-testid="replay-deal-on" on:click=deal_on disabled=at_end
+                aria-label=t("replay.deal_on") title=t("replay.deal_on")><span class="lbl">{t("replay.deal")}</span>"▶▶"</button>
         </div>
         <p class="replay-position" data-testid="replay-position">{position}</p>
     }

@@ -500,6 +500,19 @@ mod tests {
     }
 
     #[test]
+    fn a_match_with_hints_says_so_and_older_results_read_as_without() {
+        let mut r = result("h", "romme", &[10, 20], false, 2);
+        let plain = serde_json::to_string(&r).expect("json");
+        assert!(!plain.contains("hints"), "nothing written for a match without hints");
+        r.hints = true;
+        let with = serde_json::to_string(&r).expect("json");
+        let back: MatchResult = serde_json::from_str(&with).expect("read");
+        assert!(back.hints);
+        let old: MatchResult = serde_json::from_str(&plain).expect("read");
+        assert!(!old.hints);
+    }
+
+    #[test]
     fn a_summary_counts_wins_averages_and_best_and_worst() {
         let rs = [
             result("a", "romme", &[10, 40, 60], false, 2),

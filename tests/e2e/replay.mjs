@@ -158,7 +158,28 @@ async function hints({ page, base, shot }) {
   assert(!(await page.$('[data-testid=hint-ask]')), 'no "Tipp" in a hot-seat game');
 }
 
+// Every game's stored game is watched: each kind of step, forward and back, no error.
+async function everyGame({ page, base, shot }) {
+  const boards = { karussell: 'karussell-board', profisort: 'profisort-board', abluxxen: 'ab-board', profiduell: 'ab-board', romme_raeuber: 'romme-board' };
+  for (const [preset, board] of Object.entries(boards)) {
+    const save = readFileSync(new URL(`../../crates/engine/tests/fixtures/${preset}.wave4.save.json`, import.meta.url), 'utf8');
+    await page.evaluate(([id, j]) => localStorage.setItem('kartenrunde.game.' + id, j), ['replay-' + preset, save]);
+    await page.goto(base + '#/replay/replay-' + preset);
+    await page.waitForSelector(`[data-testid=replay] [data-testid=${board}]`);
+    for (const b of ['on', 'on', 'on', 'back', 'deal-on', 'deal-on', 'back', 'back', 'deal-back', 'deal-back', 'on']) {
+      await page.click(`[data-testid=replay-${b}]`);
+    }
+    await page.click('[data-testid=replay-deal-on]');
+    const at = await position(page);
+    const [, n, of] = at.match(/^Zug (\d+) von (\d+)/) || [];
+    assert(n && n === of || /Runde 2 von/.test(at), `${preset}: "Runde ▶▶" goes on (${at})`);
+    if (preset === 'karussell') await shots(page, shot, 'replay-karussell');
+    await page.waitForSelector(`[data-testid=${board}]`);
+  }
+}
+
 export default [
+  { name: 'replay: a stored game of every other game is watched step by step, by deal, forward and back', run: everyGame },
   { name: 'replay: "Tipp" says the normal bot’s choice for the draw and the play, marks its cards; off for two people at one device', run: hints },
   { name: 'replay: "Diese Runde nochmal" deals the same cards in a new game and shows both results at its end', run: sameDealAgain },
   { name: 'replay: a finished match from the statistics – steps, deals, autoplay, every seat, read-only at the end', run: replayFinished },

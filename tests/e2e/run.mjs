@@ -38,8 +38,13 @@ const SPECS = [
   'replay.mjs',
 ];
 for (const f of SPECS) {
-  SUITES.push(...(await import(new URL(`./${f}`, import.meta.url))).default);
+  SUITES.push(...(await import(new URL(`./${f}`, import.meta.url))).default.map((t) => ({ ...t, spec: f })));
 }
+// Specs that measure time (long tasks, decision times, taps 450 ms apart, painted frames,
+// offline timers) run alone, after the others: every other test runs in one of
+// E2E_WORKERS browsers side by side (default 2; 1 runs everything in one browser, in order).
+const SOLO = new Set(['bots.mjs', 'split.mjs', 'romme_moments.mjs', 'keyboard.mjs', 'update.mjs', 'careful.mjs', 'safety.mjs']);
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2));
 
 const PORT = Number(process.env.E2E_PORT || 8123);
 const SUB = '/kartenrunde/';
@@ -49,34 +54,40 @@ fs.mkdirSync(OUT, { recursive: true });
 const filter = process.argv[2] || '';
 
 const server = await serve(process.env.E2E_DIST || 'dist', PORT, SUB);
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kr-e2e-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1366, height: 768 },
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--disable-dev-shm-usage'],
-});
 
 // A panic of the app (its panic hook's console error, or the wasm trap that ends it) fails
 // the test it happens in, on every page: the test's own page fails on any console error (below),
 // and the pages a test opens itself (a second tab, an offline check) on panics. No test may
 // filter these away.
 const PANIC = /Kartenrunde panic|RuntimeError|unreachable executed|already been disposed/;
-let panicsElsewhere = [];
-context.on('page', (p) => {
-  p.on('console', (m) => { if (m.type() === 'error' && PANIC.test(m.text())) p.__krOwn || panicsElsewhere.push(m.text()); });
-  p.on('pageerror', (e) => { if (PANIC.test(String(e))) p.__krOwn || panicsElsewhere.push(String(e)); });
-});
+
+// One browser with a profile of its own; the tests it runs share it, in order.
+async function browser() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kr-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1366, height: 768 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage'],
+  });
+  const w = { context, profile, panicsElsewhere: [] };
+  context.on('page', (p) => {
+    p.on('console', (m) => { if (m.type() === 'error' && PANIC.test(m.text())) p.__krOwn || w.panicsElsewhere.push(m.text()); });
+    p.on('pageerror', (e) => { if (PANIC.test(String(e))) p.__krOwn || w.panicsElsewhere.push(String(e)); });
+  });
+  return w;
+}
 
 // FNV-1a of a test's name.
 const seedOf = (name) => [...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
 let passed = 0, failed = 0;
-for (const t of SUITES) {
-  if (filter && !t.name.includes(filter)) continue;
-  panicsElsewhere = [];
+
+async function runTest(w, t) {
+  const { context } = w;
+  w.panicsElsewhere = [];
   const page = await context.newPage();
   page.__krOwn = true;
   // The games of every test come from a seed of its own (its name's hash): a test that
@@ -100,7 +111,7 @@ for (const t of SUITES) {
     await page.reload();
     await t.run({ page, base: BASE, out: OUT, context, shot: (n) => page.screenshot({ path: path.join(OUT, n + '.png') }) });
     if (errors.length) throw new Error('console errors: ' + errors.join(' | '));
-    if (panicsElsewhere.length) throw new Error('panics in another page of the test: ' + panicsElsewhere.join(' | '));
+    if (w.panicsElsewhere.length) throw new Error('panics in another page of the test: ' + w.panicsElsewhere.join(' | '));
     passed++;
     console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
   } catch (e) {
@@ -112,8 +123,24 @@ for (const t of SUITES) {
   }
   await page.close();
 }
-await context.close();
+
+const chosen = SUITES.filter((t) => !filter || t.name.includes(filter));
+const side = WORKERS > 1 ? chosen.filter((t) => !SOLO.has(t.spec)) : chosen;
+const alone = WORKERS > 1 ? chosen.filter((t) => SOLO.has(t.spec)) : [];
+const started = Date.now();
+const workers = await Promise.all(Array.from({ length: Math.min(WORKERS, Math.max(1, side.length)) }, browser));
+// Side by side: each browser takes the next test of the list when it is free.
+let next = 0;
+await Promise.all(workers.map(async (w) => {
+  while (next < side.length) await runTest(w, side[next++]);
+}));
+if (alone.length) {
+  console.log(`     (${side.length} tests in ${workers.length} browsers: ${Math.round((Date.now() - started) / 1000)} s; now ${alone.length} that measure time, alone)`);
+  for (const w of workers.slice(1)) await w.context.close();
+  for (const t of alone) await runTest(workers[0], t);
+}
+await workers[0].context.close();
 server.close();
-fs.rmSync(profile, { recursive: true, force: true });
+for (const w of workers) fs.rmSync(w.profile, { recursive: true, force: true });
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
