@@ -503,7 +503,10 @@ mod tests {
     fn a_match_with_hints_says_so_and_older_results_read_as_without() {
         let mut r = result("h", "romme", &[10, 20], false, 2);
         let plain = serde_json::to_string(&r).expect("json");
-        assert!(!plain.contains("hints"), "nothing written for a match without hints");
+        assert!(
+            !plain.contains("hints"),
+            "nothing written for a match without hints"
+        );
         r.hints = true;
         let with = serde_json::to_string(&r).expect("json");
         let back: MatchResult = serde_json::from_str(&with).expect("read");

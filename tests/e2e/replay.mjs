@@ -181,7 +181,24 @@ async function everyGame({ page, base, shot }) {
   }
 }
 
+// "Tipp" in the other games with hints: the first decision of the person.
+async function hintsElsewhere({ page, base, shot }) {
+  for (const [game, board] of [['profisort', 'profisort-board'], ['abluxxen', 'ab-board']]) {
+    await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+    await page.goto(base + '#/setup/' + game);
+    await page.waitForSelector('[data-testid=start]');
+    assert(await page.isChecked('[data-testid=hints-choice] input'), `${game}: hints on for one person against bots`);
+    await page.click('[data-testid=start]');
+    await page.waitForSelector(`[data-testid=${board}]`);
+    await page.waitForSelector('[data-testid=hint-ask]:not([disabled])', { timeout: 60000 });
+    await page.click('[data-testid=hint-ask]');
+    await page.waitForFunction(() => /^Tipp: /.test(document.querySelector('[data-testid=hint-text]').textContent));
+    await shots(page, shot, `hint-${game}`);
+  }
+}
+
 export default [
+  { name: 'replay: "Tipp" in Profi-Sort and Abluxxen says what to do at the person’s first decision', run: hintsElsewhere },
   { name: 'replay: a stored game of every other game is watched step by step, by deal, forward and back', run: everyGame },
   { name: 'replay: "Tipp" says the normal bot’s choice for the draw and the play, marks its cards; off for two people at one device', run: hints },
   { name: 'replay: "Diese Runde nochmal" deals the same cards in a new game and shows both results at its end', run: sameDealAgain },

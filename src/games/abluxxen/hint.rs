@@ -17,8 +17,16 @@ pub(super) fn hint(view: &AbluxxenView, action: &A, lang: Lang) -> Option<Hint> 
                 .map(card_value)
                 .min()
                 .unwrap_or(0);
-            let args = vec![("n", cards.len().to_string()), ("value", value.to_string())];
-            ("ab.hint.play", args, cards.clone())
+            let n = ("n", cards.len().to_string());
+            if value >= 14 {
+                ("ab.hint.play_jokers", vec![n], cards.clone())
+            } else {
+                (
+                    "ab.hint.play",
+                    vec![n, ("value", value.to_string())],
+                    cards.clone(),
+                )
+            }
         }
         A::LuxxShadow { value } => ("ab.hint.shadow", vec![("value", value.to_string())], vec![]),
         A::TakeLuxxed => ("ab.hint.take", vec![], vec![]),

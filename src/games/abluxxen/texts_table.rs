@@ -6,6 +6,7 @@
 pub static TEXTS: &[(&str, &str, &str)] = &[
     // "Tipp": the normal bot's choice and why.
     ("ab.hint.play", "Tipp: {n} × {value} ausspielen – so wirst du viele Karten los.", "Hint: play {n} × {value} – that gets rid of many cards."),
+    ("ab.hint.play_jokers", "Tipp: {n} {n:Joker|Joker} allein ausspielen – so wirst du {n:ihn|sie} los.", "Hint: play {n} {n:joker|jokers} on {n:its|their} own – that gets rid of {n:it|them}."),
     ("ab.hint.shadow", "Tipp: die {value} abluxxen.", "Hint: luxx the {value}."),
     ("ab.hint.take", "Tipp: die abgeluxxten Karten nehmen – sie passen zu deiner Hand.", "Hint: take the luxxed cards – they fit your hand."),
     ("ab.hint.leave", "Tipp: die abgeluxxten Karten liegen lassen.", "Hint: leave the luxxed cards."),

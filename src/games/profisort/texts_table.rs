@@ -9,7 +9,7 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ps.hint.keep", "Tipp: die Hand behalten.", "Hint: keep the hand."),
     ("ps.hint.draw", "Tipp: vom Stapel ziehen – die Ablage hilft dir nicht.", "Hint: draw from the stock – the discard does not help you."),
     ("ps.hint.take", "Tipp: die {card} von der Ablage nehmen – sie passt zu deiner Aufgabe.", "Hint: take the {card} from the discard pile – it fits your task."),
-    ("ps.hint.sit_out", "Tipp: ein Ass ablegen und aussetzen.", "Hint: play an ace and sit out."),
+    ("ps.hint.sit_out", "Tipp: das erhaltene Ass abwerfen und aussetzen – so wirst du es los.", "Hint: discard the ace you received and sit out – that gets rid of it."),
     ("ps.hint.task", "Tipp: die Aufgabe „{task}“ legen: {cards}.", "Hint: lay the task \"{task}\": {cards}."),
     ("ps.hint.lay_off", "Tipp: {cards} anlegen – jede Karte weniger zählt nicht gegen dich.", "Hint: lay off {cards} – every card fewer does not count against you."),
     ("ps.hint.give_ace", "Tipp: ein Ass einem Mitspieler vorlegen – es stört seine Aufgabe.", "Hint: give an ace to another player – it gets in the way of his task."),
