@@ -42,9 +42,35 @@ fn shares(opts: &RommeOptions, params: Params, deals: u64, seed: u64) -> Vec<f64
             let firsts = st.iter().filter(|x| x.place == 1).count().max(1) as f64;
             let won = st.iter().any(|x| x.seat == a_seat && x.place == 1);
             out.push(if won { 1.0 / firsts } else { 0.0 });
+            let mine = st.iter().find(|x| x.seat == a_seat).map_or(0, |x| x.score);
+            let others: i32 = st
+                .iter()
+                .filter(|x| x.seat != a_seat)
+                .map(|x| x.score)
+                .sum();
+            POINTS.with(|p| {
+                let mut p = p.borrow_mut();
+                p.0 += f64::from(mine);
+                p.1 += f64::from(others) / (n - 1) as f64;
+                p.2 += 1.0;
+            });
         }
     }
     out
+}
+
+thread_local! {
+    /// Sums of the tuned seat's points, the other seats' mean points and the games, since
+    /// the last [`points`].
+    static POINTS: std::cell::RefCell<(f64, f64, f64)> = const { std::cell::RefCell::new((0.0, 0.0, 0.0)) };
+}
+
+/// The mean points per game of the tuned seat and of the others since the last call.
+fn points() -> (f64, f64) {
+    POINTS.with(|p| {
+        let (a, b, n) = p.replace((0.0, 0.0, 0.0));
+        (a / n.max(1.0), b / n.max(1.0))
+    })
 }
 
 /// Players per game: the environment variable `PLAYERS` (default 2).
@@ -89,10 +115,11 @@ fn main() {
     let opts = one_deal(&options_of::<Romme>(info).expect("a Rommé preset"));
     let t = std::time::Instant::now();
     let mut best_shares = shares(&opts, Params::from_vec(&best), deals, seed);
+    let (mine, others) = points();
     let normal = shares(&opts, Params::NORMAL, deals, seed);
     let se = paired_se(&best_shares, &normal);
     println!(
-        "{preset}: start {} wins {:.2} % (± {:.2} vs normal, 95 %), {:.1} s per evaluation",
+        "{preset}: start {} wins {:.2} % (± {:.2} vs normal, 95 %), points {mine:.1} / {others:.1}, {:.1} s per evaluation",
         show(&best),
         100.0 * mean(&best_shares),
         196.0 * se,

@@ -82,13 +82,18 @@ impl Params {
             ..n
         };
         match (options.end_mode, options.scoring, options.robbing) {
-            // Grundspiel, mit Kaufen: hold the melds until the bid is reached this turn.
+            // Grundspiel, mit Kaufen: hold the melds until the bid is reached this turn or an
+            // opponent is getting close.
             (EndMode::BidAtMost, _, _) => Params {
                 // Four players (tuned in the Grundspiel): near sequences are worth more.
                 keep_seq2: if seats > 2 { 7 } else { n.keep_seq2 },
                 joker_lay_off: 4,
                 live: 1,
-                hold_bid: 1,
+                // Hold until an opponent has fewer than 6 (four players: 7) cards: nearly
+                // the deals won of holding to the end (55.1 % against 55.6 %, 2,000 deals),
+                // without its cost in points (17.6 against normal's 18.8 per deal, instead
+                // of 44.2 against 19.0; matches are played to 500 points).
+                hold_bid: if seats > 2 { 7 } else { 6 },
                 ..base
             },
             (EndMode::GoOut, _, true) => Params {

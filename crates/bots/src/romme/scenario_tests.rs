@@ -310,7 +310,7 @@ fn holds_melds_in_go_out_mode_until_an_opponent_is_close() {
 }
 
 #[test]
-fn the_tuned_set_holds_melds_in_the_grundspiel_until_the_bid_is_reached() {
+fn the_tuned_set_holds_melds_in_the_grundspiel_until_the_bid_or_a_close_opponent() {
     let opts = Preset::Grundspiel.options();
     let tuned = || {
         RommeBot::new(Level::Normal, 1)
@@ -330,6 +330,13 @@ fn the_tuned_set_holds_melds_in_the_grundspiel_until_the_bid_is_reached() {
     assert_eq!(melded(&play_turn(&mut g, &opts, 0)), 1);
     let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
     assert_eq!(melded(&play_turn_by(&mut g, tuned(), 0)), 0);
+    // An opponent with five cards is close: it melds.
+    let close = Setup {
+        hands: vec![setup.hands[0].clone(), junk()[..5].to_vec()],
+        ..setup.clone()
+    };
+    let mut g = Romme::from_parts(&opts, &close, 1).expect("setup");
+    assert_eq!(melded(&play_turn_by(&mut g, tuned(), 0)), 1);
 
     // The whole plan laid out and the queen thrown leave 2 pips: it melds and declares.
     let near = vec![
