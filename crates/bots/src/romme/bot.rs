@@ -3,6 +3,7 @@
 use super::hard::{self, Budget};
 use super::heuristic::{rob_effect, Ctx};
 use super::memory::Memory;
+use super::params::Params;
 use crate::search::Pending;
 use crate::think::{self, Thinker};
 use crate::BotRng;
@@ -87,6 +88,11 @@ pub struct RommeBot {
     /// Go-out modes: keep melds in hand until an opponent holds at most this many cards
     /// (or the whole hand can go out at once).
     hold: Option<usize>,
+    /// The heuristic's constants (normal: [`Params::NORMAL`]).
+    params: Params,
+    /// Play with [`Params::tuned`] for the options and the number of seats instead (the
+    /// hard level, and its own seat in its rollouts).
+    tuned: bool,
     /// The hard level's thinking budget.
     budget: Budget,
     /// The hard level's search between slices ([`Bot::think`]).
@@ -103,14 +109,28 @@ impl RommeBot {
             memory: Memory::default(),
             last_draw: None,
             hold: Some(HOLD_UNTIL),
+            params: Params::NORMAL,
+            tuned: false,
             budget: Budget::DEFAULT,
             pending: Pending::none(),
         }
     }
 
     /// Tells the bot the table's options (recommended: it then builds its own melds).
+    /// The hard level plays (and continues its own rollouts) with [`Params::tuned`].
     pub fn with_options(mut self, options: &RommeOptions) -> RommeBot {
         self.options = Some(options.clone());
+        self.tuned = self.level == Level::Hard;
+        self
+    }
+
+    /// Changes the heuristic's constants (and the hold-back threshold with them). For
+    /// experiments and the tuner.
+    #[doc(hidden)]
+    pub fn with_params(mut self, params: Params) -> RommeBot {
+        self.params = params;
+        self.hold = Some(params.hold_until);
+        self.tuned = false;
         self
     }
 
@@ -174,7 +194,19 @@ impl Thinker<Romme> for RommeBot {
             self.memory.update(view);
         }
         let collected = self.memory.collected.clone();
-        let ctx = Ctx::new(view, legal, &opts, self.options.is_some(), &collected);
+        let known = self.options.is_some();
+        let (params, hold) = if self.tuned {
+            let p = Params::tuned(&opts, view.seats);
+            (p, Some(p.hold_until))
+        } else {
+            (self.params, self.hold)
+        };
+        let pile = if params.live != 0 {
+            self.memory.pile.clone()
+        } else {
+            Vec::new()
+        };
+        let ctx = Ctx::new(view, legal, &opts, known, (&collected, &pile), params);
         let action = match (&view.phase, self.level) {
             (PhaseView::DealOver { .. }, _) => RommeAction::NextDeal,
             (PhaseView::MayDeclare { .. }, _) => RommeAction::DeclareRomme,
@@ -195,7 +227,7 @@ impl Thinker<Romme> for RommeBot {
                 let a = match level {
                     Level::Easy => play_easy(&ctx, undone, Some(&mut self.rng)),
                     Level::Greedy => play_easy(&ctx, undone, None),
-                    Level::Normal | Level::Hard => play_normal(&ctx, undone, self.hold),
+                    Level::Normal | Level::Hard => play_normal(&ctx, undone, hold),
                 };
                 match a {
                     Some(a) => a,
@@ -327,7 +359,7 @@ fn claim(ctx: &Ctx) -> RommeAction {
         return RommeAction::PassBuy;
     }
     let (covered, p) = ctx.melds_with(top);
-    let small = ctx.view.hand.len() <= 4;
+    let small = ctx.view.hand.len() <= ctx.p.buy_small;
     let opened = ctx.view.opened.get(ctx.me).copied().unwrap_or(false);
     let can_open =
         opened || p.opening_value(&ctx.rules) >= ctx.view.opening_needed || ctx.view.hand.len() > 9;
@@ -363,7 +395,11 @@ fn draw(ctx: &Ctx, undone: bool) -> RommeAction {
             DiscardDraw::OnlyIfMelded => ctx.known && (covered && (opened || opens) || fits),
             DiscardDraw::IntoNewMeld => ctx.known && covered && (opened || opens),
             _ => {
-                covered || fits || (top.face == Face::Joker && ctx.opts.end_mode == EndMode::GoOut)
+                covered
+                    || fits
+                    || (top.face == Face::Joker && ctx.opts.end_mode == EndMode::GoOut)
+                    || (ctx.p.take_keep < i32::MAX
+                        && ctx.keep_value(&top, &ctx.placeable()) >= ctx.p.take_keep)
             }
         };
         if take {
@@ -472,6 +508,9 @@ const HOLD_UNTIL: usize = 4;
 /// going out in one turn) until the hand can go out, an opponent is close to going out, or
 /// the bot has melds on the table already.
 fn hold_back(ctx: &Ctx, plan: &super::partition::Partition, hold: Option<usize>) -> bool {
+    if ctx.opts.end_mode == EndMode::BidAtMost {
+        return hold_bid(ctx, plan);
+    }
     let Some(limit) = hold else {
         return false;
     };
@@ -488,6 +527,32 @@ fn hold_back(ctx: &Ctx, plan: &super::partition::Partition, hold: Option<usize>)
     let started = ctx.view.table.iter().any(|t| t.owner == ctx.me);
     let must_place = ctx.view.must_place.is_some();
     !(threat || can_go_out || started || must_place)
+}
+
+/// Bid ≤ N with [`Params::hold_bid`]: keep the melds in hand (jokers safe from exchange,
+/// nothing shown) until laying out the plan and discarding reaches the bid, or an opponent
+/// holds fewer than `hold_bid` cards.
+fn hold_bid(ctx: &Ctx, plan: &super::partition::Partition) -> bool {
+    let limit = ctx.p.hold_bid;
+    if limit == 0 || !ctx.view.freed_jokers.is_empty() || ctx.view.must_place.is_some() {
+        return false;
+    }
+    let threat = ctx
+        .view
+        .hand_sizes
+        .iter()
+        .enumerate()
+        .any(|(s, &n)| s != ctx.me && n < limit);
+    let pips: u32 = plan.rest.iter().map(|c| ctx.pen(c)).sum();
+    let top = plan
+        .rest
+        .iter()
+        .filter(|c| ctx.discardable(c.id))
+        .map(|c| ctx.pen(c))
+        .max()
+        .unwrap_or(0);
+    let can_finish = pips - top <= u32::from(ctx.opts.target_pips);
+    !(threat || can_finish)
 }
 
 /// The turn cannot end yet (freed joker, discard to place): any listed placement of it.
@@ -571,7 +636,7 @@ fn lay_off(ctx: &Ctx, plan: &super::partition::Partition) -> Option<RommeAction>
             continue;
         };
         let is_freed = freed.contains(card);
-        if c.face == Face::Joker && !is_freed && plan.rest.len() > 3 {
+        if c.face == Face::Joker && !is_freed && plan.rest.len() > ctx.p.joker_lay_off {
             continue;
         }
         let v = if is_freed { 1000 } else { ctx.pen(c) };

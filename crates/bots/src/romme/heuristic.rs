@@ -1,6 +1,7 @@
 //! What the bots know about a position: the options, the hand, the plan for the turn, and
 //! how useful each card is.
 
+use super::params::Params;
 use super::partition::{best_partition, best_reading, Partition};
 use engine::meld::MeldRules;
 use engine::romme::{
@@ -20,6 +21,11 @@ pub(crate) struct Ctx<'a> {
     pub me: Seat,
     /// Discards opponents took this deal (and have not melded).
     pub collected: &'a [(Seat, Face)],
+    /// The heuristic's constants.
+    pub p: Params,
+    /// Copies of each French face (suit × 13 + rank − 1) this seat has seen: its hand, the
+    /// table and the discard pile as remembered (only with [`Params::live`]).
+    seen: [u8; 52],
 }
 
 impl<'a> Ctx<'a> {
@@ -28,9 +34,16 @@ impl<'a> Ctx<'a> {
         legal: &'a [RommeAction],
         opts: &'a RommeOptions,
         known: bool,
-        collected: &'a [(Seat, Face)],
+        seen: (&'a [(Seat, Face)], &[Face]),
+        p: Params,
     ) -> Ctx<'a> {
+        let (collected, pile) = seen;
         Ctx {
+            seen: if p.live != 0 {
+                seen_faces(view, pile)
+            } else {
+                [0; 52]
+            },
             view,
             legal,
             opts,
@@ -39,6 +52,7 @@ impl<'a> Ctx<'a> {
             table: opts.penalty_table(),
             me: view.seat,
             collected,
+            p,
         }
     }
 
@@ -199,20 +213,26 @@ impl<'a> Ctx<'a> {
         let Face::French { rank, suit } = c.face else {
             return 200;
         };
+        let p = &self.p;
         let mut keep = 0;
         for o in others.iter().filter(|o| o.id != c.id) {
             match o.face {
-                Face::Joker => keep += 10,
+                Face::Joker => keep += p.keep_joker,
                 Face::French { rank: r, suit: s } => {
                     if r == rank && !(self.rules.set_distinct_suits && s == suit) {
-                        keep += 7;
+                        keep += p.keep_rank;
                     }
                     if s == suit && r != rank {
                         let d = seq_distance(rank.0, r.0);
-                        keep += match d {
-                            1 => 9,
-                            2 => 5,
+                        let k = match d {
+                            1 => p.keep_seq1,
+                            2 => p.keep_seq2,
                             _ => 0,
+                        };
+                        keep += if p.live != 0 && k != 0 {
+                            k * self.live_outs(rank.0, r.0, suit).min(2) / 2
+                        } else {
+                            k
                         };
                     }
                 }
@@ -222,12 +242,37 @@ impl<'a> Ctx<'a> {
         keep
     }
 
+    /// Unseen copies of the cards that make a sequence of two cards of `suit` (ranks `a`
+    /// and `b`, one or two apart) a meld of three.
+    fn live_outs(&self, a: u8, b: u8, suit: engine::Suit) -> i32 {
+        // Positions 1..=14, the ace low (1) or high (14), whichever makes the pair close.
+        let (x, y) = if a.abs_diff(b) <= 2 {
+            (a.min(b), a.max(b))
+        } else {
+            let hi = |r: u8| if r == 1 { 14 } else { r };
+            (hi(a).min(hi(b)), hi(a).max(hi(b)))
+        };
+        let unseen = |pos: u8| -> i32 {
+            if pos == 0 || pos > 14 {
+                return 0;
+            }
+            let rank = if pos == 14 { 1 } else { pos };
+            let i = suit_index(suit) * 13 + usize::from(rank) - 1;
+            2 - i32::from(self.seen[i].min(2))
+        };
+        if y - x == 2 {
+            unseen(x + 1)
+        } else {
+            unseen(x - 1) + unseen(y + 1)
+        }
+    }
+
     /// How much discarding `c` helps an opponent.
     pub fn danger(&self, c: &Card, collected: &[(Seat, Face)]) -> i32 {
         let n = self.view.seats.max(1);
         let next = (self.me + 1) % n;
         let Face::French { rank, suit } = c.face else {
-            return 30;
+            return self.p.danger_joker;
         };
         let mut d = 0;
         for &(seat, f) in collected {
@@ -235,9 +280,9 @@ impl<'a> Ctx<'a> {
                 let close = r == rank || (s == suit && seq_distance(r.0, rank.0) <= 2);
                 if close {
                     d += if seat == next || self.opts.buying {
-                        8
+                        self.p.danger_near
                     } else {
-                        3
+                        self.p.danger_far
                     };
                 }
             }
@@ -246,7 +291,7 @@ impl<'a> Ctx<'a> {
         if self.opts.draw_from_discard != engine::romme::DiscardDraw::No
             && self.fits_table(next, c, opened)
         {
-            d += 8;
+            d += self.p.danger_fit;
         }
         d
     }
@@ -295,14 +340,14 @@ impl<'a> Ctx<'a> {
             .hand_sizes
             .iter()
             .enumerate()
-            .any(|(s, &n)| s != self.me && n <= 4);
+            .any(|(s, &n)| s != self.me && n <= self.p.close_hand);
         let melded: Vec<CardId> = plan.melds.iter().flatten().map(|c| c.id).collect();
         let score = |c: &Card| -> i32 {
             let pen = self.pen(c) as i32;
             let mut s = if danger_close || self.opts.end_mode == EndMode::BidAtMost {
-                pen + pen / 2
+                pen * self.p.pips_close / 4
             } else {
-                pen
+                pen * self.p.pips / 4
             };
             s -= self.keep_value(c, rest);
             s -= self.danger(c, collected);
@@ -319,6 +364,33 @@ impl<'a> Ctx<'a> {
         engine::sort::sort_by_key(&mut cards, |b| std::cmp::Reverse((b.0, b.1, b.2.id)));
         cards.into_iter().map(|(_, _, c)| c.id).collect()
     }
+}
+
+fn suit_index(s: engine::Suit) -> usize {
+    engine::Suit::ALL.iter().position(|&x| x == s).unwrap_or(0)
+}
+
+/// Copies of each French face seen by the view's seat: hand, freed jokers, table, the
+/// remembered discard pile (its top included).
+fn seen_faces(view: &RommeView, pile: &[Face]) -> [u8; 52] {
+    let mut seen = [0u8; 52];
+    let faces = view
+        .hand
+        .iter()
+        .map(|c| c.face)
+        .chain(
+            view.table
+                .iter()
+                .flat_map(|m| m.meld.cards.iter().map(|p| p.card.face)),
+        )
+        .chain(pile.iter().copied());
+    for f in faces {
+        if let Face::French { rank, suit } = f {
+            let i = suit_index(suit) * 13 + usize::from(rank.0).saturating_sub(1);
+            seen[i.min(51)] = seen[i.min(51)].saturating_add(1);
+        }
+    }
+    seen
 }
 
 /// Distance of two ranks in a sequence, the ace counting low or high.

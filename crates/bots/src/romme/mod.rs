@@ -24,10 +24,12 @@ mod bot;
 pub mod hard;
 mod heuristic;
 mod memory;
+pub mod params;
 pub mod partition;
 
 pub use bot::{Level, RommeBot};
 pub use hard::Budget;
+pub use params::Params;
 pub use partition::{best_partition, Partition};
 
 impl crate::BotGame for engine::romme::Romme {

@@ -1,6 +1,6 @@
 //! Single decisions of the normal bot in constructed positions.
 
-use super::{Level, RommeBot};
+use super::{Level, Params, RommeBot};
 use crate::Bot;
 use engine::romme::{Preset, Romme, RommeAction, RommeEvent, RommeOptions, Setup};
 use engine::{Face, Game, Suit};
@@ -23,7 +23,11 @@ fn bot(opts: &RommeOptions) -> RommeBot {
 
 /// Lets the bots play until the turn of `seat` is over; returns the events.
 fn play_turn(g: &mut Romme, opts: &RommeOptions, seat: usize) -> Vec<RommeEvent> {
-    let mut b = bot(opts);
+    play_turn_by(g, bot(opts), seat)
+}
+
+/// Lets `b` play the turn of `seat`; returns the events.
+fn play_turn_by(g: &mut Romme, mut b: RommeBot, seat: usize) -> Vec<RommeEvent> {
     let mut events = Vec::new();
     for _ in 0..60 {
         let Some(s) = g.to_move() else { break };
@@ -302,5 +306,66 @@ fn holds_melds_in_go_out_mode_until_an_opponent_is_close() {
             events.extend(g.apply(0, &a).expect("legal"));
         }
         assert_eq!(melded(&events), melds, "{events:?}");
+    }
+}
+
+#[test]
+fn the_tuned_set_holds_melds_in_the_grundspiel_until_the_bid_or_a_close_opponent() {
+    let opts = Preset::Grundspiel.options();
+    let tuned = || {
+        RommeBot::new(Level::Normal, 1)
+            .with_options(&opts)
+            .with_params(Params::tuned(&opts, 2))
+    };
+    let mut low = vec![f(2, C), f(3, C), f(4, C)];
+    low.extend(junk());
+    let setup = Setup {
+        hands: vec![low, junk()],
+        talon_top: vec![f(8, H)],
+        discard: vec![f(12, D)],
+        ..Setup::default()
+    };
+    // Normal melds at once; the tuned set keeps the meld in hand.
+    let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+    assert_eq!(melded(&play_turn(&mut g, &opts, 0)), 1);
+    let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+    assert_eq!(melded(&play_turn_by(&mut g, tuned(), 0)), 0);
+    // An opponent with five cards is close: it melds.
+    let close = Setup {
+        hands: vec![setup.hands[0].clone(), junk()[..5].to_vec()],
+        ..setup.clone()
+    };
+    let mut g = Romme::from_parts(&opts, &close, 1).expect("setup");
+    assert_eq!(melded(&play_turn_by(&mut g, tuned(), 0)), 1);
+
+    // The whole plan laid out and the queen thrown leave 2 pips: it melds and declares.
+    let near = vec![
+        f(2, C),
+        f(3, C),
+        f(4, C),
+        f(5, H),
+        f(6, H),
+        f(7, H),
+        f(2, D),
+        f(12, S),
+    ];
+    let setup = Setup {
+        hands: vec![near, junk()],
+        talon_top: vec![f(8, H)],
+        discard: vec![f(12, D)],
+        ..Setup::default()
+    };
+    let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
+    let ev = play_turn_by(&mut g, tuned(), 0);
+    assert_eq!(melded(&ev), 2, "{ev:?}");
+}
+
+#[test]
+fn every_preset_has_a_tuned_set_and_only_the_bid_presets_hold_melds() {
+    for preset in Preset::ALL {
+        let opts = preset.options();
+        assert_ne!(Params::tuned(&opts, 2), Params::NORMAL, "{preset:?}");
+        let bid = opts.end_mode == engine::romme::EndMode::BidAtMost;
+        assert_eq!(Params::tuned(&opts, 2).hold_bid > 0, bid, "{preset:?}");
     }
 }
