@@ -160,7 +160,7 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     // Anlegen and Traditionell 500 deals), shown with the levels on the setup page.
     ("strength.romme.easy", "Gemessen: gewinnt etwa jede neunte Runde gegen Normal (11 %).", "Measured: wins about one deal in nine against normal (11 %)."),
     ("strength.romme.normal", "Gemessen: gewinnt gegen Leicht 89 von 100 Runden.", "Measured: wins 89 of 100 deals against easy."),
-    ("strength.romme.hard", "Gemessen: gewinnt gegen Normal 54 von 100 Runden.", "Measured: wins 54 of 100 deals against normal."),
+    ("strength.romme.hard", "Gemessen: gewinnt gegen Normal 58 von 100 Runden.", "Measured: wins 58 of 100 deals against normal."),
     ("strength.romme_kaufen.easy", "Gemessen: gewinnt etwa jede zehnte Runde gegen Normal (10 %).", "Measured: wins about one deal in ten against normal (10 %)."),
     ("strength.romme_kaufen.normal", "Gemessen: gewinnt gegen Leicht 90 von 100 Runden.", "Measured: wins 90 of 100 deals against easy."),
     ("strength.romme_kaufen.hard", "Gemessen: gewinnt gegen Normal 55 von 100 Runden.", "Measured: wins 55 of 100 deals against normal."),
