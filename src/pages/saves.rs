@@ -348,10 +348,12 @@ fn save_row(row: Row, pending_delete: RwSignal<Option<IndexEntry>>) -> AnyView {
                                         <strong>{title}</strong>
                                         <span>{e.players.join(", ")}</span>
                                         <small>{when.map(|w| format!("{w} · "))} {move || app.t(if finished { "saves.finished" } else { "saves.running" })}</small>
-                                        {(!e.variant.is_empty()).then(|| view! {
-                                            <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.link")}</a>
-                                        })}
-                                        <a class="rules-link" data-testid="watch" href=watch_href>{move || app.t("replay.watch_link")}</a>
+                                        <span class="save-links">
+                                            {(!e.variant.is_empty()).then(|| view! {
+                                                <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.link")}</a>
+                                            })}
+                                            <a class="rules-link" data-testid="watch" href=watch_href>{move || app.t("replay.watch_link")}</a>
+                                        </span>
                                     </div>
                                     <a class="button primary" data-testid="open" href=href>{move || app.t(if finished { "saves.show" } else { "saves.resume" })}</a>
                                     <button class="button" data-testid="delete" on:click=delete>{t("saves.delete")}</button>

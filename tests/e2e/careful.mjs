@@ -189,7 +189,7 @@ async function auditAtSizes(page, label, scope, shot) {
 }
 
 TESTS.push({
-  name: 'careful: deal end and match end of every game, the coach and the delete dialog at 360, 390 and 1366',
+  name: 'careful: deal end and match end of every game, the coach, a replay and the delete dialog at 360, 390 and 1366',
   async run({ page, base, shot }) {
     const bad = [];
     // One game per board (the Rommé presets share theirs); bots only, a short match.
@@ -210,6 +210,11 @@ TESTS.push({
     await page.waitForSelector('[data-testid=table-card]');
     if (await page.$('[data-testid=coach-close]')) await page.click('[data-testid=coach-close]');
     bad.push(...(await auditAtSizes(page, 'karussell table', '[data-testid=karussell-board]', shot)));
+    // The same game watched again: the replay's controls and its board.
+    await page.goto(base + '#/replay/careful-k');
+    await page.waitForSelector('[data-testid=replay] [data-testid=table-card]');
+    await page.click('[data-testid=replay-on]');
+    bad.push(...(await auditAtSizes(page, 'replay', '[data-testid=replay]', shot)));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
     await startMidTurn(page, base, 'romme');
