@@ -106,7 +106,7 @@ pub trait UiVisitor {
 /// needs. Each game needs a part of its own name, so this is a macro and not a generic
 /// function.
 macro_rules! game_parts {
-    ($game:ty, $table:ident, $replay:ident) => {
+    ($game:ty, $table:ident) => {
         /// The game's part of the setup screen; its code is fetched when the setup opens.
         #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
         fn setup_part(
@@ -131,19 +131,11 @@ macro_rules! game_parts {
             id: String,
             json: String,
             lang: $crate::i18n::Lang,
+            mode: $crate::play::ui_game::TableMode,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
-            Ok($crate::games::registry::open::<$game>(id, &json, lang))
-        }
-
-        /// The game's replay of a stored save: a part of its own (fetched only when a game of
-        /// this kind is watched again), sharing the board with the table's part.
-        #[leptos::wasm_split::wasm_split($replay, wasm_split_path = ::leptos::wasm_split, fallible)]
-        fn replay_part(
-            id: String,
-            json: String,
-            lang: $crate::i18n::Lang,
-        ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
-            Ok($crate::games::registry::watch::<$game>(id, &json, lang))
+            Ok($crate::games::registry::open::<$game>(
+                id, &json, lang, mode,
+            ))
         }
 
         fn open_table(
@@ -152,10 +144,7 @@ macro_rules! game_parts {
             lang: $crate::i18n::Lang,
             mode: $crate::play::ui_game::TableMode,
         ) -> $crate::play::ui_game::ViewLoad {
-            match mode {
-                $crate::play::ui_game::TableMode::Play => Box::pin(table_part(id, json, lang)),
-                $crate::play::ui_game::TableMode::Replay => Box::pin(replay_part(id, json, lang)),
-            }
+            Box::pin(table_part(id, json, lang, mode))
         }
     };
 }
@@ -199,20 +188,12 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
 
 /// The table of game `G` for the stored save `json`, or why it cannot be used: what a
 /// game's `UiGame::table` builds in its part of the wasm.
-pub fn open<G: UiGame>(id: String, json: &str, lang: Lang) -> AnyView {
+pub fn open<G: UiGame>(id: String, json: &str, lang: Lang, mode: TableMode) -> AnyView {
     match Session::<G>::from_json(id, json) {
-        Ok(session) => view! { <GameHost<G> session=session/> }.into_any(),
-        Err(e) => {
-            crate::play::notice::corrupt_save(crate::i18n::common::explain_save_error(&e, lang))
+        Ok(session) if mode == TableMode::Replay => {
+            view! { <ReplayHost<G> session=session/> }.into_any()
         }
-    }
-}
-
-/// The replay of game `G` for the stored save `json`, or why it cannot be used: what a
-/// game's replay part builds ([`TableMode::Replay`]).
-pub fn watch<G: UiGame>(id: String, json: &str, lang: Lang) -> AnyView {
-    match Session::<G>::from_json(id, json) {
-        Ok(session) => view! { <ReplayHost<G> session=session/> }.into_any(),
+        Ok(session) => view! { <GameHost<G> session=session/> }.into_any(),
         Err(e) => {
             crate::play::notice::corrupt_save(crate::i18n::common::explain_save_error(&e, lang))
         }

@@ -34,7 +34,7 @@ impl super::registry::Registered for Abluxxen {
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
-super::registry::game_parts!(Abluxxen, abluxxen_table, abluxxen_replay);
+super::registry::game_parts!(Abluxxen, abluxxen_table);
 
 /// An Abluxxen bot; its code is fetched with the first bot decision of an Abluxxen game.
 #[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -29,7 +29,7 @@ impl super::registry::Registered for Karussell {
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
-super::registry::game_parts!(Karussell, karussell_table, karussell_replay);
+super::registry::game_parts!(Karussell, karussell_table);
 
 /// A Karussell bot; its code is fetched with the first bot decision of a Karussell game.
 #[leptos::wasm_split::wasm_split(karussell_bots, wasm_split_path = ::leptos::wasm_split, fallible)]

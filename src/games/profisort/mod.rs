@@ -34,7 +34,7 @@ impl super::registry::Registered for ProfiSort {
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
-super::registry::game_parts!(ProfiSort, profisort_table, profisort_replay);
+super::registry::game_parts!(ProfiSort, profisort_table);
 
 /// A Profi-Sort bot; its code is fetched with the first bot decision of a Profi-Sort game.
 #[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]

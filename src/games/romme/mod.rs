@@ -25,7 +25,7 @@ use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
 
-super::registry::game_parts!(Romme, romme_table, romme_replay);
+super::registry::game_parts!(Romme, romme_table);
 
 /// A Rommé bot; its code is fetched with the first bot decision of a Rommé game.
 #[leptos::wasm_split::wasm_split(romme_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
