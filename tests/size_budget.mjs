@@ -27,8 +27,14 @@ import zlib from 'node:zlib';
 // `qrcode` crate weighed 12 KB), the sorted new hand, a card of its own per preset, the
 // offline copy's busy count, Rommé hard's hold-against-meld candidate (measured 173,399 /
 // 811,293).
-const BUDGET = 173_900;
-const ALL_BUDGET = 812_100;
+// Issues 25 and 27 (session of 2026-11-26/27, night) raised them by 2.0 % / 5.9 %: the replay,
+// "Diese Runde nochmal" and "Tipp" in every table part (about 18 KB per game with its shared
+// chunks), their texts and the replay page's route at start, the hard Rommé bot's tuned
+// parameter set (measured 176,942 / 859,602). The replay in a part of its own per game was
+// measured and dropped: 85 instead of 50 chunks per table and more bytes everywhere (a Rommé
+// game against bots 480,187 → 495,961, all wasm 859,602 → 910,759).
+const BUDGET = 177_400;
+const ALL_BUDGET = 860_100;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
