@@ -212,8 +212,10 @@ TESTS.push({
     bad.push(...(await auditAtSizes(page, 'karussell table', '[data-testid=karussell-board]', shot)));
     // The same game watched again: the replay's controls and its board.
     await page.goto(base + '#/replay/careful-k');
+    await page.waitForSelector('[data-testid=replay] [data-testid=karussell-board]');
+    // To the end of the round so far: the table full of melds, as above.
+    await page.click('[data-testid=replay-deal-on]');
     await page.waitForSelector('[data-testid=replay] [data-testid=table-card]');
-    await page.click('[data-testid=replay-on]');
     bad.push(...(await auditAtSizes(page, 'replay', '[data-testid=replay]', shot)));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
