@@ -572,21 +572,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // The board's own long-lived signals, pruned with the host's (see `ctx::prune`).
     let board_signals = BoardSignals(StoredValue::new(Vec::new()));
     provide_context(board_signals);
-    // A won match against one level offers the next (shown by the match-end panel).
-    let offer = Memo::new(move |_| {
-        sess.with(|s| {
-            let standings = s.state.is_over().then(|| s.state.standings())?;
-            crate::ctx::NextLevel::after(
-                &s.meta.variant,
-                &s.meta.seat_kinds,
-                &standings,
-                G::BOT_LEVELS,
-            )
-        })
-    });
-    provide_context(crate::ctx::NextLevelOffer(offer.into()));
-    again::provide(sess, error);
-    provide_context(crate::ctx::Watching(false));
+    end_panel_offers(sess, error);
 
     let played = Played {
         sess,
@@ -654,9 +640,6 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         can_undo,
         undo,
     };
-    // The whole game watched again, where this device may (see `replay::watchable`).
-    let watch = Memo::new(move |_| sess.with(|s| !replay::watchable(s).is_empty()));
-    let watch_href = sess.with_untracked(|s| crate::routes::Route::Replay(s.id.clone()).to_hash());
     let names_priv = names.clone();
     let names = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
@@ -677,15 +660,46 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             {coach_slot(G::NAME, G::COACH, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
             {share::link_turn(sess, viewer, names.clone(), error)}
             {share::share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
-            <details class="game-log" open>
-                <summary>{move || t("host.log")}</summary>
-                <ol data-testid="log" aria-live="polite" aria-relevant="additions" tabindex="0">
-                    {move || log.get().into_iter().rev().take(12).map(|l| view! { <li>{l}</li> }).collect_view()}
-                </ol>
-                {move || watch.get().then(|| view! {
-                    <a class="rules-link" data-testid="watch-game" href=watch_href.clone()>{t("replay.watch_game")}</a>
-                })}
-            </details>
+            {game_log(sess, log)}
         </div>
+    }
+}
+
+/// What the end panels offer (read from the context): the next bot level after a won match,
+/// "Diese Runde nochmal"; and that this is a game in play, not a replay.
+fn end_panel_offers<G: UiGame>(sess: RwSignal<Session<G>>, error: RwSignal<Option<String>>) {
+    let offer = Memo::new(move |_| {
+        sess.with(|s| {
+            let standings = s.state.is_over().then(|| s.state.standings())?;
+            crate::ctx::NextLevel::after(
+                &s.meta.variant,
+                &s.meta.seat_kinds,
+                &standings,
+                G::BOT_LEVELS,
+            )
+        })
+    });
+    provide_context(crate::ctx::NextLevelOffer(offer.into()));
+    again::provide(sess, error);
+    provide_context(crate::ctx::Watching(false));
+}
+
+/// The running log, and the way to watch the whole game again where this device may (see
+/// `replay::watchable`).
+fn game_log<G: UiGame>(sess: RwSignal<Session<G>>, log: RwSignal<Vec<String>>) -> impl IntoView {
+    let app = use_app();
+    let t = move |k: &str| tr(app.lang(), k).to_string();
+    let watch = Memo::new(move |_| sess.with(|s| !replay::watchable(s).is_empty()));
+    let watch_href = sess.with_untracked(|s| crate::routes::Route::Replay(s.id.clone()).to_hash());
+    view! {
+        <details class="game-log" open>
+            <summary>{move || t("host.log")}</summary>
+            <ol data-testid="log" aria-live="polite" aria-relevant="additions" tabindex="0">
+                {move || log.get().into_iter().rev().take(12).map(|l| view! { <li>{l}</li> }).collect_view()}
+            </ol>
+            {move || watch.get().then(|| view! {
+                <a class="rules-link" data-testid="watch-game" href=watch_href.clone()>{t("replay.watch_game")}</a>
+            })}
+        </details>
     }
 }

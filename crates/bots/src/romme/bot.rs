@@ -517,16 +517,20 @@ fn hold_back(ctx: &Ctx, plan: &super::partition::Partition, hold: Option<usize>)
     if ctx.opts.end_mode != EndMode::GoOut || !ctx.view.freed_jokers.is_empty() {
         return false;
     }
-    let threat = ctx
-        .view
-        .hand_sizes
-        .iter()
-        .enumerate()
-        .any(|(s, &n)| s != ctx.me && n <= limit);
+    let threat = opponent_within(ctx, limit);
     let can_go_out = plan.rest.len() <= 1;
     let started = ctx.view.table.iter().any(|t| t.owner == ctx.me);
     let must_place = ctx.view.must_place.is_some();
     !(threat || can_go_out || started || must_place)
+}
+
+/// Whether an opponent holds at most `cards` cards.
+fn opponent_within(ctx: &Ctx, cards: usize) -> bool {
+    ctx.view
+        .hand_sizes
+        .iter()
+        .enumerate()
+        .any(|(s, &n)| s != ctx.me && n <= cards)
 }
 
 /// Bid ≤ N with [`Params::hold_bid`]: keep the melds in hand (jokers safe from exchange,
@@ -537,12 +541,7 @@ fn hold_bid(ctx: &Ctx, plan: &super::partition::Partition) -> bool {
     if limit == 0 || !ctx.view.freed_jokers.is_empty() || ctx.view.must_place.is_some() {
         return false;
     }
-    let threat = ctx
-        .view
-        .hand_sizes
-        .iter()
-        .enumerate()
-        .any(|(s, &n)| s != ctx.me && n < limit);
+    let threat = opponent_within(ctx, limit - 1);
     let pips: u32 = plan.rest.iter().map(|c| ctx.pen(c)).sum();
     let top = plan
         .rest

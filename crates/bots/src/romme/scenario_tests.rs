@@ -80,17 +80,22 @@ fn junk2() -> Vec<Face> {
     ]
 }
 
-#[test]
-fn does_not_open_below_the_minimum() {
-    let opts = Preset::MitAnlegen.options();
+/// Seat 0 holds a meld of 9 points (♣2 3 4) and junk; the talon gives ♥8, the pile shows ♦D.
+fn low_meld_setup() -> Setup {
     let mut low = vec![f(2, C), f(3, C), f(4, C)];
     low.extend(junk());
-    let setup = Setup {
+    Setup {
         hands: vec![low, junk()],
         talon_top: vec![f(8, H)],
         discard: vec![f(12, D)],
         ..Setup::default()
-    };
+    }
+}
+
+#[test]
+fn does_not_open_below_the_minimum() {
+    let opts = Preset::MitAnlegen.options();
+    let setup = low_meld_setup();
     let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
     let ev = play_turn(&mut g, &opts, 0);
     assert_eq!(melded(&ev), 0, "{ev:?}");
@@ -317,14 +322,7 @@ fn the_tuned_set_holds_melds_in_the_grundspiel_until_the_bid_or_a_close_opponent
             .with_options(&opts)
             .with_params(Params::tuned(&opts, 2))
     };
-    let mut low = vec![f(2, C), f(3, C), f(4, C)];
-    low.extend(junk());
-    let setup = Setup {
-        hands: vec![low, junk()],
-        talon_top: vec![f(8, H)],
-        discard: vec![f(12, D)],
-        ..Setup::default()
-    };
+    let setup = low_meld_setup();
     // Normal melds at once; the tuned set keeps the meld in hand.
     let mut g = Romme::from_parts(&opts, &setup, 1).expect("setup");
     assert_eq!(melded(&play_turn(&mut g, &opts, 0)), 1);
