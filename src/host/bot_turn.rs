@@ -12,6 +12,12 @@ use leptos::prelude::*;
 /// (a browser "long task" is one over 50 ms).
 const SLICE_MS: f64 = 20.0;
 
+/// A slice also ends when the next unit of work (a rollout, asked about after each one)
+/// might not end within this many ms from the slice's start, judged by the longest unit so
+/// far: a Karussell rollout with the solver can take 20–30 ms in the page, and a slice of
+/// 20 ms plus one of those made tasks of 50–62 ms.
+const TASK_MS: f64 = 35.0;
+
 /// How often a decision looks whether its bot's code has arrived.
 const WAIT_MS: u64 = 30;
 
@@ -144,7 +150,13 @@ impl<G: UiGame> BotTurn<G> {
                             return None;
                         }
                         let view = s.state.view(seat);
-                        let mut pause = move || now_ms() - started > SLICE_MS;
+                        let (mut last, mut longest) = (started, 0.0f64);
+                        let mut pause = move || {
+                            let now = now_ms();
+                            longest = longest.max(now - last);
+                            last = now;
+                            now - started > SLICE_MS || now - started + longest > TASK_MS
+                        };
                         Some(match bot.think(&view, &legal, &mut pause) {
                             Some(action) => Thought::Decided(action),
                             None => Thought::Later,

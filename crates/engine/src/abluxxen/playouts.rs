@@ -154,32 +154,32 @@ fn run_mode(profiduell: bool, seats: usize, games: u64, salt: u64) {
 
 #[test]
 fn playouts_base_2_players() {
-    run_mode(false, 2, 1250, 2);
+    run_mode(false, 2, 700, 2);
 }
 
 #[test]
 fn playouts_base_3_players() {
-    run_mode(false, 3, 1250, 3);
+    run_mode(false, 3, 700, 3);
 }
 
 #[test]
 fn playouts_base_4_players() {
-    run_mode(false, 4, 1250, 4);
+    run_mode(false, 4, 700, 4);
 }
 
 #[test]
 fn playouts_base_5_players() {
-    run_mode(false, 5, 1250, 5);
+    run_mode(false, 5, 700, 5);
 }
 
 #[test]
 fn playouts_profiduell_a() {
-    run_mode(true, 2, 2500, 11);
+    run_mode(true, 2, 1250, 11);
 }
 
 #[test]
 fn playouts_profiduell_b() {
-    run_mode(true, 2, 2500, 12);
+    run_mode(true, 2, 1250, 12);
 }
 
 /// The shared harness of `engine::harness` (JSON comparisons at every step, replay

@@ -264,7 +264,7 @@ fn run_preset(preset: Preset, games: u64) {
     assert!(total > 0);
 }
 
-const GAMES: u64 = 2000;
+const GAMES: u64 = 1000;
 
 #[test]
 fn playouts_grundspiel() {
