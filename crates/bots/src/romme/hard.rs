@@ -45,6 +45,15 @@ impl Budget {
     };
 }
 
+/// The analysis after a deal ([`crate::Bot::judge`]): a fixed number of worlds per
+/// decision, every candidate played out to the end of the deal.
+pub const ANALYSIS: Budget = Budget {
+    samples: 32,
+    discards: 3,
+    steps: usize::MAX,
+    horizon: 0,
+};
+
 /// A rollout stops (and counts as it stands, by the pips in hand) after this many actions.
 const ROLLOUT_STEPS: usize = 600;
 
@@ -254,6 +263,10 @@ impl Lookahead for Look {
 
     fn candidates(&self) -> usize {
         self.candidates.len()
+    }
+
+    fn listed(&self) -> &[Self::Choice] {
+        &self.candidates
     }
 
     fn samples(&self) -> usize {
