@@ -84,7 +84,7 @@ impl<G: Game> Analysis<G> {
                     let legal = game.legal_actions(seat);
                     if i < steps.start {
                         bot.observe(&view);
-                    } else if legal.len() < 2 || !legal.contains(action) {
+                    } else if legal.len() < 2 {
                         units.push(Unit::Observe(view));
                     } else {
                         total += 1;
@@ -192,3 +192,7 @@ fn mix(a: u64, b: u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
+
+#[cfg(test)]
+#[path = "analysis_tests.rs"]
+mod tests;

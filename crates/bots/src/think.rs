@@ -16,7 +16,7 @@
 //! search holds its copy, so the bot's generator does not depend on where the search
 //! paused, and `think` in slices decides what `choose` decides (`search::check_slicing`).
 
-use crate::search::{argmax, means, Lookahead, Pending, Search};
+use crate::search::{argmax, means, paired, Lookahead, Pending, Search};
 use crate::{BotRng, Judging, Verdict};
 use engine::Game;
 
@@ -174,21 +174,26 @@ where
     Judging::Done(verdict(look.listed(), &outcomes, played))
 }
 
-/// The best candidate by mean and its lead over `played` (`None`: `played` is the best,
-/// not listed, or no world was played out).
+/// How sure a verdict must be: the best candidate's lead over the played move must exceed
+/// this many standard errors of the paired difference (else the played move is as good as
+/// far as the lookahead can tell). About 2.5 % of equally good moves are judged worse.
+pub const VERDICT_Z: f64 = 2.0;
+
+/// The best candidate by mean and its lead over `played` (`None`: `played` is the best or
+/// not clearly worse ([`VERDICT_Z`]), not listed, or fewer than two worlds were played
+/// out).
 pub fn verdict<A: Clone + PartialEq>(
     listed: &[A],
     outcomes: &[Vec<f64>],
     played: &A,
 ) -> Option<Verdict<A>> {
     let p = listed.iter().position(|a| a == played)?;
-    if outcomes.is_empty() {
+    if outcomes.len() < 2 {
         return None;
     }
-    let m = means(outcomes, listed.len());
-    let best = argmax(&m);
-    let cost = m[best] - m[p];
-    (best != p && cost > 0.0).then(|| Verdict {
+    let best = argmax(&means(outcomes, listed.len()));
+    let (cost, se) = paired(outcomes, best, p);
+    (best != p && cost > 0.0 && cost > VERDICT_Z * se).then(|| Verdict {
         better: listed[best].clone(),
         cost,
     })

@@ -142,11 +142,7 @@ impl Thinker<Abluxxen> for AbluxxenBot {
         normal(view, legal, &mut self.rng)
     }
 
-    fn judging(
-        &mut self,
-        view: &AbluxxenView,
-        candidates: Vec<AbluxxenAction>,
-    ) -> Box<hard::Look> {
+    fn judging(&mut self, view: &AbluxxenView, candidates: Vec<AbluxxenAction>) -> Box<hard::Look> {
         Box::new(hard::Look::new(view, candidates, hard::ANALYSIS))
     }
 

@@ -247,6 +247,16 @@ impl Look {
     }
 }
 
+impl Look {
+    /// Candidate `candidate` played out from a known state (the true one, in the analysis
+    /// benchmark) with rollout bots seeded from `seed`: its value, in [`Lookahead::play`]'s
+    /// unit.
+    pub fn play_from(&mut self, state: &Romme, candidate: usize, seed: u64) -> f64 {
+        let bots = rollout_bots(&self.view, &self.me, &mut BotRng::seed_from_u64(seed));
+        self.play(&(state.clone(), bots), candidate).0
+    }
+}
+
 impl Lookahead for Look {
     type World = (Romme, Vec<RommeBot>);
     type Choice = RommeAction;
