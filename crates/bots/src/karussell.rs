@@ -157,6 +157,15 @@ impl Thinker<Karussell> for KarussellBot {
         normal_choice(view, legal)
     }
 
+    fn judging(
+        &mut self,
+        view: &KarussellView,
+        candidates: Vec<KarussellAction>,
+    ) -> Box<hard::Look> {
+        let budget = hard::Budget::ANALYSIS.for_seats(view.seats);
+        Box::new(hard::Look::new(view, candidates, budget))
+    }
+
     fn mind(&mut self) -> (&mut Pending<KarussellView, hard::Look>, &mut BotRng) {
         (&mut self.pending, &mut self.rng)
     }

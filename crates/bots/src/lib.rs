@@ -3,6 +3,7 @@
 //! Bots only ever see `view(seat)` and the legal actions; each has its own seeded RNG.
 
 pub mod abluxxen;
+pub mod analysis;
 pub mod games;
 pub mod karussell;
 pub mod profisort;
@@ -42,6 +43,46 @@ pub trait Bot<G: Game> {
     ) -> Option<G::Action> {
         Some(self.choose(view, legal))
     }
+
+    /// Judges `played` (one of `legal`) at this decision against the bot's own best, in
+    /// slices like `think`: `Paused` when `pause()` says to stop for now (call again with
+    /// the same view and played to go on), else the verdict (`None`: `played` is as good
+    /// as the best, or there is nothing to compare). A bot judging is not playing: it
+    /// keeps the judging search where `think` keeps its own. The default judges nothing.
+    fn judge(
+        &mut self,
+        _view: &G::View,
+        _legal: &[G::Action],
+        _played: &G::Action,
+        _pause: &mut dyn FnMut() -> bool,
+    ) -> Judging<G::Action> {
+        Judging::Done(None)
+    }
+
+    /// Seeds the bot's generator afresh (the analysis makes every verdict depend only on
+    /// the record, the seat and the decision). Bots without a generator ignore it.
+    fn reseed(&mut self, _seed: u64) {}
+}
+
+/// Where [`Bot::judge`] stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Judging<A> {
+    /// `pause()` said to stop for now.
+    Paused,
+    /// The verdict: `None` when the played move is as good as the best (or nothing to
+    /// compare).
+    Done(Option<Verdict<A>>),
+}
+
+/// A played move judged worse than the bot's best.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict<A> {
+    /// The bot's best alternative.
+    pub better: A,
+    /// The estimated cost of the played move in the game's points (> 0): the lookahead's
+    /// mean value of `better` minus that of the played move, in each game's lookahead
+    /// unit (the seat's points minus the best other seat's, see `docs/bots.md`).
+    pub cost: f64,
 }
 
 /// Rebuilds the memory of a bot for `seat` joining a game in progress: replays `record` and

@@ -18,6 +18,11 @@ pub trait Lookahead {
         Self: Sized;
     /// The candidates compared (at least two).
     fn candidates(&self) -> usize;
+    /// The candidates themselves, in order (what an analysis compares; the default lists
+    /// none, and then nothing is judged).
+    fn listed(&self) -> &[Self::Choice] {
+        &[]
+    }
     /// The most worlds to sample.
     fn samples(&self) -> usize;
     /// Samples one world consistent with the view (`None`: this attempt failed; it still

@@ -16,8 +16,8 @@
 //! search holds its copy, so the bot's generator does not depend on where the search
 //! paused, and `think` in slices decides what `choose` decides (`search::check_slicing`).
 
-use crate::search::{Lookahead, Pending, Search};
-use crate::BotRng;
+use crate::search::{argmax, means, paired, Lookahead, Pending, Search};
+use crate::{BotRng, Judging, Verdict};
 use engine::Game;
 
 /// A bot whose decisions may need a search (see the module).
@@ -41,6 +41,11 @@ pub trait Thinker<G: Game> {
 
     /// `Bot::observe`: a bot with a memory updates it (the default: nothing).
     fn observe(&mut self, _view: &G::View) {}
+
+    /// The lookahead an analysis runs ([`judge`]): `candidates` (at least two, all legal
+    /// here) compared with the level's analysis budget, larger than a decision's and fixed
+    /// (the same number of worlds at every decision).
+    fn judging(&mut self, view: &G::View, candidates: Vec<G::Action>) -> Box<Self::Look>;
 }
 
 /// `impl Bot<$game> for $bot`, a [`Thinker`]: `choose` is [`decide`], `think` is [`think`],
@@ -67,6 +72,20 @@ macro_rules! thinking_bot {
                 pause: &mut dyn FnMut() -> bool,
             ) -> Option<<$game as engine::Game>::Action> {
                 $crate::think::think(self, view, legal, pause)
+            }
+
+            fn judge(
+                &mut self,
+                view: &<$game as engine::Game>::View,
+                legal: &[<$game as engine::Game>::Action],
+                played: &<$game as engine::Game>::Action,
+                pause: &mut dyn FnMut() -> bool,
+            ) -> $crate::Judging<<$game as engine::Game>::Action> {
+                $crate::think::judge(self, view, legal, played, pause)
+            }
+
+            fn reseed(&mut self, seed: u64) {
+                *$crate::think::Thinker::mind(self).1 = $crate::BotRng::seed_from_u64(seed);
             }
         }
     };
@@ -104,6 +123,79 @@ where
         action
     } else {
         bot.fallback(view, legal)
+    })
+}
+
+/// `Bot::judge` of a [`Thinker`]: the candidates are the level's own (the lookahead
+/// [`Thinker::start`] would run, or the one action it plays at once) plus `played`, compared
+/// by [`Thinker::judging`]'s lookahead in the same worlds; the verdict names the candidate
+/// with the best mean and its lead over `played`. With one legal action, or when the level
+/// plays `played` at once, there is nothing to compare (`Done(None)`, no search; a bot with
+/// a memory still sees the view). Pauses like [`think`] (after every rollout) and keeps the
+/// search in the same place; the search draws from a copy of the bot's generator.
+pub fn judge<G: Game, B: Thinker<G> + ?Sized>(
+    bot: &mut B,
+    view: &G::View,
+    legal: &[G::Action],
+    played: &G::Action,
+    pause: &mut dyn FnMut() -> bool,
+) -> Judging<G::Action>
+where
+    G::View: PartialEq,
+{
+    let mut search = match bot.mind().0.take_for(view) {
+        Some(search) => search,
+        None => {
+            if legal.len() < 2 {
+                bot.observe(view);
+                return Judging::Done(None);
+            }
+            let mut candidates = match bot.start(view, legal) {
+                Ok(action) if action == *played => return Judging::Done(None),
+                Ok(action) => vec![action],
+                Err(look) => look.listed().to_vec(),
+            };
+            if !candidates.contains(played) {
+                candidates.push(played.clone());
+            }
+            if candidates.len() < 2 {
+                return Judging::Done(None);
+            }
+            let look = bot.judging(view, candidates);
+            Box::new(Search::new(*look, bot.mind().1.clone()))
+        }
+    };
+    if !search.run(pause) {
+        bot.mind().0.keep(view.clone(), search);
+        return Judging::Paused;
+    }
+    let (look, outcomes, rng) = search.into_parts();
+    *bot.mind().1 = rng;
+    Judging::Done(verdict(look.listed(), &outcomes, played))
+}
+
+/// How sure a verdict must be: the best candidate's lead over the played move must exceed
+/// this many standard errors of the paired difference (else the played move is as good as
+/// far as the lookahead can tell). About 2.5 % of equally good moves are judged worse.
+pub const VERDICT_Z: f64 = 2.0;
+
+/// The best candidate by mean and its lead over `played` (`None`: `played` is the best or
+/// not clearly worse ([`VERDICT_Z`]), not listed, or fewer than two worlds were played
+/// out).
+pub fn verdict<A: Clone + PartialEq>(
+    listed: &[A],
+    outcomes: &[Vec<f64>],
+    played: &A,
+) -> Option<Verdict<A>> {
+    let p = listed.iter().position(|a| a == played)?;
+    if outcomes.len() < 2 {
+        return None;
+    }
+    let best = argmax(&means(outcomes, listed.len()));
+    let (cost, se) = paired(outcomes, best, p);
+    (best != p && cost > 0.0 && cost > VERDICT_Z * se).then(|| Verdict {
+        better: listed[best].clone(),
+        cost,
     })
 }
 

@@ -47,6 +47,14 @@ impl Budget {
     };
 }
 
+/// The analysis after a deal ([`crate::Bot::judge`]): a fixed number of worlds per
+/// decision, every candidate played out to the end of the round.
+pub const ANALYSIS: Budget = Budget {
+    samples: 32,
+    candidates: 3,
+    steps: usize::MAX,
+};
+
 /// A rollout stops (and counts as it stands) after this many actions; rounds last less.
 const ROLLOUT_STEPS: usize = 1_500;
 
@@ -291,6 +299,10 @@ impl Lookahead for Look {
         self.candidates.len()
     }
 
+    fn listed(&self) -> &[Self::Choice] {
+        &self.candidates
+    }
+
     fn samples(&self) -> usize {
         self.budget.samples
     }
@@ -318,7 +330,7 @@ impl Lookahead for Look {
 /// The rollout actions one decision may play: `budget.steps` heads-up, fewer with more
 /// seats (an action costs more there: a bigger view, more opponents to weigh).
 pub fn step_limit(seats: usize, budget: Budget) -> usize {
-    budget.steps * 4 / (seats.max(2) + 2)
+    budget.steps.saturating_mul(4) / (seats.max(2) + 2)
 }
 
 /// The candidate to play: the best mean, but the first (the normal choice) unless the best

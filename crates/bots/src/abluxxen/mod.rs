@@ -142,6 +142,10 @@ impl Thinker<Abluxxen> for AbluxxenBot {
         normal(view, legal, &mut self.rng)
     }
 
+    fn judging(&mut self, view: &AbluxxenView, candidates: Vec<AbluxxenAction>) -> Box<hard::Look> {
+        Box::new(hard::Look::new(view, candidates, hard::ANALYSIS))
+    }
+
     fn mind(&mut self) -> (&mut Paused<AbluxxenView, hard::Look>, &mut BotRng) {
         (&mut self.pending, &mut self.rng)
     }

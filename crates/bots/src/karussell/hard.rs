@@ -43,6 +43,15 @@ impl Budget {
 }
 
 impl Budget {
+    /// The analysis after a deal ([`crate::Bot::judge`]): a fixed number of worlds per
+    /// decision (`min_samples` = `samples`: no early stop), shrunk for more seats like a
+    /// decision's ([`Budget::for_seats`]).
+    pub const ANALYSIS: Budget = Budget {
+        samples: 32,
+        min_samples: 32,
+        steps: usize::MAX,
+    };
+
     /// Rollouts grow with the seats: `samples` is meant for two players and shrinks in
     /// proportion for more (at least `BATCH`), with a cap of `MULTI_STEPS` rollout actions.
     pub fn for_seats(self, seats: usize) -> Budget {
@@ -212,6 +221,10 @@ impl Lookahead for Look {
 
     fn candidates(&self) -> usize {
         self.candidates.len()
+    }
+
+    fn listed(&self) -> &[Self::Choice] {
+        &self.candidates
     }
 
     fn samples(&self) -> usize {

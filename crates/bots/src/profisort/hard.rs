@@ -43,6 +43,14 @@ impl Budget {
     };
 }
 
+/// The analysis after a deal ([`crate::Bot::judge`]): a fixed number of worlds per
+/// decision, every candidate played out to the end of the deal.
+pub const ANALYSIS: Budget = Budget {
+    samples: 32,
+    discards: 3,
+    steps: usize::MAX,
+};
+
 /// A rollout stops (and counts the hands as they stand) after this many actions.
 const ROLLOUT_STEPS: usize = 1_000;
 
@@ -207,7 +215,7 @@ impl Look {
 
     /// The rollout actions one decision may play.
     fn step_limit(&self) -> usize {
-        self.budget.steps * 2 / self.view.seats.max(2)
+        self.budget.steps.saturating_mul(2) / self.view.seats.max(2)
     }
 }
 
@@ -223,6 +231,10 @@ impl Lookahead for Look {
 
     fn candidates(&self) -> usize {
         self.candidates.len()
+    }
+
+    fn listed(&self) -> &[Self::Choice] {
+        &self.candidates
     }
 
     fn samples(&self) -> usize {

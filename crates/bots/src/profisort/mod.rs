@@ -352,6 +352,10 @@ impl Thinker<ProfiSort> for ProfiSortBot {
         self.normal_choice(view, legal)
     }
 
+    fn judging(&mut self, view: &ProfiSortView, candidates: Vec<A>) -> Box<hard::Look> {
+        Box::new(hard::Look::new(view, candidates, hard::ANALYSIS))
+    }
+
     fn mind(&mut self) -> (&mut Pending<ProfiSortView, hard::Look>, &mut BotRng) {
         (&mut self.pending, &mut self.rng)
     }

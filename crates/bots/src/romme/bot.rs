@@ -263,6 +263,10 @@ impl Thinker<Romme> for RommeBot {
             .unwrap_or_else(|_| legal.first().cloned().unwrap_or(RommeAction::NextDeal))
     }
 
+    fn judging(&mut self, view: &RommeView, candidates: Vec<RommeAction>) -> Box<hard::Look> {
+        Box::new(hard::Look::new(view, candidates, self, hard::ANALYSIS))
+    }
+
     fn mind(&mut self) -> (&mut Pending<RommeView, hard::Look>, &mut BotRng) {
         (&mut self.pending, &mut self.rng)
     }

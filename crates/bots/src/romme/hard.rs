@@ -45,6 +45,15 @@ impl Budget {
     };
 }
 
+/// The analysis after a deal ([`crate::Bot::judge`]): a fixed number of worlds per
+/// decision, every candidate played out to the end of the deal.
+pub const ANALYSIS: Budget = Budget {
+    samples: 32,
+    discards: 3,
+    steps: usize::MAX,
+    horizon: 0,
+};
+
 /// A rollout stops (and counts as it stands, by the pips in hand) after this many actions.
 const ROLLOUT_STEPS: usize = 600;
 
@@ -238,6 +247,16 @@ impl Look {
     }
 }
 
+impl Look {
+    /// Candidate `candidate` played out from a known state (the true one, in the analysis
+    /// benchmark) with rollout bots seeded from `seed`: its value, in [`Lookahead::play`]'s
+    /// unit.
+    pub fn play_from(&mut self, state: &Romme, candidate: usize, seed: u64) -> f64 {
+        let bots = rollout_bots(&self.view, &self.me, &mut BotRng::seed_from_u64(seed));
+        self.play(&(state.clone(), bots), candidate).0
+    }
+}
+
 impl Lookahead for Look {
     type World = (Romme, Vec<RommeBot>);
     type Choice = RommeAction;
@@ -254,6 +273,10 @@ impl Lookahead for Look {
 
     fn candidates(&self) -> usize {
         self.candidates.len()
+    }
+
+    fn listed(&self) -> &[Self::Choice] {
+        &self.candidates
     }
 
     fn samples(&self) -> usize {
