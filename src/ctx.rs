@@ -106,6 +106,67 @@ pub struct DealAgain {
     pub compare: Signal<Option<(u32, Vec<String>)>>,
 }
 
+/// "Analyse" on the deal-end panels (provided by the game host where a person plays at
+/// this device): the hard bot looks at that person's decisions of one deal again.
+#[derive(Clone, Copy)]
+pub struct DealAnalysis {
+    /// Starts the analysis of deal `n` (1 = the first); a running one is cancelled first.
+    pub start: Callback<u32>,
+    /// Cancels the analysis running (what it has found so far is dropped).
+    pub cancel: Callback<()>,
+    pub state: RwSignal<AnalysisState>,
+}
+
+/// Where the analysis of a deal stands.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum AnalysisState {
+    #[default]
+    Idle,
+    /// `done` of `total` decisions judged (`total` is 0 until the bot's code is there).
+    Running {
+        deal: u32,
+        done: usize,
+        total: usize,
+    },
+    /// The decisions that cost points, of `judged` looked at.
+    Done {
+        deal: u32,
+        judged: usize,
+        items: Vec<AnalysisItem>,
+    },
+    Failed {
+        deal: u32,
+        text: String,
+    },
+}
+
+impl AnalysisState {
+    /// The deal this state is about (none while idle).
+    pub fn deal(&self) -> Option<u32> {
+        match self {
+            AnalysisState::Idle => None,
+            AnalysisState::Running { deal, .. }
+            | AnalysisState::Done { deal, .. }
+            | AnalysisState::Failed { deal, .. } => Some(*deal),
+        }
+    }
+}
+
+/// One decision the analysis found costly, said in the person's language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisItem {
+    /// The person's n-th decision in the deal (1 = the first).
+    pub number: usize,
+    /// What was played (the game log's line of it).
+    pub played: String,
+    /// The better move and why ("♣8 abwerfen – …").
+    pub better: String,
+    /// The estimated cost in points (rounded, at least 1).
+    pub cost: u32,
+    /// The hand at that decision, with the better move's cards marked.
+    pub hand: Vec<(engine::Card, bool)>,
+}
+
 impl AppCtx {
     pub fn lang(&self) -> Lang {
         self.settings.with(|s| s.lang)

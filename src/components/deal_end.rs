@@ -50,6 +50,8 @@ pub fn EndPanel(
                         {compare(deal)}
                         {children()}
                         {again_button(deal)}
+                {super::analysis::analysis_part(deal)}
+                        {super::analysis::analysis_part(deal)}
                     </div>
                 </div>
             }
@@ -62,6 +64,7 @@ pub fn EndPanel(
                 {compare(deal)}
                 {children()}
                 {again_button(deal)}
+                {super::analysis::analysis_part(deal)}
             </section>
         }
         .into_any(),

@@ -1,4 +1,5 @@
 pub mod action_bar;
+pub mod analysis;
 pub mod board;
 pub mod card;
 pub mod coach;

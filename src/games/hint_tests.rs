@@ -1,4 +1,5 @@
-//! Every game's hints ("Tipp", `UiGame::hint`) at every decision of bots' games.
+//! Every game's hints ("Tipp", `UiGame::hint`, and so `UiGame::advice`) at every decision
+//! of bots' games.
 use crate::i18n::Lang;
 use crate::play::ui_game::UiGame;
 use engine::BotLevel;
@@ -48,4 +49,6 @@ fn every_hint_is_said_in_full_and_names_cards_the_person_sees() {
     check::<engine::romme::Romme>("romme_raeuber");
     check::<engine::profisort::ProfiSort>("profisort");
     check::<engine::abluxxen::Abluxxen>("abluxxen");
+    // Karussell's moves said as advice (the analysis after a round; its "Tipp" is the solver's).
+    check::<engine::karussell::Karussell>("karussell");
 }

@@ -150,13 +150,7 @@ impl<G: UiGame> BotTurn<G> {
                             return None;
                         }
                         let view = s.state.view(seat);
-                        let (mut last, mut longest) = (started, 0.0f64);
-                        let mut pause = move || {
-                            let now = now_ms();
-                            longest = longest.max(now - last);
-                            last = now;
-                            now - started > SLICE_MS || now - started + longest > TASK_MS
-                        };
+                        let mut pause = slice_pause(started);
                         Some(match bot.think(&view, &legal, &mut pause) {
                             Some(action) => Thought::Decided(action),
                             None => Thought::Later,
@@ -242,7 +236,20 @@ fn record_decision(level: BotLevel, start: f64, thought: f64) {
 }
 
 /// Milliseconds on the page's clock.
-fn now_ms() -> f64 {
+/// The `pause` of a slice begun at `started` (page clock, ms): asked after each unit of
+/// work, it ends the slice after [`SLICE_MS`], or earlier when the next unit might not end
+/// within [`TASK_MS`] (judged by the longest unit of this slice so far).
+pub(super) fn slice_pause(started: f64) -> impl FnMut() -> bool {
+    let (mut last, mut longest) = (started, 0.0f64);
+    move || {
+        let now = now_ms();
+        longest = longest.max(now - last);
+        last = now;
+        now - started > SLICE_MS || now - started + longest > TASK_MS
+    }
+}
+
+pub(super) fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map(|p| p.now())

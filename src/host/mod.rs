@@ -4,6 +4,7 @@
 //! the running log.
 
 mod again;
+mod analysis;
 pub mod bot_turn;
 pub mod flip;
 mod hint;
@@ -572,7 +573,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // The board's own long-lived signals, pruned with the host's (see `ctx::prune`).
     let board_signals = BoardSignals(StoredValue::new(Vec::new()));
     provide_context(board_signals);
-    end_panel_offers(sess, error);
+    end_panel_offers(sess, viewer, error);
 
     let played = Played {
         sess,
@@ -666,8 +667,12 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
 }
 
 /// What the end panels offer (read from the context): the next bot level after a won match,
-/// "Diese Runde nochmal"; and that this is a game in play, not a replay.
-fn end_panel_offers<G: UiGame>(sess: RwSignal<Session<G>>, error: RwSignal<Option<String>>) {
+/// "Diese Runde nochmal", "Analyse"; and that this is a game in play, not a replay.
+fn end_panel_offers<G: UiGame>(
+    sess: RwSignal<Session<G>>,
+    viewer: RwSignal<Seat>,
+    error: RwSignal<Option<String>>,
+) {
     let offer = Memo::new(move |_| {
         sess.with(|s| {
             let standings = s.state.is_over().then(|| s.state.standings())?;
@@ -681,6 +686,7 @@ fn end_panel_offers<G: UiGame>(sess: RwSignal<Session<G>>, error: RwSignal<Optio
     });
     provide_context(crate::ctx::NextLevelOffer(offer.into()));
     again::provide(sess, error);
+    analysis::provide(sess, viewer.into());
     provide_context(crate::ctx::Watching(false));
 }
 

@@ -162,6 +162,7 @@ pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // "Diese Runde nochmal" from the replay: the host's offer for the stored game.
     let sess = RwSignal::new(session);
     again::provide(sess, error);
+    super::analysis::provide(sess, viewer.into());
     autoplay(step, playing, end);
     // The state shown, with the seat and events of the step that led to it.
     let shown = RwSignal::new(tape.with_value(|t| t.at(0)));

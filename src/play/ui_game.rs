@@ -104,10 +104,25 @@ pub trait UiGame: Game {
     /// The table offers "Tipp": a bot's choice for the decision now, explained by
     /// [`UiGame::hint`] (Karussell has hints of its own, a house rule of the game).
     const HINTS: bool = false;
-    /// The hint for `action`, the normal bot's choice for the person whose `view` it is:
-    /// what to do and why in a short sentence, and the cards it is about.
-    fn hint(_view: &Self::View, _action: &Self::Action, _lang: Lang) -> Option<Hint> {
+    /// `action` said as advice to the person whose `view` it is: what to do and why in a
+    /// short sentence ("♣8 abwerfen – …", without "Tipp:"), and the cards it is about. The
+    /// hint says the normal bot's choice so ("Tipp: …"), the analysis after a deal the
+    /// hard bot's better move.
+    fn advice(_view: &Self::View, _action: &Self::Action, _lang: Lang) -> Option<Hint> {
         None
+    }
+    /// The cards in the hand of the person whose `view` it is (the analysis after a deal
+    /// shows a decision's better move on them).
+    fn hand(_view: &Self::View) -> Vec<engine::Card> {
+        Vec::new()
+    }
+    /// The hint for `action`, the normal bot's choice: [`Self::advice`] after "Tipp:".
+    fn hint(view: &Self::View, action: &Self::Action, lang: Lang) -> Option<Hint> {
+        let a = Self::advice(view, action, lang)?;
+        Some(Hint {
+            text: crate::i18n::common::fill(lang, "host.hint_says", &[("advice", a.text)]),
+            cards: a.cards,
+        })
     }
     /// The bot levels the setup screen offers for this game.
     const BOT_LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Greedy, BotLevel::Normal];

@@ -194,4 +194,63 @@ TESTS.push({
   },
 });
 
+// "Analyse" on a deal-end panel: the hard bot judges the person's decisions of the deal in
+// slices (no long task), with progress and "Abbrechen", and lists the costly ones with the
+// better move and its cards.
+TESTS.push({
+  name: 'analysis: after a Rommé deal – progress, cancel, then the costly decisions with the better move on the cards, no long task',
+  async run({ page, base, shot }) {
+    await setup(page, base, 'romme', ['human', 'normal']);
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=romme-board]');
+    await playDeal(page);
+    await page.waitForSelector('[data-testid=deal-end] [data-testid=analysis-start]', { timeout: 60000 });
+    // Started and cancelled: the button is back, nothing was found.
+    await page.click('[data-testid=analysis-start]');
+    await page.waitForSelector('[data-testid=analysis-progress]');
+    await page.click('[data-testid=analysis-cancel]');
+    await page.waitForSelector('[data-testid=analysis-start]');
+    assert(!(await page.$('[data-testid=analysis-result]')), 'a cancelled analysis shows no result');
+    let seen = '';
+    await upToThree('analysis', async () => {
+      // Each try from a fresh page: the deal-end panel of the stored game, the analysis idle.
+      await page.reload();
+      await page.waitForSelector('[data-testid=deal-end] [data-testid=analysis-start]');
+      await watchOnceShown(page);
+      await page.click('[data-testid=analysis-start]');
+      seen = await page.evaluate(() => new Promise((done) => {
+        const texts = [];
+        const look = () => {
+          const p = document.querySelector('[data-testid=analysis-progress]');
+          if (p) texts.push(p.textContent);
+          if (document.querySelector('[data-testid=analysis-result], [data-testid=analysis-failed]')) return done(texts.join(' | '));
+          setTimeout(look, 20);
+        };
+        look();
+      }));
+      noLongTasks(await figures(page), 'the analysis');
+    });
+    assert(!(await page.$('[data-testid=analysis-failed]')), 'the analysis ran');
+    console.log(`     progress seen: ${seen.slice(0, 160)}`);
+    assert(/Analyse: \d+ von \d+ Entscheidung/.test(seen), 'the progress counted the decisions: ' + seen.slice(0, 200));
+    const result = await page.textContent('[data-testid=analysis-result]');
+    console.log(`     result: ${result.slice(0, 300)}`);
+    const judged = Number((result.match(/(\d+) Entscheidung/) || [])[1]);
+    assert(judged >= 3, 'the person\'s decisions of the deal were judged: ' + result.slice(0, 200));
+    const items = await page.$$eval('[data-testid=analysis-item]', (els) => els.map((e) => ({
+      text: e.textContent,
+      cards: e.querySelectorAll('.analysis-hand svg.card').length,
+      marked: e.querySelectorAll('.analysis-hand .marked svg.card').length,
+    })));
+    for (const it of items) {
+      assert(/^Entscheidung \d+ · kostete etwa \d+ Punkte?/.test(it.text), 'an item names the decision and its cost: ' + it.text);
+      assert(/Besser: /.test(it.text), 'an item names the better move: ' + it.text);
+      assert(it.cards > 0, 'an item shows the hand of that moment');
+      assert(!/[{}]|undefined|Some\(|None/.test(it.text), 'no unfilled slot or debug text: ' + it.text);
+    }
+    if (items.length) assert(new RegExp(`^${items.length} von ${judged}`).test(result.trim()), 'the heading counts the items: ' + result.slice(0, 120));
+    await shot('analysis-romme');
+  },
+});
+
 export default TESTS;

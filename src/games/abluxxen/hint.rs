@@ -6,8 +6,8 @@ use crate::i18n::{tr, Lang};
 use crate::play::ui_game::Hint;
 use engine::abluxxen::{card_value, AbluxxenAction as A, AbluxxenView};
 
-/// The hint for `action` (a bot's choice) in `view`.
-pub(super) fn hint(view: &AbluxxenView, action: &A, lang: Lang) -> Option<Hint> {
+/// What to do and why for `action` in `view` (without "Tipp:"), and its cards.
+pub(super) fn advice(view: &AbluxxenView, action: &A, lang: Lang) -> Option<Hint> {
     let (key, args, cards) = match action {
         A::Play { cards } => {
             let value = view

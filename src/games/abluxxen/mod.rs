@@ -60,12 +60,15 @@ impl UiGame for Abluxxen {
         u32::from(view.round)
     }
     const HINTS: bool = true;
-    fn hint(
+    fn advice(
         view: &Self::View,
         action: &Self::Action,
         lang: Lang,
     ) -> Option<crate::play::ui_game::Hint> {
-        hint::hint(view, action, lang)
+        hint::advice(view, action, lang)
+    }
+    fn hand(view: &Self::View) -> Vec<engine::Card> {
+        view.hand.clone()
     }
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(abluxxen_bot(level, seed))

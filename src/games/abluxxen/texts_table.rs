@@ -5,16 +5,16 @@
 /// (key, German, English)
 pub static TEXTS: &[(&str, &str, &str)] = &[
     // "Tipp": the normal bot's choice and why.
-    ("ab.hint.play", "Tipp: {n} × {value} ausspielen – so wirst du viele Karten los.", "Hint: play {n} × {value} – that gets rid of many cards."),
-    ("ab.hint.play_jokers", "Tipp: {n} {n:Joker|Joker} allein ausspielen – so wirst du {n:ihn|sie} los.", "Hint: play {n} {n:joker|jokers} on {n:its|their} own – that gets rid of {n:it|them}."),
-    ("ab.hint.shadow", "Tipp: die {value} abluxxen.", "Hint: luxx the {value}."),
-    ("ab.hint.take", "Tipp: die abgeluxxten Karten nehmen – sie passen zu deiner Hand.", "Hint: take the luxxed cards – they fit your hand."),
-    ("ab.hint.leave", "Tipp: die abgeluxxten Karten liegen lassen.", "Hint: leave the luxxed cards."),
-    ("ab.hint.take_back", "Tipp: die Karten zurück auf die Hand nehmen.", "Hint: take the cards back into your hand."),
-    ("ab.hint.discard_draw", "Tipp: die Karten ablegen und ebenso viele nachziehen.", "Hint: discard the cards and draw as many."),
-    ("ab.hint.supply", "Tipp: aus der Auslage ziehen.", "Hint: draw from the display."),
-    ("ab.hint.pile", "Tipp: verdeckt vom Stapel ziehen.", "Hint: draw face down from the pile."),
-    ("ab.hint.pass", "Tipp: nicht ziehen.", "Hint: do not draw."),
+    ("ab.hint.play", "{n} × {value} ausspielen – so wirst du viele Karten los.", "play {n} × {value} – that gets rid of many cards."),
+    ("ab.hint.play_jokers", "{n} {n:Joker|Joker} allein ausspielen – so wirst du {n:ihn|sie} los.", "play {n} {n:joker|jokers} on {n:its|their} own – that gets rid of {n:it|them}."),
+    ("ab.hint.shadow", "die {value} abluxxen.", "luxx the {value}."),
+    ("ab.hint.take", "die abgeluxxten Karten nehmen – sie passen zu deiner Hand.", "take the luxxed cards – they fit your hand."),
+    ("ab.hint.leave", "die abgeluxxten Karten liegen lassen.", "leave the luxxed cards."),
+    ("ab.hint.take_back", "die Karten zurück auf die Hand nehmen.", "take the cards back into your hand."),
+    ("ab.hint.discard_draw", "die Karten ablegen und ebenso viele nachziehen.", "discard the cards and draw as many."),
+    ("ab.hint.supply", "aus der Auslage ziehen.", "draw from the display."),
+    ("ab.hint.pile", "verdeckt vom Stapel ziehen.", "draw face down from the pile."),
+    ("ab.hint.pass", "nicht ziehen.", "do not draw."),
     // The catalog entries: home screen, setup page, saves.
     ("game.abluxxen", "Abluxxen", "Abluxxen"),
     ("game.abluxxen.desc", "Gleiche Karten ausspielen und den anderen kleinere Gruppen abluxxen.", "Play groups of equal cards and steal smaller groups from the others."),

@@ -1,5 +1,6 @@
 //! Karussell in the app: the scratch table, board, setup and texts.
 
+mod advice;
 pub mod board;
 mod round_end;
 pub mod rules;
@@ -12,10 +13,13 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
+use crate::play::ui_game::Hint;
 use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, TableMode, ViewLoad};
 use crate::play::{BoardProps, UiGame};
 use bots::Bot;
-use engine::karussell::{Karussell, KarussellEvent, KarussellView, PhaseView, RuleError};
+use engine::karussell::{
+    Karussell, KarussellAction, KarussellEvent, KarussellView, PhaseView, RuleError,
+};
 use engine::{BotLevel, Face};
 use leptos::prelude::*;
 
@@ -50,6 +54,12 @@ impl UiGame for Karussell {
         BotLevel::Normal,
         BotLevel::Hard,
     ];
+    fn advice(view: &KarussellView, action: &KarussellAction, lang: Lang) -> Option<Hint> {
+        advice::advice(view, action, lang)
+    }
+    fn hand(view: &KarussellView) -> Vec<engine::Card> {
+        view.hand.clone()
+    }
     /// A meld transaction reveals nothing: it can be taken back while the turn lasts
     /// (after it, with `meld_ends_turn` off, or before the knock decision). Draws cannot.
     fn undoable(action: &engine::karussell::KarussellAction) -> bool {

@@ -126,4 +126,10 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("rules.ka.match_end", "Erreicht jemand {n} {n:Punkt|Punkte}, endet die Partie; wer das Ziel erreicht hat, bekommt 100 Punkte dazu. Es gewinnt die höchste Punktzahl.", "When someone reaches {n} {n:point|points} the match ends; whoever reached the target gets 100 extra points. The highest total wins."),
     ("rules.ka.bonus_others", "Jeder andere Spieler bekommt 25 Punkte für jede gewonnene Runde.", "Every other player gets 25 points for each deal he won."),
     ("rules.ka.bonus_all", "Danach bekommt jeder – auch wer das Ziel erreicht hat – 25 Punkte für jede gewonnene Runde.", "Then everyone – also whoever reached the target – gets 25 points for each deal he won."),
+    // Moves said as advice (the analysis after a round: "Besser: …").
+    ("ka.advice.draw", "eine Karte ziehen – die nächste Karte kann mehr Kombinationen ermöglichen.", "draw a card – the next one may open more melds."),
+    ("ka.advice.meld", "{cards} auslegen – jede ausgelegte Karte zählt nicht mehr gegen dich.", "lay out {cards} – every card laid out no longer counts against you."),
+    ("ka.advice.knock", "klopfen – deine Hand ist jetzt wenig wert.", "knock – your hand is worth little now."),
+    ("ka.advice.end_turn", "nicht klopfen – deine Hand zählt noch zu viel.", "do not knock – your hand still counts too much."),
+    ("ka.advice.pass", "den Zug beenden.", "end the turn."),
 ];

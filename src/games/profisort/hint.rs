@@ -7,8 +7,8 @@ use crate::play::ui_game::Hint;
 use engine::profisort::{ProfiSortAction as A, ProfiSortView};
 use engine::CardId;
 
-/// The hint for `action` (a bot's choice) in `view`.
-pub(super) fn hint(view: &ProfiSortView, action: &A, lang: Lang) -> Option<Hint> {
+/// What to do and why for `action` in `view` (without "Tipp:"), and its cards.
+pub(super) fn advice(view: &ProfiSortView, action: &A, lang: Lang) -> Option<Hint> {
     let face = |id: &CardId| {
         view.hand
             .iter()

@@ -71,12 +71,15 @@ impl UiGame for ProfiSort {
         view.deal
     }
     const HINTS: bool = true;
-    fn hint(
+    fn advice(
         view: &Self::View,
         action: &Self::Action,
         lang: Lang,
     ) -> Option<crate::play::ui_game::Hint> {
-        hint::hint(view, action, lang)
+        hint::advice(view, action, lang)
+    }
+    fn hand(view: &Self::View) -> Vec<engine::Card> {
+        view.hand.clone()
     }
     fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
         Box::pin(profisort_bot(level, seed))

@@ -5,15 +5,15 @@
 /// (key, German, English)
 pub static TEXTS: &[(&str, &str, &str)] = &[
     // "Tipp": the normal bot's choice and why.
-    ("ps.hint.redeal", "Tipp: neu geben lassen – mit so vielen Assen ist die Hand schwach.", "Hint: ask for a new deal – with so many aces the hand is weak."),
-    ("ps.hint.keep", "Tipp: die Hand behalten.", "Hint: keep the hand."),
-    ("ps.hint.draw", "Tipp: vom Stapel ziehen – die Ablage hilft dir nicht.", "Hint: draw from the stock – the discard does not help you."),
-    ("ps.hint.take", "Tipp: die {card} von der Ablage nehmen – sie passt zu deiner Aufgabe.", "Hint: take the {card} from the discard pile – it fits your task."),
-    ("ps.hint.sit_out", "Tipp: das erhaltene Ass abwerfen und aussetzen – so wirst du es los.", "Hint: discard the ace you received and sit out – that gets rid of it."),
-    ("ps.hint.task", "Tipp: die Aufgabe „{task}“ legen: {cards}.", "Hint: lay the task \"{task}\": {cards}."),
-    ("ps.hint.lay_off", "Tipp: {cards} anlegen – jede Karte weniger zählt nicht gegen dich.", "Hint: lay off {cards} – every card fewer does not count against you."),
-    ("ps.hint.give_ace", "Tipp: ein Ass einem Mitspieler vorlegen – es stört seine Aufgabe.", "Hint: give an ace to another player – it gets in the way of his task."),
-    ("ps.hint.discard", "Tipp: {card} abwerfen – sie nützt deiner Aufgabe am wenigsten.", "Hint: discard {card} – it helps your task the least."),
+    ("ps.hint.redeal", "neu geben lassen – mit so vielen Assen ist die Hand schwach.", "ask for a new deal – with so many aces the hand is weak."),
+    ("ps.hint.keep", "die Hand behalten.", "keep the hand."),
+    ("ps.hint.draw", "vom Stapel ziehen – die Ablage hilft dir nicht.", "draw from the stock – the discard does not help you."),
+    ("ps.hint.take", "die {card} von der Ablage nehmen – sie passt zu deiner Aufgabe.", "take the {card} from the discard pile – it fits your task."),
+    ("ps.hint.sit_out", "das erhaltene Ass abwerfen und aussetzen – so wirst du es los.", "discard the ace you received and sit out – that gets rid of it."),
+    ("ps.hint.task", "die Aufgabe „{task}“ legen: {cards}.", "lay the task \"{task}\": {cards}."),
+    ("ps.hint.lay_off", "{cards} anlegen – jede Karte weniger zählt nicht gegen dich.", "lay off {cards} – every card fewer does not count against you."),
+    ("ps.hint.give_ace", "ein Ass einem Mitspieler vorlegen – es stört seine Aufgabe.", "give an ace to another player – it gets in the way of his task."),
+    ("ps.hint.discard", "{card} abwerfen – sie nützt deiner Aufgabe am wenigsten.", "discard {card} – it helps your task the least."),
     // The catalog entries: home screen, setup page, saves.
     ("game.profisort", "Profi-Sort", "Profi-Sort"),
     ("game.profisort.desc", "15 Aufgaben vom Spielzettel erfüllen; Asse schicken Gegner in die Pause.", "Complete 15 tasks from the sheet; aces make opponents skip a turn."),

@@ -7,8 +7,8 @@ use crate::play::ui_game::Hint;
 use engine::romme::{RommeAction as A, RommeView};
 use engine::{Card, CardId};
 
-/// The hint for `action` (a bot's choice) in `view`.
-pub(super) fn hint(view: &RommeView, action: &A, lang: Lang) -> Option<Hint> {
+/// What to do and why for `action` in `view` (without "Tipp:"), and its cards.
+pub(super) fn advice(view: &RommeView, action: &A, lang: Lang) -> Option<Hint> {
     let find = |id: CardId| {
         view.hand
             .iter()

@@ -79,8 +79,11 @@ impl UiGame for Romme {
         view.deal
     }
     const HINTS: bool = true;
-    fn hint(view: &RommeView, action: &RommeAction, lang: Lang) -> Option<Hint> {
-        hint::hint(view, action, lang)
+    fn advice(view: &RommeView, action: &RommeAction, lang: Lang) -> Option<Hint> {
+        hint::advice(view, action, lang)
+    }
+    fn hand(view: &Self::View) -> Vec<engine::Card> {
+        view.hand.clone()
     }
     fn deals_played_of(state: &Self) -> u32 {
         state.deal_no()
