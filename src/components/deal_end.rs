@@ -50,7 +50,6 @@ pub fn EndPanel(
                         {compare(deal)}
                         {children()}
                         {again_button(deal)}
-                {super::analysis::analysis_part(deal)}
                         {super::analysis::analysis_part(deal)}
                     </div>
                 </div>

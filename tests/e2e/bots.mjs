@@ -237,7 +237,7 @@ TESTS.push({
     console.log(`     result: ${result.slice(0, 300)}`);
     const judged = Number((result.match(/(\d+) Entscheidung/) || [])[1]);
     assert(judged >= 3, 'the person\'s decisions of the deal were judged: ' + result.slice(0, 200));
-    const items = await page.$$eval('[data-testid=analysis-item]', (els) => els.map((e) => ({
+    const items = await page.$$eval('[data-testid=analysis-result] [data-testid=analysis-item]', (els) => els.map((e) => ({
       text: e.textContent,
       cards: e.querySelectorAll('.analysis-hand svg.card').length,
       marked: e.querySelectorAll('.analysis-hand .marked svg.card').length,
@@ -248,6 +248,7 @@ TESTS.push({
       assert(it.cards > 0, 'an item shows the hand of that moment');
       assert(!/[{}]|undefined|Some\(|None/.test(it.text), 'no unfilled slot or debug text: ' + it.text);
     }
+    console.log(`     items: ${items.length}`);
     if (items.length) assert(new RegExp(`^${items.length} von ${judged}`).test(result.trim()), 'the heading counts the items: ' + result.slice(0, 120));
     await shot('analysis-romme');
   },
