@@ -190,7 +190,7 @@ impl Coder<'_> {
     }
 }
 
-fn mix(a: u64, b: u64) -> u64 {
+pub(super) fn mix(a: u64, b: u64) -> u64 {
     (a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .wrapping_mul(0xD6E8_FEB8_6659_FD93)
         .rotate_left(31)
@@ -211,7 +211,8 @@ const SAME: u64 = 11;
 const GUESS: u64 = 12;
 
 /// Packs or unpacks one tree: the coder, the adaptive probabilities, the strings seen.
-struct Packer<'a> {
+/// (Format `4`, [`super::replay`], codes more symbols after the tree with the same packer.)
+pub(super) struct Packer<'a> {
     coder: Coder<'a>,
     probs: Vec<(u16, u16)>,
     /// What was last coded at a place (by hashed context).
@@ -540,43 +541,93 @@ fn unzigzag(u: u64) -> i64 {
     ((u >> 1) as i64) ^ -((u & 1) as i64)
 }
 
+impl<'a> Packer<'a> {
+    /// A packer that writes.
+    pub(super) fn writer() -> Self {
+        let coder = Coder::Write {
+            low: 0,
+            range: u32::MAX,
+            cache: 0,
+            pending: 1,
+            out: Vec::new(),
+        };
+        Packer::new(coder, usize::MAX)
+    }
+
+    /// A packer that reads `bytes`, at most `budget` nodes and string bytes.
+    pub(super) fn reader(bytes: &'a [u8], budget: usize) -> Self {
+        let mut pos = 0;
+        let mut code = 0u32;
+        for _ in 0..4 {
+            code = (code << 8) | Coder::next_byte(bytes, &mut pos);
+        }
+        let coder = Coder::Read {
+            code,
+            range: u32::MAX,
+            input: bytes,
+            pos,
+        };
+        Packer::new(coder, budget)
+    }
+
+    /// The bytes written.
+    pub(super) fn finish(self) -> Vec<u8> {
+        self.coder.finish()
+    }
+
+    /// Whether a reader read exactly what the writer wrote (and the three zeros left out).
+    pub(super) fn read_all(&self) -> Result<(), PackError> {
+        match &self.coder {
+            Coder::Read { pos, input, .. } if *pos == input.len() + 3 => Ok(()),
+            _ => Err(PackError::Damaged),
+        }
+    }
+
+    /// [`Packer::value`] from the top: a whole tree.
+    pub(super) fn tree_value(&mut self, ctx: u64, v: &Value) -> Result<Value, PackError> {
+        self.value(ctx, v, 0)
+    }
+
+    /// A yes/no in context `ctx` (reading: `bit` is ignored).
+    pub(super) fn yes(&mut self, ctx: u64, bit: bool) -> Result<bool, PackError> {
+        self.in_input()?;
+        Ok(self.flag(ctx, bit))
+    }
+
+    /// A number below 2^`bits` (reading: `v` is ignored).
+    pub(super) fn bits(&mut self, ctx: u64, bits: u32, v: u64) -> Result<u64, PackError> {
+        self.in_input()?;
+        Ok(self.tree(ctx, bits, v))
+    }
+
+    /// An unsigned number (reading: `v` is ignored).
+    pub(super) fn number(&mut self, ctx: u64, v: u64) -> Result<u64, PackError> {
+        self.in_input()?;
+        self.uint(ctx, v)
+    }
+
+    /// Counts `n` more nodes against a reader's budget.
+    pub(super) fn count(&mut self, n: u64) -> Result<usize, PackError> {
+        self.spend(n)
+    }
+}
+
 /// Packs a JSON tree (an error only if the walk would not read back the same tree).
 pub(crate) fn pack(value: &Value) -> Result<Vec<u8>, PackError> {
-    let coder = Coder::Write {
-        low: 0,
-        range: u32::MAX,
-        cache: 0,
-        pending: 1,
-        out: Vec::new(),
-    };
-    let mut packer = Packer::new(coder, usize::MAX);
+    let mut packer = Packer::writer();
     let back = packer.value(0, value, 0)?;
     if back != *value {
         return Err(PackError::Damaged);
     }
-    Ok(packer.coder.finish())
+    Ok(packer.finish())
 }
 
 /// Unpacks what [`pack`] made, at most `budget` nodes and string bytes.
 pub(crate) fn unpack(bytes: &[u8], budget: usize) -> Result<Value, PackError> {
-    let mut pos = 0;
-    let mut code = 0u32;
-    for _ in 0..4 {
-        code = (code << 8) | Coder::next_byte(bytes, &mut pos);
-    }
-    let coder = Coder::Read {
-        code,
-        range: u32::MAX,
-        input: bytes,
-        pos,
-    };
-    let mut packer = Packer::new(coder, budget);
+    let mut packer = Packer::reader(bytes, budget);
     let value = packer.value(0, &Value::Null, 0)?;
-    match packer.coder {
-        // The reader reads what the writer wrote, and the three zeros left out.
-        Coder::Read { pos, .. } if pos == bytes.len() + 3 => Ok(value),
-        _ => Err(PackError::Damaged),
-    }
+    packer.read_all()?;
+    Ok(value)
 }
 
 #[cfg(test)]
