@@ -192,3 +192,72 @@ pub(crate) fn unpack(bytes: &[u8], budget: usize) -> Result<Value, PackError> {
     }
     Ok(tree)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+    use crate::romme::{Preset, Romme};
+    use crate::save::{decode_link, open_link, share_link, SaveError, SaveMeta};
+
+    fn played(preset: Preset, seed: u64, steps: usize) -> Record<Romme> {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut record = Record::<Romme>::new(preset.options(), 3, seed);
+        let mut game = record.start().unwrap();
+        for _ in 0..steps {
+            let Some(seat) = game.to_move() else { break };
+            let legal = game.legal_actions(seat);
+            let a = legal[rng.below(legal.len() as u64) as usize].clone();
+            record.play(&mut game, seat, a).unwrap();
+        }
+        record
+    }
+
+    #[test]
+    fn logs_round_trip_by_replay() {
+        for (i, preset) in Preset::ALL.into_iter().enumerate() {
+            let record = played(preset, 40 + i as u64, 90);
+            let link = share_link(&record, &SaveMeta::default()).unwrap();
+            assert!(link.starts_with('4'), "{preset:?}");
+            let (back, _, _) = open_link::<Romme>(&link).unwrap();
+            assert_eq!(back, record, "{preset:?}");
+        }
+        // an empty log, and a record that does not replay, are no format 4
+        let empty = played(Preset::Grundspiel, 3, 0);
+        let link = share_link(&empty, &SaveMeta::default()).unwrap();
+        assert_eq!(open_link::<Romme>(&link).unwrap().0, empty);
+        let mut wrong = played(Preset::Grundspiel, 3, 4);
+        wrong.log[2].0 = (wrong.log[2].0 + 1) % 3;
+        let tree = serde_json::json!({"game": "romme", "record": wrong});
+        assert!(pack(&tree, &wrong).is_err());
+    }
+
+    #[test]
+    fn damaged_format_4_links_are_errors_never_panics() {
+        let record = played(Preset::Raeuber, 7, 40);
+        let link = share_link(&record, &SaveMeta::default()).unwrap();
+        assert!(link.starts_with('4'));
+        let is_bad = |s: &str| matches!(decode_link(s), Err(SaveError::BadLink { .. }));
+        for end in 0..link.len() {
+            assert!(is_bad(&link[..end]), "truncated at {end}");
+        }
+        let mut rng = GameRng::seed_from_u64(17);
+        let payload = crate::save::link::base64url_decode(&link[1..]).unwrap();
+        let payload = &payload[..payload.len() - 4];
+        assert!(unpack(payload, 1 << 16).is_ok());
+        for _ in 0..300 {
+            // bits flipped in the log's part, after the tree
+            let mut changed = payload.to_vec();
+            let i = payload.len() / 2 + rng.below(payload.len() as u64 / 2) as usize;
+            changed[i] ^= 1 << rng.below(8);
+            let _ = unpack(&changed, 1 << 16);
+            let bytes = crate::fuzz::mutate_bytes(&mut rng, &link);
+            let s = String::from_utf8_lossy(&bytes);
+            if s != link {
+                assert!(is_bad(&s), "{s}");
+            }
+            let noise: Vec<u8> = (0..rng.below(120)).map(|_| rng.below(256) as u8).collect();
+            let _ = unpack(&noise, 1 << 16);
+        }
+    }
+}
