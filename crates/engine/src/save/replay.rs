@@ -18,7 +18,10 @@
 //!   that bit count (a discard: about log2 of the hand's size instead of a card's id);
 //! - an action that is not in the list (a meld the list does not offer, a Räuber table
 //!   move) answers no to every kind and is packed as its JSON tree, with everything the
-//!   packer learnt of the tree and of earlier such actions.
+//!   packer learnt of the tree and of earlier such actions, and with copies: an array's
+//!   item that is an array equal to an item of the array coded last at the same place
+//!   (Karussell's table move restates the table: most of its melds are the ones before) is
+//!   a yes, then whether it is the item after the last copy's, else its index.
 //!
 //! The checksum of the link is that of the JSON the whole tree prints as, as in format `3`.
 //! A log has at most [`MAX_ACTIONS`] actions (a longer one is written in format `3`). The
@@ -138,7 +141,10 @@ fn one_action<G: Game>(
     }
     let json = given.map_or(Ok(Value::Null), serde_json::to_value);
     let json = json.map_err(|_| PackError::Damaged)?;
-    let json = p.tree_value(mix(ESCAPE, previous), &json)?;
+    p.set_copies(true);
+    let json = p.tree_value(mix(ESCAPE, previous), &json);
+    p.set_copies(false);
+    let json = json?;
     let kind = kind_of(&json);
     let action = serde_json::from_value(json).map_err(|_| PackError::Damaged)?;
     Ok((action, kind))
