@@ -16,10 +16,10 @@
 //! bytes of its flush; its 12-bit probabilities adapt by 1/(n + 2) after their n-th bit
 //! (n at most 30), so a context learns from its first uses. Everything here is part of
 //! format `3`: the words, the contexts and the constants never change; a different packing
-//! is a new format (format `4`, [`super::replay`], uses this walk with its copies of
-//! arrays on, which format `3` never turns on). The same walk encodes and decodes ([`Packer::value`]), so the two
-//! cannot disagree. Decoding never panics: depth, size and input are bounded, every
-//! failure is an `Err`.
+//! is a new format (format `4`, [`super::replay`], uses this walk with its copies of arrays
+//! on, which format `3` never turns on). The same walk encodes and decodes
+//! ([`Packer::value`]), so the two cannot disagree. Decoding never panics: depth, size and
+//! input are bounded, every failure is an `Err`.
 
 use serde_json::{Map, Number, Value};
 
