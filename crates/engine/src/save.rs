@@ -35,6 +35,7 @@ mod link;
 mod lz;
 mod migrate;
 mod pack;
+mod replay;
 #[cfg(test)]
 mod tests;
 
@@ -550,10 +551,15 @@ pub fn load_file<G: Game>(file: SaveFile) -> Result<(Record<G>, G, SaveMeta), Sa
 }
 
 /// A share link payload for `record` (a save with the position's digest), encoded with
-/// [`encode_link`].
+/// [`encode_link`] or, where shorter, in link format `4` (its log coded by replay).
 pub fn share_link<G: Game>(record: &Record<G>, meta: &SaveMeta) -> Result<String, SaveError> {
     let digest = record.replay()?.position().digest();
-    write_file(record, Some(digest), meta).map(|json| encode_link(&json))
+    let json = write_file(record, Some(digest), meta)?;
+    let older = encode_link(&json);
+    Ok(match link::replay_link(&json, record) {
+        Some(link) if link.len() < older.len() => link,
+        _ => older,
+    })
 }
 
 /// Opens a share link made by [`share_link`] (or an encoded full save).

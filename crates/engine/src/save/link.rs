@@ -7,21 +7,26 @@
 //! - format `2`: the payload is the JSON compressed with [`super::lz`];
 //! - format `3` (issue 27): the payload is the JSON's tree packed by [`super::pack`]; the
 //!   checksum is of the JSON that tree prints as (its keys sorted, no spaces), which is what
-//!   [`decode_link`] returns: the same save, read the same, as the text that was encoded.
+//!   [`decode_link`] returns: the same save, read the same, as the text that was encoded;
+//! - format `4` (issue 27): the payload is the save's tree packed as in format `3` with its
+//!   action log coded by replaying the game ([`super::replay`]); the checksum as in format
+//!   `3`. Only [`super::share_link`] writes it (it needs the game's type).
 //!
-//! [`encode_link`] writes whichever is shortest (format `3` for every save). The checksum
+//! [`encode_link`] writes whichever of formats `1`–`3` is shortest (format `3` for every
+//! save); [`super::share_link`] writes format `4` where it is shorter still. The checksum
 //! makes truncated or mistyped links fail with [`SaveError::BadLink`] instead of decoding to
 //! garbage. Formats are never changed once links of them exist: a better packing is a new
 //! format character, and the old ones keep decoding.
 
-use super::pack;
-use super::{lz, SaveError, MAX_SAVE_BYTES};
+use super::{lz, pack, replay, Record, SaveError, MAX_SAVE_BYTES};
+use crate::game::Game;
 use serde_json::Value;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const FORMAT_PLAIN: char = '1';
 const FORMAT_LZ: char = '2';
 const FORMAT_PACKED: char = '3';
+const FORMAT_REPLAY: char = '4';
 
 fn bad(detail: impl Into<String>) -> SaveError {
     SaveError::BadLink {
@@ -120,6 +125,15 @@ fn packed_link(json: &str) -> Option<String> {
     ))
 }
 
+/// Format `4` of `json`, a save of `record`, if it can be written and reads back the same.
+pub(crate) fn replay_link<G: Game>(json: &str, record: &Record<G>) -> Option<String> {
+    let value: Value = serde_json::from_str(json).ok()?;
+    let packed = replay::pack(&value, record).ok()?;
+    let text = value.to_string();
+    let link = with_sum(FORMAT_REPLAY, packed, text.as_bytes());
+    (decode_link(&link).ok()? == text).then_some(link)
+}
+
 /// Encodes a save's JSON as a URL-safe link payload (see the module docs).
 pub fn encode_link(json: &str) -> String {
     let packed = lz::compress(json.as_bytes());
@@ -150,7 +164,7 @@ pub fn encode_link_v2(json: &str) -> String {
 pub fn decode_link(link: &str) -> Result<String, SaveError> {
     let mut chars = link.chars();
     let format = chars.next().ok_or_else(|| bad("empty"))?;
-    if ![FORMAT_PLAIN, FORMAT_LZ, FORMAT_PACKED].contains(&format) {
+    if ![FORMAT_PLAIN, FORMAT_LZ, FORMAT_PACKED, FORMAT_REPLAY].contains(&format) {
         return Err(bad(format!("unknown link format {format:?}")));
     }
     let bytes = base64url_decode(chars.as_str())?;
@@ -159,6 +173,10 @@ pub fn decode_link(link: &str) -> Result<String, SaveError> {
     let json = match format {
         FORMAT_LZ => lz::decompress(payload).map_err(|e| bad(format!("damaged: {e:?}")))?,
         FORMAT_PACKED => pack::unpack(payload, MAX_SAVE_BYTES)
+            .map_err(|e| bad(format!("damaged: {e:?}")))?
+            .to_string()
+            .into_bytes(),
+        FORMAT_REPLAY => replay::unpack(payload, MAX_SAVE_BYTES)
             .map_err(|e| bad(format!("damaged: {e:?}")))?
             .to_string()
             .into_bytes(),

@@ -16,9 +16,10 @@
 //! bytes of its flush; its 12-bit probabilities adapt by 1/(n + 2) after their n-th bit
 //! (n at most 30), so a context learns from its first uses. Everything here is part of
 //! format `3`: the words, the contexts and the constants never change; a different packing
-//! is a new format. The same walk encodes and decodes ([`Packer::value`]), so the two
-//! cannot disagree. Decoding never panics: depth, size and input are bounded, every
-//! failure is an `Err`.
+//! is a new format (format `4`, [`super::replay`], uses this walk with its copies of arrays
+//! on, which format `3` never turns on). The same walk encodes and decodes
+//! ([`Packer::value`]), so the two cannot disagree. Decoding never panics: depth, size and
+//! input are bounded, every failure is an `Err`.
 
 use serde_json::{Map, Number, Value};
 
@@ -190,7 +191,7 @@ impl Coder<'_> {
     }
 }
 
-fn mix(a: u64, b: u64) -> u64 {
+pub(super) fn mix(a: u64, b: u64) -> u64 {
     (a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .wrapping_mul(0xD6E8_FEB8_6659_FD93)
         .rotate_left(31)
@@ -209,9 +210,11 @@ const SHAPE: u64 = 9;
 const NEW: u64 = 10;
 const SAME: u64 = 11;
 const GUESS: u64 = 12;
+const COPY: u64 = 13;
 
 /// Packs or unpacks one tree: the coder, the adaptive probabilities, the strings seen.
-struct Packer<'a> {
+/// (Format `4`, [`super::replay`], codes more symbols after the tree with the same packer.)
+pub(super) struct Packer<'a> {
     coder: Coder<'a>,
     probs: Vec<(u16, u16)>,
     /// What was last coded at a place (by hashed context).
@@ -228,6 +231,10 @@ struct Packer<'a> {
     shapes: Vec<Vec<usize>>,
     /// Nodes and bytes a reader may still make.
     budget: usize,
+    /// Format `4`'s copies (never in format `3`): an array's item that is an array may be a
+    /// copy of an item of the array coded last at the same place (`arrays`, by context).
+    copies: bool,
+    arrays: Vec<(u64, Vec<Value>)>,
 }
 
 impl<'a> Packer<'a> {
@@ -243,6 +250,8 @@ impl<'a> Packer<'a> {
             strings: WORDS.split(' ').map(str::to_string).collect(),
             budget,
             shapes: Vec::new(),
+            copies: false,
+            arrays: Vec::new(),
         }
     }
 
@@ -468,12 +477,65 @@ impl<'a> Packer<'a> {
         let items: &[Value] = v.as_array().map_or(&[], Vec::as_slice);
         let len = self.uint(mix(ctx, LEN), items.len() as u64)?;
         let len = self.spend(len)?;
+        let before = self.copies_at(ctx);
         let mut out = Vec::with_capacity(len.min(4096));
+        let mut expected = 0u64;
         for i in 0..len {
             let item = items.get(i).unwrap_or(&Value::Null);
+            if !before.is_empty() {
+                if let Some((j, copy)) = self.copy(ctx, &before, item, expected)? {
+                    expected = j + 1;
+                    out.push(copy);
+                    continue;
+                }
+            }
             out.push(self.value(mix(ctx, 0x200 + i.min(3) as u64), item, depth + 1)?);
         }
+        if self.copies {
+            match self.arrays.iter_mut().find(|(c, _)| *c == ctx) {
+                Some((_, last)) => last.clone_from(&out),
+                None => self.arrays.push((ctx, out.clone())),
+            }
+        }
         Ok(Value::Array(out))
+    }
+
+    /// With copies on, the array coded last at `ctx` if any of its items is an array.
+    fn copies_at(&self, ctx: u64) -> Vec<Value> {
+        let last = self.arrays.iter().find(|(c, _)| *c == ctx);
+        match last {
+            Some((_, items)) if self.copies && items.iter().any(Value::is_array) => items.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether `item` is a copy of an array among `before` (a yes/no), and which (first
+    /// whether it is the one after the last copy's, else its index): its index and the copy.
+    fn copy(
+        &mut self,
+        ctx: u64,
+        before: &[Value],
+        item: &Value,
+        expected: u64,
+    ) -> Result<Option<(u64, Value)>, PackError> {
+        self.in_input()?;
+        let found = before.iter().position(|b| b.is_array() && b == item);
+        if !self.flag(mix(ctx, COPY), found.is_some()) {
+            return Ok(None);
+        }
+        let j = found.unwrap_or(0) as u64;
+        let j = if self.flag(mix(ctx, COPY + 16), j == expected) {
+            expected
+        } else {
+            self.uint(mix(ctx, COPY + 32), j)?
+        };
+        let copy = usize::try_from(j)
+            .ok()
+            .and_then(|j| before.get(j))
+            .filter(|b| b.is_array())
+            .ok_or(PackError::Damaged)?;
+        self.spend(nodes(copy))?;
+        Ok(Some((j, copy.clone())))
     }
 
     /// An object: its shape (the list of its keys: the index of a shape seen before, or
@@ -532,6 +594,15 @@ impl<'a> Packer<'a> {
     }
 }
 
+/// The nodes of a tree (what a copy of it spends of a reader's budget).
+fn nodes(v: &Value) -> u64 {
+    match v {
+        Value::Array(items) => 1 + items.iter().map(nodes).sum::<u64>(),
+        Value::Object(fields) => 1 + fields.values().map(nodes).sum::<u64>(),
+        _ => 1,
+    }
+}
+
 fn zigzag(i: i64) -> u64 {
     ((i << 1) ^ (i >> 63)) as u64
 }
@@ -540,43 +611,98 @@ fn unzigzag(u: u64) -> i64 {
     ((u >> 1) as i64) ^ -((u & 1) as i64)
 }
 
+impl<'a> Packer<'a> {
+    /// A packer that writes.
+    pub(super) fn writer() -> Self {
+        let coder = Coder::Write {
+            low: 0,
+            range: u32::MAX,
+            cache: 0,
+            pending: 1,
+            out: Vec::new(),
+        };
+        Packer::new(coder, usize::MAX)
+    }
+
+    /// A packer that reads `bytes`, at most `budget` nodes and string bytes.
+    pub(super) fn reader(bytes: &'a [u8], budget: usize) -> Self {
+        let mut pos = 0;
+        let mut code = 0u32;
+        for _ in 0..4 {
+            code = (code << 8) | Coder::next_byte(bytes, &mut pos);
+        }
+        let coder = Coder::Read {
+            code,
+            range: u32::MAX,
+            input: bytes,
+            pos,
+        };
+        Packer::new(coder, budget)
+    }
+
+    /// The bytes written.
+    pub(super) fn finish(self) -> Vec<u8> {
+        self.coder.finish()
+    }
+
+    /// Whether a reader read exactly what the writer wrote (and the three zeros left out).
+    pub(super) fn read_all(&self) -> Result<(), PackError> {
+        match &self.coder {
+            Coder::Read { pos, input, .. } if *pos == input.len() + 3 => Ok(()),
+            _ => Err(PackError::Damaged),
+        }
+    }
+
+    /// [`Packer::value`] from the top: a whole tree.
+    pub(super) fn tree_value(&mut self, ctx: u64, v: &Value) -> Result<Value, PackError> {
+        self.value(ctx, v, 0)
+    }
+
+    /// A yes/no in context `ctx` (reading: `bit` is ignored).
+    pub(super) fn yes(&mut self, ctx: u64, bit: bool) -> Result<bool, PackError> {
+        self.in_input()?;
+        Ok(self.flag(ctx, bit))
+    }
+
+    /// A number below 2^`bits` (reading: `v` is ignored).
+    pub(super) fn bits(&mut self, ctx: u64, bits: u32, v: u64) -> Result<u64, PackError> {
+        self.in_input()?;
+        Ok(self.tree(ctx, bits, v))
+    }
+
+    /// An unsigned number (reading: `v` is ignored).
+    pub(super) fn number(&mut self, ctx: u64, v: u64) -> Result<u64, PackError> {
+        self.in_input()?;
+        self.uint(ctx, v)
+    }
+
+    /// Turns format `4`'s copies of arrays on or off (see [`Packer::array`]).
+    pub(super) fn set_copies(&mut self, on: bool) {
+        self.copies = on;
+    }
+
+    /// Counts `n` more nodes against a reader's budget.
+    pub(super) fn count(&mut self, n: u64) -> Result<usize, PackError> {
+        self.spend(n)
+    }
+}
+
 /// Packs a JSON tree (an error only if the walk would not read back the same tree).
 pub(crate) fn pack(value: &Value) -> Result<Vec<u8>, PackError> {
-    let coder = Coder::Write {
-        low: 0,
-        range: u32::MAX,
-        cache: 0,
-        pending: 1,
-        out: Vec::new(),
-    };
-    let mut packer = Packer::new(coder, usize::MAX);
+    let mut packer = Packer::writer();
     let back = packer.value(0, value, 0)?;
     if back != *value {
         return Err(PackError::Damaged);
     }
-    Ok(packer.coder.finish())
+    Ok(packer.finish())
 }
 
 /// Unpacks what [`pack`] made, at most `budget` nodes and string bytes.
 pub(crate) fn unpack(bytes: &[u8], budget: usize) -> Result<Value, PackError> {
-    let mut pos = 0;
-    let mut code = 0u32;
-    for _ in 0..4 {
-        code = (code << 8) | Coder::next_byte(bytes, &mut pos);
-    }
-    let coder = Coder::Read {
-        code,
-        range: u32::MAX,
-        input: bytes,
-        pos,
-    };
-    let mut packer = Packer::new(coder, budget);
+    let mut packer = Packer::reader(bytes, budget);
     let value = packer.value(0, &Value::Null, 0)?;
-    match packer.coder {
-        // The reader reads what the writer wrote, and the three zeros left out.
-        Coder::Read { pos, .. } if pos == bytes.len() + 3 => Ok(value),
-        _ => Err(PackError::Damaged),
-    }
+    packer.read_all()?;
+    Ok(value)
 }
 
 #[cfg(test)]
