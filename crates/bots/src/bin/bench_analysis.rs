@@ -15,7 +15,8 @@
 //!
 //! Prints per game: positions, mean absolute error, correlation, how often the sign and
 //! the "matters" call (≥ threshold) agree, the precision of "matters" (the real difference
-//! is positive), and the mean analysis time per searched decision (native).
+//! is positive), and the mean analysis time (thread CPU, native) per searched decision and per judged
+//! decision of whole deals.
 
 use bots::abluxxen::{AbluxxenBot, Level as ALevel};
 use bots::analysis::{Analysis, THRESHOLD};
@@ -29,7 +30,6 @@ use engine::games::variant_options;
 use engine::romme::{MatchEnd, Romme, RommeOptions};
 use engine::save::Record;
 use engine::{BotLevel, Game};
-use std::time::{Duration, Instant};
 
 /// Playouts from the true state per move where the rollout policy draws random numbers.
 const PLAYOUTS: u64 = 200;
@@ -43,7 +43,8 @@ struct Sample {
     /// The same difference from [`REFERENCE`] times as many worlds sampled from the view.
     reference: f64,
     real: f64,
-    time: Duration,
+    /// Thread CPU time (ms).
+    time: f64,
 }
 
 /// The reference estimate runs the analysis lookahead this many more times.
@@ -92,7 +93,7 @@ fn main() {
 /// normal bots (about a deal or round): the mean time per judged decision, as the page
 /// would spend it (natively), and how many findings a deal of normal play has.
 fn whole_deals<G: BotGame>(options: &G::Options, seats: usize) {
-    let (mut time, mut judged, mut found) = (Duration::ZERO, 0, 0);
+    let (mut time, mut judged, mut found) = (0, 0, 0);
     for seed in 0..DEALS {
         let Ok(mut game) = G::new(options, seats, 500 + seed) else {
             continue;
@@ -116,17 +117,17 @@ fn whole_deals<G: BotGame>(options: &G::Options, seats: usize) {
             log,
         };
         let bot = bot_for::<G>(BotLevel::Hard, seed, options);
-        let t0 = Instant::now();
+        let t0 = thread_cpu_ns();
         let mut analysis = Analysis::new(&record, 0, 0..record.log.len(), bot);
         analysis.run(&mut || false);
-        time += t0.elapsed();
+        time += thread_cpu_ns().saturating_sub(t0);
         judged += analysis.progress().0;
         found += analysis.findings().len();
     }
     println!(
-        "  whole deals: {judged} decisions judged in {DEALS} deals, {:.0} ms per decision, \
+        "  whole deals: {judged} decisions judged in {DEALS} deals, {:.0} ms (thread CPU) per decision, \
          {:.1} findings per deal of normal play",
-        time.as_secs_f64() * 1e3 / judged.max(1) as f64,
+        time as f64 / 1e6 / judged.max(1) as f64,
         found as f64 / DEALS as f64
     );
 }
@@ -208,7 +209,7 @@ where
     B: Thinker<G>,
 {
     let view = game.view(0);
-    let t0 = Instant::now();
+    let t0 = thread_cpu_ns();
     let mut cands = match bot.start(&view, legal) {
         Ok(a) if a == *played => return None,
         Ok(a) => vec![a],
@@ -224,7 +225,7 @@ where
     let mut search = Search::new(*look, bot.mind().1.clone());
     search.run(&mut || false);
     let (mut look, outcomes, _) = search.into_parts();
-    let time = t0.elapsed();
+    let time = thread_cpu_ns().saturating_sub(t0) as f64 / 1e6;
     let verdict = verdict(&cands, &outcomes, played).map_or(0.0, |v| v.cost);
     let mut all = outcomes.clone();
     for r in 0..REFERENCE {
@@ -253,6 +254,15 @@ where
     })
 }
 
+/// CPU time of this thread in ns (Linux: /proc/thread-self/schedstat; 0 elsewhere), so that
+/// the timings do not depend on the load of a shared machine.
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
 /// Pearson's correlation of `x` and `y`.
 fn correlation(x: &[f64], y: &[f64]) -> f64 {
     let n = x.len() as f64;
@@ -276,9 +286,9 @@ fn report(name: &str, samples: &[Sample]) {
         |f: &dyn Fn(&Sample) -> bool| samples.iter().filter(|s| f(s)).count() as f64 / n * 100.0;
     let sign = share(&|s| (s.estimate > 0.0) == (s.real > 0.0));
     let sign_ref = share(&|s| (s.estimate > 0.0) == (s.reference > 0.0));
-    let time = samples.iter().map(|s| s.time.as_secs_f64()).sum::<f64>() / n * 1e3;
+    let time = samples.iter().map(|s| s.time).sum::<f64>() / n;
     println!(
-        "{name}: {} positions, {time:.0} ms per searched decision\n  against the true state: \
+        "{name}: {} positions, {time:.0} ms (thread CPU) per searched decision\n  against the true state: \
          mean |estimate − real| {:.2} points, correlation {:.2}, sign agrees {sign:.0} %\n  \
          against {}× the worlds: mean |estimate − reference| {:.2}, correlation {:.2}, sign \
          agrees {sign_ref:.0} %",
