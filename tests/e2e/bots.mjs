@@ -251,6 +251,18 @@ TESTS.push({
     console.log(`     items: ${items.length}`);
     if (items.length) assert(new RegExp(`^${items.length} von ${judged}`).test(result.trim()), 'the heading counts the items: ' + result.slice(0, 120));
     await shot('analysis-romme');
+    // On a phone: the result fits the width, and its first item is in reach.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.waitForTimeout(200);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert(width <= 360, `the page stays 360 px wide with the analysis shown (${width})`);
+    if (items.length) {
+      const first = page.locator('[data-testid=analysis-result] [data-testid=analysis-item]').first();
+      await first.scrollIntoViewIfNeeded();
+      const box = await first.boundingBox();
+      assert(box && box.width <= 360 && box.x >= 0, 'an item fits a phone: ' + JSON.stringify(box));
+    }
+    await shot('analysis-romme-360');
   },
 });
 
