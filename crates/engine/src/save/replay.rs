@@ -170,7 +170,8 @@ fn without_log(tree: &Value) -> Value {
     tree
 }
 
-/// Unpacks what [`pack`] made: the whole save tree, at most `budget` nodes and bytes.
+/// Unpacks what [`pack`] made: the whole save tree, at most `budget` nodes and bytes. The
+/// log is read by replaying the game the tree names (any game of the catalog).
 pub(crate) fn unpack(bytes: &[u8], budget: usize) -> Result<Value, PackError> {
     struct Read<'p, 'a> {
         p: &'p mut Packer<'a>,
@@ -182,15 +183,29 @@ pub(crate) fn unpack(bytes: &[u8], budget: usize) -> Result<Value, PackError> {
             log::<G>(self.p, self.tree, &[])
         }
     }
+    unpack_with(bytes, budget, |p, tree| {
+        let name = tree.get("game").and_then(Value::as_str).unwrap_or("");
+        let name = name.to_string();
+        with_game(&name, Read { p, tree }).map_err(|_| PackError::Damaged)?
+    })
+}
+
+/// [`unpack`] of a save known to be of game `G` (the read-back check of the writer): no
+/// dispatch over the catalog, so code that writes links of one game does not link the
+/// rules of every game (a table part of the page's wasm stays that game's).
+pub(crate) fn unpack_as<G: Game>(bytes: &[u8], budget: usize) -> Result<Value, PackError> {
+    unpack_with(bytes, budget, |p, tree| log::<G>(p, tree, &[]))
+}
+
+/// The save tree without its log, then the log by `read`, put in its place.
+fn unpack_with(
+    bytes: &[u8],
+    budget: usize,
+    read: impl FnOnce(&mut Packer<'_>, &Value) -> Result<Vec<Value>, PackError>,
+) -> Result<Value, PackError> {
     let mut p = Packer::reader(bytes, budget);
     let mut tree = p.tree_value(0, &Value::Null)?;
-    let name = tree.get("game").and_then(Value::as_str).unwrap_or("");
-    let name = name.to_string();
-    let read = Read {
-        p: &mut p,
-        tree: &tree,
-    };
-    let actions = with_game(&name, read).map_err(|_| PackError::Damaged)??;
+    let actions = read(&mut p, &tree)?;
     p.read_all()?;
     match tree.get_mut("record").and_then(|r| r.get_mut("log")) {
         Some(Value::Array(log)) if log.is_empty() => *log = actions,
