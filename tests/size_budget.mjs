@@ -34,7 +34,13 @@ import zlib from 'node:zlib';
 // measured and dropped: 85 instead of 50 chunks per table and more bytes everywhere (a Rommé
 // game against bots 480,187 → 495,961, all wasm 859,602 → 910,759).
 const BUDGET = 177_400;
-const ALL_BUDGET = 860_100;
+// Issue 27 (session of 2026-11-27) raised the all-wasm budget by 4.0 %: the analysis after a
+// deal (the hard bots' judging in every bots part, its page code in every table part) and
+// link format 4 (its coder replays the game, so each table part has it for its own game):
+// a Rommé game against bots 479,934 → 492,180 (measured 177,337 / 893,438). A first cut
+// called the catalog's dispatch in the writer and put every game's rules in every table
+// part (a game against bots +64 KB); the writer now reads back as its own game only.
+const ALL_BUDGET = 894_000;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
