@@ -16,6 +16,8 @@ pub mod romme;
 pub mod rules_doc;
 
 #[cfg(test)]
+mod analysis_tests;
+#[cfg(test)]
 mod hint_tests;
 
 /// Builds the host for a stored save, dispatching on the save's game name (the save is read

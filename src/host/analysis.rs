@@ -105,7 +105,10 @@ pub(super) fn provide<G: UiGame>(sess: RwSignal<Session<G>>, viewer: Signal<Seat
 }
 
 /// The log's range of deal `deal`'s actions (1 = the first).
-fn deal_steps<G: UiGame>(record: &Record<G>, deal: u32) -> Option<std::ops::Range<usize>> {
+pub(crate) fn deal_steps<G: UiGame>(
+    record: &Record<G>,
+    deal: u32,
+) -> Option<std::ops::Range<usize>> {
     let (from, _, _) = deal_in_log(record, deal)?;
     let to = deal_in_log(record, deal + 1).map_or(record.log.len(), |(at, _, _)| at);
     Some(from..to.max(from))
@@ -167,7 +170,7 @@ impl<G: UiGame> Job<G> {
 
 /// The findings said as the panel shows them: what was played (the log's words), the
 /// better move and why, its cost, the hand with the better move's cards marked.
-fn items<G: UiGame>(
+pub(crate) fn items<G: UiGame>(
     record: &Record<G>,
     seat: Seat,
     names: &[String],
@@ -210,63 +213,4 @@ fn items<G: UiGame>(
         });
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::play::ui_game::UiGame;
-    use engine::games::Listed;
-
-    /// Deal 1 of a game of bots, analysed for seat 0 by the hard bot: every finding
-    /// is said in both languages (the better move as advice, its cards in the hand shown),
-    /// none is dropped.
-    /// Returns the number of findings.
-    fn every_finding_is_said<G: UiGame + Listed + bots::BotGame>(preset: &str) -> usize {
-        crate::i18n::install(crate::games::registry::text_tables());
-        let options = engine::games::variant_options::<G>(preset).expect("preset");
-        let mut record = Record::<G>::new(options.clone(), 2, 11);
-        let mut game = record.start().expect("start");
-        // Seat 0 plays as the easy bot: it makes mistakes the analysis finds.
-        let mut bots: Vec<_> = [BotLevel::Easy, BotLevel::Normal]
-            .into_iter()
-            .zip(0..)
-            .map(|(level, s)| bots::bot_for::<G>(level, s, &options))
-            .collect();
-        while let Some(seat) = game.to_move() {
-            if G::deals_played_of(&game) > 1 {
-                break;
-            }
-            let legal = game.legal_actions(seat);
-            let action = bots[seat].choose(&game.view(seat), &legal);
-            record.play(&mut game, seat, action).expect("legal");
-        }
-        let steps = deal_steps(&record, 1).expect("deal 1");
-        let hard = bots::bot_for::<G>(BotLevel::Hard, 5, &options);
-        let mut a = Analysis::new(&record, 0, steps, hard);
-        assert!(a.run(&mut || false));
-        let findings = a.findings();
-        let names = vec!["Anna".to_string(), "Ben".to_string()];
-        for lang in [Lang::De, Lang::En] {
-            let items = items(&record, 0, &names, &findings, lang);
-            assert_eq!(items.len(), findings.len(), "{preset}: every finding said");
-            for i in &items {
-                for t in [&i.played, &i.better] {
-                    assert!(!t.is_empty() && !t.contains('{'), "{preset}: {t:?}");
-                }
-                assert!(!i.hand.is_empty() && i.cost >= 1, "{preset}");
-            }
-        }
-        assert!(a.progress().1 > 3, "{preset}: decisions judged");
-        findings.len()
-    }
-
-    #[test]
-    fn the_findings_of_every_game_are_said_in_both_languages() {
-        // (These seeds give each game at least one finding to say.)
-        assert!(every_finding_is_said::<engine::romme::Romme>("romme") >= 1);
-        assert!(every_finding_is_said::<engine::karussell::Karussell>("karussell") >= 1);
-        assert!(every_finding_is_said::<engine::profisort::ProfiSort>("profisort") >= 1);
-        assert!(every_finding_is_said::<engine::abluxxen::Abluxxen>("abluxxen") >= 1);
-    }
 }

@@ -4,7 +4,7 @@
 //! the running log.
 
 mod again;
-mod analysis;
+pub(crate) mod analysis;
 pub mod bot_turn;
 pub mod flip;
 mod hint;
