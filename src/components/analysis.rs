@@ -11,11 +11,17 @@ use leptos::prelude::*;
 pub fn analysis_part(deal: u32) -> Option<impl IntoView> {
     let app = use_app();
     let a = use_context::<Option<DealAnalysis>>().flatten()?;
-    let mine = move || a.state.with(|s| s.deal() == Some(deal));
     let body = move || {
         let lang = app.lang();
-        match a.state.get() {
-            AnalysisState::Running { done, total, .. } if mine() => {
+        // Another deal's analysis (or none): this panel offers its own.
+        let state = a.state.get();
+        let state = if state.deal() == Some(deal) {
+            state
+        } else {
+            AnalysisState::Idle
+        };
+        match state {
+            AnalysisState::Running { done, total, .. } => {
                 let text = if total == 0 {
                     app.t("an.loading")
                 } else {
@@ -37,7 +43,7 @@ pub fn analysis_part(deal: u32) -> Option<impl IntoView> {
                 }
                 .into_any()
             }
-            AnalysisState::Done { judged, items, .. } if mine() => {
+            AnalysisState::Done { judged, items, .. } => {
                 let head = if judged == 0 {
                     app.t("an.nothing")
                 } else if items.is_empty() {
@@ -59,10 +65,10 @@ pub fn analysis_part(deal: u32) -> Option<impl IntoView> {
                 }
                 .into_any()
             }
-            AnalysisState::Failed { text, .. } if mine() => {
+            AnalysisState::Failed { text, .. } => {
                 view! { <p class="analysis-failed" role="alert" data-testid="analysis-failed">{text}</p> }.into_any()
             }
-            _ => view! {
+            AnalysisState::Idle => view! {
                 <button class="button" data-testid="analysis-start"
                     on:click=move |_| a.start.run(deal)>{app.t("an.start")}</button>
             }

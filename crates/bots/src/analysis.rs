@@ -79,12 +79,13 @@ impl<G: Game> Analysis<G> {
         let mut total = 0;
         if let Ok(mut game) = G::new(&record.options, record.seats, record.seed) {
             for (i, (who, action)) in record.log.iter().enumerate().take(steps.end) {
-                if *who == seat {
+                if *who == seat && i < steps.start {
+                    // Before the deal: the bot's memory only (no legal actions needed).
+                    bot.observe(&game.view(seat));
+                } else if *who == seat {
                     let view = game.view(seat);
                     let legal = game.legal_actions(seat);
-                    if i < steps.start {
-                        bot.observe(&view);
-                    } else if legal.len() < 2 {
+                    if legal.len() < 2 {
                         units.push(Unit::Observe(view));
                     } else {
                         total += 1;
