@@ -105,8 +105,8 @@ impl<'a> EmitState<'a> {
     }
 
     fn get_indirect_function_table_type(&self) -> wasmparser::TableType {
-        // + 1 due to empty entry at index 0
-        let indirect_table_size = self.indirect_functions.table_entries.len() + 1;
+        // [stable layout] every module's region, rounded up
+        let indirect_table_size = self.indirect_functions.table_len;
         wasmparser::TableType {
             element_type: wasmparser::RefType::FUNCREF,
             initial: (indirect_table_size as u32).into(),
@@ -188,17 +188,22 @@ impl<'a> EmitState<'a> {
 
 #[derive(Default)]
 struct IndirectFunctionEmitInfo {
-    table_entries: Vec<InputFuncId>,
+    // [stable layout] the table's size, and each output module's entries and slots: the
+    // range it fills and the region reserved for it
+    table_len: usize,
+    entries_for_output_module: Vec<Vec<InputFuncId>>,
     function_table_index: HashMap<InputFuncId, usize>,
     table_range_for_output_module: Vec<Range<usize>>,
+    table_region_for_output_module: Vec<Range<usize>>,
 }
 
 impl std::fmt::Debug for IndirectFunctionEmitInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let _ = self.function_table_index;
         f.debug_struct("IndirectFunctionEmitInfo")
-            .field("table_entries", &self.table_entries)
-            // Omit this field since it's derived from table_entries
+            .field("table_len", &self.table_len)
+            .field("entries_for_output_module", &self.entries_for_output_module)
+            // Omit this field since it's derived from entries_for_output_module
             // .field("function_table_index", &self.function_table_index)
             .field(
                 "table_range_for_output_module",
@@ -243,45 +248,39 @@ impl IndirectFunctionEmitInfo {
         let mut table_entries: Vec<_> = indirect_functions.into_iter().collect();
         // all keys are unique, hence this sort is actually stable
         table_entries.sort_unstable_by_key(|&func_id| (module_for_func(func_id), func_id));
-        let function_table_index: HashMap<_, _> = table_entries
-            .iter()
-            .enumerate()
-            .map(|(i, func_id)| (*func_id, i + 1))
-            .collect();
-        let end_table_index = table_entries.len() + 1;
-
-        let mut func_it = table_entries.iter().enumerate().peekable();
-        let table_range_for_output_module = program_info
-            .output_modules
-            .iter()
-            .enumerate()
-            .map(|(output_module_index, _)| {
-                let mod_start = func_it
-                    .peek()
-                    .map(|(i, _)| i + 1)
-                    .unwrap_or(end_table_index);
-                while func_it
-                    .next_if(|&(_, &f)| output_module_index == module_for_func(f))
-                    .is_some()
-                {}
-                let mod_end = func_it
-                    .peek()
-                    .map(|(i, _)| i + 1)
-                    .unwrap_or(end_table_index);
-                mod_start..mod_end
-            })
-            .collect::<Vec<_>>();
+        // [stable layout] every output module gets a region of the table with room to grow,
+        // in the order of the output modules (slot 0 stays empty).
+        let modules = program_info.output_modules.len();
+        let mut entries_for_output_module = vec![Vec::new(); modules];
+        for &func_id in &table_entries {
+            entries_for_output_module[module_for_func(func_id)].push(func_id);
+        }
+        let mut function_table_index = HashMap::new();
+        let mut table_range_for_output_module = Vec::with_capacity(modules);
+        let mut table_region_for_output_module = Vec::with_capacity(modules);
+        let mut next = 1;
+        for entries in &entries_for_output_module {
+            for (offset, &func_id) in entries.iter().enumerate() {
+                function_table_index.insert(func_id, next + offset);
+            }
+            table_range_for_output_module.push(next..next + entries.len());
+            let end = next + crate::layout::table_region(entries.len());
+            table_region_for_output_module.push(next..end);
+            next = end;
+        }
 
         Ok(Self {
-            table_entries,
+            table_len: crate::layout::table_size(next),
+            entries_for_output_module,
             function_table_index,
             table_range_for_output_module,
+            table_region_for_output_module,
         })
     }
 }
 
 #[derive(Debug)]
-struct LateDataRange {
+pub(crate) struct LateDataRange {
     input_range: Range<u64>,
     in_module: usize,
     data_align: u64, // power of 2
@@ -289,7 +288,7 @@ struct LateDataRange {
 }
 
 #[derive(Debug)]
-enum DataSegmentEmitInfo {
+pub(crate) enum DataSegmentEmitInfo {
     // Copy this segment from the input, either in all or a specific output module
     FromInputInAll,
     FromInputOnlyIn(usize),
@@ -304,12 +303,16 @@ enum DataSegmentEmitInfo {
         // we re-order ranges to put data with larger alignment up front (this saves padding bytes).
         // since indices are stored in the range_lookup map, we can't do this in-place and maintain a separate order here.
         range_emit_order: Vec<usize>,
+        // [stable layout] the length of the segment with every module's region
+        len: u64,
     },
 }
 
 #[derive(Debug)]
 struct DataEmitInfo {
     per_segment: Vec<DataSegmentEmitInfo>,
+    // [stable layout] where the relocated data ends: the heap starts above it
+    layout_end: u64,
 }
 
 impl DataEmitInfo {
@@ -479,7 +482,7 @@ impl DataEmitInfo {
             }
         }
         // finally transform them into output form
-        let per_segment = per_segment
+        let mut per_segment = per_segment
             .into_iter()
             .enumerate()
             .map(|(segment_index, segment)| match segment {
@@ -519,40 +522,35 @@ impl DataEmitInfo {
                     // Some gaps will exist, introduced by padding for alignment! This padding should be zeroed.
                     // So for the moment, don't bother with this sanity analysis.
 
-                    // figure out module offsets
-                    let mut per_module_size = per_module_size.into_iter().collect::<Vec<_>>();
-                    per_module_size.sort_by_key(|&(m, _)| m);
+                    // figure out module offsets. [stable layout] Every output module gets a
+                    // region in every segment, in the order of the output modules, each
+                    // rounded up with room to grow: a module whose data changes a little keeps
+                    // its region, and so do all the others (their bytes stay the same).
                     let mut per_output_offset = HashMap::new();
                     let mut data_offset: u64 = 0;
-                    for &(module, module_size) in &per_module_size {
+                    for module in 0..program_info.output_modules.len() {
+                        let module_size = per_module_size.get(&module).copied().unwrap_or(0);
                         data_offset = data_offset.next_multiple_of(segment_alignment);
                         per_output_offset.insert(module, data_offset);
-                        data_offset += module_size;
+                        data_offset += crate::layout::data_region(module_size);
                     }
-                    let segment_len = data_offset;
 
-                    let ranges = DataSegmentEmitInfo::Ranges {
+                    DataSegmentEmitInfo::Ranges {
                         ranges,
                         base_address,
                         per_output_offset,
                         range_lookup,
                         range_emit_order,
-                    };
-                    // If we could move other active segments to different base addresses, this segment getting longer
-                    // would not be a problem. Since we can't guarantee this at this point though, don't risk it.
-                    // Overlapping segments *will* overwrite data!
-                    if segment_len > wasm_data_len(&input_module.data_segments[segment_index]) {
-                        let overlength = segment_len - wasm_data_len(&input_module.data_segments[segment_index]);
-                        trace!("{ranges:?}");
-                        warn!("Overlong segment {segment_index} by {overlength} after relocation, putting it in main module.");
-                        DataSegmentEmitInfo::FromInputOnlyIn(0)
-                    } else {
-                        ranges
+                        len: data_offset,
                     }
                 }
             })
             .collect::<Vec<_>>();
-        Ok(Self { per_segment })
+        let layout_end = crate::layout::place_segments(&mut per_segment)?;
+        Ok(Self {
+            per_segment,
+            layout_end,
+        })
     }
     fn find_relocated_address(
         &self,
@@ -1033,8 +1031,16 @@ impl<'a> ModuleEmitState<'a> {
             return;
         }
         let mut section = wasm_encoder::MemorySection::new();
-        for &memory in self.input_module.memories.iter() {
-            section.memory(memory.into());
+        // [stable layout] the data may reach further than it did: the memory starts large
+        // enough for it, at a size that only changes when a data segment outgrows its room.
+        let data_end = crate::layout::memory_end(self.emit_state.data_relocations.layout_end);
+        for (index, &memory) in self.input_module.memories.iter().enumerate() {
+            let mut memory: wasm_encoder::MemoryType = memory.into();
+            if index + self.input_module.imported_memories_num == 0 {
+                let page = 1u64 << memory.page_size_log2.unwrap_or(16);
+                memory.minimum = memory.minimum.max(data_end / page);
+            }
+            section.memory(memory);
         }
         self.output_module.section(&section);
     }
@@ -1047,6 +1053,18 @@ impl<'a> ModuleEmitState<'a> {
         for (global_idx, global) in self.input_module.globals.iter().enumerate() {
             let global_expr = global.init_expr.clone();
             let mut init_expr = global_expr.clone().try_into().unwrap();
+            // [stable layout] the linker's end of the data (and start of the heap) moves with
+            // every byte of data; the relocated data ends below a rounded address.
+            let global_index = (global_idx + self.input_module.imported_globals_num) as u32;
+            if self.input_module.exports.iter().any(|export| {
+                export.kind == ExternalKind::Global
+                    && export.index == global_index
+                    && matches!(export.name, "__data_end" | "__heap_base")
+            }) {
+                let end = crate::layout::memory_end(self.emit_state.data_relocations.layout_end);
+                section.global(global.ty.try_into().unwrap(), &ConstExpr::i32_const(end.try_into()?));
+                continue;
+            }
             if let Some(&symbol) = self
                 .emit_state
                 .input_module
@@ -1132,11 +1150,10 @@ impl<'a> ModuleEmitState<'a> {
 
         let indirect_table = Some(0);
         let mut section = wasm_encoder::ElementSection::new();
-        let func_ids: Vec<u32> = indirect_range
-            .clone()
-            .map(|table_index| -> Result<u32> {
-                let input_func_id =
-                    self.emit_state.indirect_functions.table_entries[table_index - 1];
+        let func_ids: Vec<u32> = self.emit_state.indirect_functions.entries_for_output_module
+            [self.output_module_index]
+            .iter()
+            .map(|&input_func_id| -> Result<u32> {
                 // If we have a local shim, we insert that into the indirect function table instead
                 // of the import directly.
                 // The reason is that wasm-bindgen will rewrite the signature of externref imports.
@@ -1167,11 +1184,17 @@ impl<'a> ModuleEmitState<'a> {
             for (out_mod, range) in self
                 .emit_state
                 .indirect_functions
-                .table_range_for_output_module
+                .table_region_for_output_module
                 .iter()
                 .enumerate()
             {
-                if out_mod == self.output_module_index {
+                // [stable layout] the main module's own spare slots are reserved too
+                let range = if out_mod == self.output_module_index {
+                    indirect_range.end..range.end
+                } else {
+                    range.clone()
+                };
+                if range.is_empty() {
                     continue;
                 }
                 let mut exprs = Vec::with_capacity(range.len());

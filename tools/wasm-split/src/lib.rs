@@ -10,6 +10,7 @@ mod dep_graph;
 mod emit;
 mod graph_utils;
 mod js;
+mod layout;
 mod magic_constants;
 mod options;
 mod read;

@@ -524,6 +524,9 @@ pub fn compute_split_modules(
         }
     }
 
+    // [stable layout] fewer, larger chunks (Kartenrunde, issue 28)
+    crate::layout::merge_small_chunks(module, &mut split_module_contents);
+
     // Now, check for each module which of its dependencies it needs to import from some other module.
     for out_module in split_module_contents.values_mut() {
         let needed_symbols = out_module
