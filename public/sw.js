@@ -11,7 +11,7 @@
 const CACHE = 'kartenrunde-v1';
 const GOOD = new URL('kr-last-good', self.registration.scope).href;
 const files = (html) => [...new Set(html.match(/[A-Za-z0-9_]+-[0-9a-f]{8,}(?:_bg)?\.(?:js|wasm|css)/g) || [])].sort();
-const LAZY = /^(?:split_\w+|chunk_\d+)-/;
+const LAZY = /^(?:split_\w+|chunk)-/;
 let fallbackUntil = 0;
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.add('./')).then(() => self.skipWaiting()));

@@ -2,12 +2,13 @@
 // Trunk post_build hook (Trunk.toml): splits the lazily loaded parts off the wasm
 // (docs/DESIGN.md, "Code splitting"). Trunk has built and bound the whole wasm already; this
 // takes the linker's output again (built with --emit-relocs, .cargo/config.toml) and runs
-//   wasm-split-cli  →  the main module, one module per `#[wasm_split(..)]` name, shared
-//                      chunks and the JS that loads them (`__wasm_split.js`)
+//   the splitter    →  the main module, one module per `#[wasm_split(..)]` name, shared
+//   (tools/wasm-split) chunks and the JS that loads them (`__wasm_split.js`), laid out so
+//                      that a module keeps its bytes when another one changes
 //   wasm-bindgen    →  the JS glue for the main module (--keep-lld-exports: the split
 //                      modules import from it)
 //   wasm-opt -Oz    →  every module (release builds only)
-// then puts them into Trunk's staging directory under names with one hash of the build, in
+// then puts them into Trunk's staging directory, each named by a hash of its own bytes, in
 // place of Trunk's own wasm and glue, and lists the lazy modules in index.html
 // (`window.krLazy`): the page caches them for offline use, and the update check finds them.
 // Any failure stops the build with a message saying which step failed.
@@ -40,18 +41,9 @@ const runAsync = (cmd, args) => new Promise((resolve) => {
     resolve(stdout);
   });
 });
-// wasm-split-cli must be the release of the wasm_split_helpers the app links (through leptos;
-// both crates are released together under the same version numbers): its version is the
-// helpers' in Cargo.lock, as in scripts/setup-tools. The tool has no --version: cargo's list
-// of installed tools says which one it is.
-const lock = fs.readFileSync(path.join(process.env.TRUNK_SOURCE_DIR || '.', 'Cargo.lock'), 'utf8');
-const helpers = [...lock.matchAll(/^name = "wasm_split_helpers"\nversion = "([^"]+)"$/gm)].map((m) => m[1]);
-if (helpers.length !== 1) fail(`Cargo.lock names ${helpers.length} versions of wasm_split_helpers, expected one`);
-const splitVersion = helpers[0];
-const installed = run('cargo', ['install', '--list']);
-if (!installed.split('\n').includes(`wasm_split_cli_support v${splitVersion}:`)) {
-  fail(`wasm-split-cli ${splitVersion} (crate wasm_split_cli_support, the version of wasm_split_helpers in Cargo.lock) is not installed: run scripts/setup-tools`);
-}
+// The splitter (tools/wasm-split, with the stable layout): scripts/splitter builds it when
+// needed and checks it matches the wasm_split_helpers the app links.
+const splitter = run(path.join(process.env.TRUNK_SOURCE_DIR || '.', 'scripts', 'splitter'), []).trim();
 
 const html = path.join(staging, 'index.html');
 let page = fs.readFileSync(html, 'utf8');
@@ -62,7 +54,7 @@ const work = fs.mkdtempSync(path.join(targetDir, 'split-'));
 // `fail` exits at once: the working folder goes then too.
 process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
 try {
-  run('wasm-split-cli', [raw, work]);
+  run(splitter, [raw, work]);
   const bound = path.join(work, 'bound');
   run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript',
     '--out-dir', bound, '--out-name', 'main', path.join(work, 'main.wasm')]);
@@ -72,14 +64,37 @@ try {
   if (profile === 'release') {
     const opt = run('wasm-opt', ['--version']);
     if (!/version 132\b/.test(opt)) fail(`wasm-opt of npm binaryen 132 is needed (found: ${opt.trim()}); run scripts/setup-tools`);
-    // One wasm-opt per core at a time (they take most of the hook's time).
+    // One wasm-opt per core at a time (they take most of the hook's time). wasm-opt gives the
+    // same output for the same input, and with the stable layout most modules of a build are
+    // the same as in the build before: their output is kept in target/wasm-opt-cache (by a
+    // hash of the input and the options) and reused. Entries unused for a week are removed.
+    const cache = path.join(targetDir, 'wasm-opt-cache');
+    fs.mkdirSync(cache, { recursive: true });
+    const OPT = ['-Oz'];
+    let reused = 0;
     const queue = modules.map(([file]) => file);
     const worker = async () => {
       for (let file; (file = queue.shift());) {
-        await runAsync('wasm-opt', ['-Oz', file, '-o', file]);
+        const key = createHash('sha256').update(opt).update(OPT.join(' ')).update(fs.readFileSync(file)).digest('hex');
+        const hit = path.join(cache, `${key}.wasm`);
+        if (fs.existsSync(hit)) {
+          fs.copyFileSync(hit, file);
+          const now = new Date();
+          fs.utimesSync(hit, now, now);
+          reused += 1;
+          continue;
+        }
+        await runAsync('wasm-opt', [...OPT, file, '-o', file]);
+        fs.copyFileSync(file, `${hit}.tmp`);
+        fs.renameSync(`${hit}.tmp`, hit);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
+    const week = Date.now() - 7 * 24 * 3600 * 1000;
+    for (const f of fs.readdirSync(cache)) {
+      if (fs.statSync(path.join(cache, f)).mtimeMs < week) fs.rmSync(path.join(cache, f), { force: true });
+    }
+    console.log(`split-wasm: wasm-opt ran on ${modules.length - reused} modules, ${reused} reused from ${cache}`);
   }
   let glueText = fs.readFileSync(path.join(bound, 'main.js'), 'utf8');
   let loaderText = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8');
@@ -94,24 +109,34 @@ try {
   const fetches = /const src = (fetch\([^;]*\));/g;
   if (!fetches.test(loaderText)) fail('__wasm_split.js no longer fetches modules as expected');
   loaderText = loaderText.replace(fetches, 'const src = $1; src.catch(() => {});');
-  const hash = createHash('sha256');
-  for (const [file] of modules) hash.update(fs.readFileSync(file));
-  hash.update(glueText);
-  hash.update(loaderText);
-  const id = hash.digest('hex').slice(0, 16);
-  const name = (f) => f === 'main_bg.wasm' ? `kartenrunde-${id}_bg.wasm` : f.replace(/\.wasm$/, `-${id}.wasm`);
-  const glue = `kartenrunde-${id}.js`;
-  const loader = `wasm_split-${id}.js`;
-
-  // The glue imports the loader; the loader imports the glue and fetches the lazy modules.
-  const imports = /(import \* as \w+ from ")\.\/__wasm_split\.js"/g;
-  if (!imports.test(glueText)) fail('the glue does not import __wasm_split.js');
-  glueText = glueText.replace(/(import \* as \w+ from ")\.\/__wasm_split\.js"/g, `$1./${loader}"`);
-  loaderText = loaderText.replace(/from "\.\/main\.js"/, `from "./${glue}"`);
+  // Every file is named by a hash of its own final bytes, so an update fetches only the files
+  // whose bytes changed (issue 28; the splitter's stable layout keeps the other modules' bytes).
+  // The loader names the modules, the glue names the loader: the modules are hashed first,
+  // then the loader with their names in it, then the glue with the loader's. The loader
+  // imported the glue by name (a cycle no hash can close): it reaches it through a global the
+  // glue sets as it runs, before any part is loaded.
+  const digest = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const names = new Map();
+  for (const [file, f] of modules) {
+    const h = digest(fs.readFileSync(file));
+    names.set(f, f === 'main_bg.wasm' ? `kartenrunde-${h}_bg.wasm` : f.startsWith('chunk_') ? `chunk-${h}.wasm` : f.replace(/\.wasm$/, `-${h}.wasm`));
+  }
+  const name = (f) => names.get(f);
   for (const f of lazy) {
     if (!loaderText.includes(`"./${f}"`)) fail(`__wasm_split.js does not load ${f}`);
     loaderText = loaderText.replaceAll(`"./${f}"`, `"./${name(f)}"`);
   }
+  const glueImport = 'import { initSync } from "./main.js";';
+  if (!loaderText.includes(glueImport)) fail('__wasm_split.js no longer imports the glue as expected');
+  loaderText = loaderText.replace(glueImport, 'const initSync = (...args) => globalThis.__krGlue.initSync(...args);');
+  const loader = `wasm_split-${digest(loaderText)}.js`;
+  const imports = /(import \* as \w+ from ")\.\/__wasm_split\.js"/g;
+  if (!imports.test(glueText)) fail('the glue does not import __wasm_split.js');
+  glueText = glueText.replace(imports, `$1./${loader}"`);
+  if (!/^export \{ initSync/m.test(glueText)) fail('the glue no longer exports initSync');
+  glueText += '\nglobalThis.__krGlue = { initSync };\n';
+  const glue = `kartenrunde-${digest(glueText)}.js`;
+
   fs.rmSync(path.join(staging, js));
   fs.rmSync(path.join(staging, wasm));
   fs.writeFileSync(path.join(staging, glue), glueText);
@@ -122,7 +147,7 @@ try {
   page = page.replaceAll(js, glue).replaceAll(wasm, name('main_bg.wasm'))
     .replace('</head>', `<script>window.krLazy = ${list};</script>\n</head>`);
   fs.writeFileSync(html, page);
-  console.log(`split-wasm: ${lazy.length} lazy modules, build ${id}`);
+  console.log(`split-wasm: ${lazy.length} lazy modules, main ${name('main_bg.wasm')}`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -33,14 +33,23 @@ import zlib from 'node:zlib';
 // parameter set (measured 176,942 / 859,602). The replay in a part of its own per game was
 // measured and dropped: 85 instead of 50 chunks per table and more bytes everywhere (a Rommé
 // game against bots 480,187 → 495,961, all wasm 859,602 → 910,759).
-const BUDGET = 177_400;
+// Issue 28 (session of 2026-11-27, morning) raised it by 0.2 %: the stable layout aligns each
+// data symbol by its size (no longer by where the linker put it, which moves with every
+// change), and the padding costs about 500 bytes (measured 177,602).
+const BUDGET = 177_800;
 // Issue 27 (session of 2026-11-27) raised the all-wasm budget by 4.0 %: the analysis after a
 // deal (the hard bots' judging in every bots part, its page code in every table part) and
 // link format 4 (its coder replays the game, so each table part has it for its own game):
 // a Rommé game against bots 479,934 → 492,180 (measured 177,337 / 893,438). A first cut
 // called the catalog's dispatch in the writer and put every game's rules in every table
 // part (a game against bots +64 KB); the writer now reads back as its own game only.
-const ALL_BUDGET = 894_000;
+// Issue 28 lowered it: the small chunks merged into one (86 chunks → 11; measured 861,204).
+const ALL_BUDGET = 862_200;
+// Issue 28: a game's table and bots in at most 12 files after the start (measured 7 for every
+// game; about 50 before the small chunks were merged), and a game against bots with the main
+// wasm at most GAME_BUDGET (measured: Rommé 483,876, the largest; the issue's goal is 320,000).
+const FILES_PER_GAME = 12;
+const GAME_BUDGET = 484_800;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
@@ -62,6 +71,7 @@ for (const name of fs.readdirSync(dir).sort()) {
 const sizes = new Map();
 for (const name of fs.readdirSync(dir)) if (name.endsWith('.wasm')) sizes.set(name, br(fs.readFileSync(path.join(dir, name))));
 const parts = new Map();
+const games = [];
 const loader = fs.readdirSync(dir).find((n) => /^wasm_split-[0-9a-f]+\.js$/.test(n));
 if (loader) {
   const text = fs.readFileSync(path.join(dir, loader), 'utf8');
@@ -76,12 +86,14 @@ if (loader) {
     console.log(`part ${m[1].padEnd(20)} ${String(bytes).padStart(8)} brotli with its ${deps.length} chunks`);
   }
   // A game against bots: the main wasm, the game's table and its bots (shared chunks once).
+  // The requests it makes after the start: the table's and the bots' modules and chunks.
   for (const [part] of parts) {
     const game = part.replace(/_table$/, '');
     if (game === part || !parts.has(game + '_bots')) continue;
     const files = new Set([...parts.get(part), ...parts.get(game + '_bots')]);
     const bytes = [...files].reduce((a, f) => a + sizes.get(f), main);
-    console.log(`a ${game} game against bots: ${bytes} bytes brotli of wasm (the main wasm included)`);
+    games.push({ game, files: files.size, bytes });
+    console.log(`a ${game} game against bots: ${bytes} bytes brotli of wasm (the main wasm included), ${files.size} wasm requests after the start`);
   }
 }
 console.log(`first visit: ${total} bytes brotli; main wasm ${main} (budget ${BUDGET}); all wasm ${wasm} (budget ${ALL_BUDGET})`);
@@ -91,6 +103,20 @@ if (!main) {
 }
 if (main > BUDGET) {
   console.log(`size budget exceeded: the main wasm is ${main} bytes brotli, the budget ${BUDGET}`);
+  process.exit(1);
+}
+for (const g of games) {
+  if (g.files > FILES_PER_GAME) {
+    console.log(`size budget exceeded: a ${g.game} game against bots fetches ${g.files} wasm files after the start, the budget ${FILES_PER_GAME}`);
+    process.exit(1);
+  }
+  if (g.bytes > GAME_BUDGET) {
+    console.log(`size budget exceeded: a ${g.game} game against bots needs ${g.bytes} bytes brotli of wasm, the budget ${GAME_BUDGET}`);
+    process.exit(1);
+  }
+}
+if (!games.length) {
+  console.log('size budget: no game parts found in the loader (wasm_split-<hash>.js)');
   process.exit(1);
 }
 if (wasm > ALL_BUDGET) {

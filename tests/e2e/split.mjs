@@ -42,7 +42,7 @@ export default [
       // The app started before any bot module was asked for (they go into the offline copy
       // afterwards).
       const early = await page.evaluate(() => performance.getEntriesByType('resource')
-        .filter((e) => /\/(split_\w+|chunk_\d+)-[0-9a-f]+\.wasm$/.test(e.name) && e.startTime < window.__started).map((e) => e.name));
+        .filter((e) => /\/(split_\w+|chunk)-[0-9a-f]+\.wasm$/.test(e.name) && e.startTime < window.__started).map((e) => e.name));
       eq(early.length, 0, `no lazy module fetched before the app started (${early})`);
       await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
       await page.waitForFunction(async () => {
@@ -80,9 +80,9 @@ export default [
         await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { get: () => ({ saveData: true, effectiveType: '4g' }) }));
         const page = await context.newPage();
         const lazyFetched = () => page.evaluate(() => performance.getEntriesByType('resource')
-          .filter((e) => /\/(split_\w+|chunk_\d+)-[0-9a-f]+\.wasm$/.test(e.name)).length);
+          .filter((e) => /\/(split_\w+|chunk)-[0-9a-f]+\.wasm$/.test(e.name)).length);
         const lazyCached = () => page.evaluate(async () => {
-          const hits = await Promise.all(window.krLazy.filter((f) => /^(split_|chunk_)/.test(f)).map((f) => caches.match(new URL(f, location.href).href)));
+          const hits = await Promise.all(window.krLazy.filter((f) => /^(split_|chunk-)/.test(f)).map((f) => caches.match(new URL(f, location.href).href)));
           return hits.filter(Boolean).length;
         });
         await page.goto(base);
@@ -124,7 +124,7 @@ export default [
         const stored = await page.evaluate(async () => (await (await caches.open('kartenrunde-v1')).keys()).map((r) => r.url.split('/').pop()));
         const newFiles = (re) => stored.filter((f) => re.test(f) && [...next.hashes.values()].some((h) => f.includes(h)));
         assert(newFiles(/^kartenrunde-.*_bg\.wasm$/).length === 1, `the new main wasm is stored (${stored})`);
-        eq(newFiles(/^(split_|chunk_)/).length, 0, 'no part of the new version is fetched in advance');
+        eq(newFiles(/^(split_|chunk-)/).length, 0, 'no part of the new version is fetched in advance');
       } finally {
         await browser.close();
         server.closeAllConnections();

@@ -30,7 +30,7 @@ export function nextVersion() {
   assert(hashes.size >= 2, 'dist/ has hashed js, wasm and css files');
   let html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   for (const [a, b] of hashes) html = html.replaceAll(a, b);
-  // The glue and the loader of the lazy parts name each other (scripts/split-wasm.mjs).
+  // The glue names the loader of the lazy parts, the loader the parts (scripts/split-wasm.mjs).
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     let js = fs.readFileSync(path.join(dir, f), 'utf8');
     for (const [a, b] of hashes) js = js.replaceAll(a, b);

@@ -442,11 +442,12 @@ impl DataEmitInfo {
                 let segment_align =
                     1u64 << input_module.reloc_info.segments[segment_index].alignment;
 
+                // [stable layout] upstream also bounds the alignment by the trailing zeros of
+                // the symbol's input offset; but a few bytes more anywhere before it then
+                // change the alignment (and with it the order) of most symbols after it. A
+                // symbol's size is a multiple of its alignment, so the size and the segment's
+                // alignment alone bound it safely (some symbols get more padding than needed).
                 let mut data_align = segment_align;
-                if data_offset != 0 {
-                    // TODO: .isolate_least_significant_one()
-                    data_align = data_align.min(1 << data_offset.trailing_zeros());
-                }
                 debug_assert!(data_len != 0, "zero-sized symbols handled previously");
                 data_align = data_align.min(1 << data_len.trailing_zeros());
 
@@ -498,10 +499,27 @@ impl DataEmitInfo {
                     let segment_alignment =
                         1u64 << input_module.reloc_info.segments[segment_index].alignment;
 
+                    // [stable layout] within a module's region, the data other modules refer
+                    // to comes first: a change of the module's own data leaves their
+                    // addresses, and so the other modules' bytes, alone.
+                    let mut shared_ranges = HashSet::new();
+                    for (&symbol, &(range_idx, _)) in &range_lookup {
+                        if program_info
+                            .shared_data
+                            .contains(&DepNode::DataSymbol(symbol))
+                        {
+                            shared_ranges.insert(range_idx);
+                        }
+                    }
                     let mut range_emit_order: Vec<_> = (0..ranges.len()).collect();
                     range_emit_order.sort_by_key(|&range_idx| {
                         let range = &ranges[range_idx];
-                        (range.in_module, std::cmp::Reverse(range.data_align), range.input_range.start)
+                        (
+                            range.in_module,
+                            !shared_ranges.contains(&range_idx),
+                            std::cmp::Reverse(range.data_align),
+                            range.input_range.start,
+                        )
                     });
                     // reorder symbols per module
                     let mut per_module_size = HashMap::new();
@@ -547,6 +565,63 @@ impl DataEmitInfo {
             })
             .collect::<Vec<_>>();
         let layout_end = crate::layout::place_segments(&mut per_segment)?;
+        if let Some(path) = std::env::var_os("KR_SPLIT_DUMP_DATA") {
+            // [stable layout] where each data symbol went, for finding what moved between builds
+            let mut out = String::new();
+            for segment in &per_segment {
+                let DataSegmentEmitInfo::Ranges {
+                    ranges,
+                    base_address,
+                    per_output_offset,
+                    range_lookup,
+                    ..
+                } = segment
+                else {
+                    continue;
+                };
+                let mut rows: Vec<_> = range_lookup
+                    .iter()
+                    .map(|(&symbol, &(range_idx, offset))| {
+                        let range = &ranges[range_idx];
+                        let address = base_address
+                            + per_output_offset[&range.in_module]
+                            + range.in_module_offset
+                            + offset;
+                        let name = match &input_module.reloc_info.symbols[symbol] {
+                            SymbolInfo::Data {
+                                name,
+                                symbol: Some(def),
+                                ..
+                            } => {
+                                let bytes = &input_module.data_segments[def.index as usize].data;
+                                let start = def.offset as usize;
+                                let end =
+                                    (start + def.size as usize).min(bytes.len()).min(start + 24);
+                                let hex: String = bytes[start.min(end)..end]
+                                    .iter()
+                                    .map(|b| format!("{b:02x}"))
+                                    .collect();
+                                format!("{} {hex} {name}", def.size)
+                            }
+                            SymbolInfo::Data { name, .. } => name.to_string(),
+                            _ => String::new(),
+                        };
+                        let shared = program_info
+                            .shared_data
+                            .contains(&DepNode::DataSymbol(symbol));
+                        (address, range.in_module, shared, name)
+                    })
+                    .collect();
+                rows.sort();
+                for (address, module, shared, name) in rows {
+                    out.push_str(&format!(
+                        "{address} {module} {} {name}\n",
+                        if shared { "shared" } else { "own" }
+                    ));
+                }
+            }
+            std::fs::write(path, out)?;
+        }
         Ok(Self {
             per_segment,
             layout_end,
@@ -1062,7 +1137,10 @@ impl<'a> ModuleEmitState<'a> {
                     && matches!(export.name, "__data_end" | "__heap_base")
             }) {
                 let end = crate::layout::memory_end(self.emit_state.data_relocations.layout_end);
-                section.global(global.ty.try_into().unwrap(), &ConstExpr::i32_const(end.try_into()?));
+                section.global(
+                    global.ty.try_into().unwrap(),
+                    &ConstExpr::i32_const(end.try_into()?),
+                );
                 continue;
             }
             if let Some(&symbol) = self

@@ -23,10 +23,12 @@ use crate::emit::DataSegmentEmitInfo;
 use crate::read::InputModule;
 use crate::split_point::{OutputModuleInfo, SplitModuleIdentifier};
 
-/// A module's part of a data segment: rounded up to this many bytes …
+/// A module's part of a data segment: rounded up to this many bytes (more for a large part,
+/// such as the main module's texts) …
 const DATA_QUANTUM: u64 = 2048;
-/// … after adding at least this much room to grow.
-const DATA_SLACK: u64 = 512;
+const DATA_QUANTUM_LARGE: u64 = 8192;
+const DATA_LARGE: u64 = 32 * 1024;
+/// … after adding at least a quarter of that as room to grow.
 /// Data segments start at multiples of this (the first keeps its address).
 const SEGMENT_ALIGN: u64 = 1 << 18;
 /// The memory's initial size, and where the heap may start, is a multiple of this.
@@ -39,7 +41,12 @@ const TABLE_SLACK: usize = 16;
 const TABLE_ALIGN: usize = 1024;
 
 pub(crate) fn data_region(size: u64) -> u64 {
-    (size + DATA_SLACK).next_multiple_of(DATA_QUANTUM)
+    let quantum = if size < DATA_LARGE {
+        DATA_QUANTUM
+    } else {
+        DATA_QUANTUM_LARGE
+    };
+    (size + quantum / 4).next_multiple_of(quantum)
 }
 
 pub(crate) fn table_region(count: usize) -> usize {
@@ -122,7 +129,9 @@ pub(crate) fn merge_small_chunks(
     };
     let mut small: Vec<_> = contents
         .iter()
-        .filter(|(id, info)| matches!(id, SplitModuleIdentifier::Chunk(_)) && size(info) < CHUNK_MERGE_BYTES)
+        .filter(|(id, info)| {
+            matches!(id, SplitModuleIdentifier::Chunk(_)) && size(info) < CHUNK_MERGE_BYTES
+        })
         .map(|(id, _)| id.clone())
         .collect();
     if small.len() < 2 {

@@ -379,6 +379,8 @@ pub struct SplitProgramInfo {
     /// - an additional shim function needs to be used in the indirect_function_table instead of it,
     ///   because other modules expect the original signature.
     pub needs_shim_in_main: HashSet<InputFuncId>,
+    /// [stable layout] data symbols some other module than their own refers to
+    pub shared_data: HashSet<DepNode>,
 }
 
 impl SplitProgramInfo {
@@ -555,6 +557,8 @@ pub fn compute_split_modules(
             // data symbols need no tracking for sharing, as long as they are defined
             // when needed, as they don't need to be imported or shimmed.
             if let DepNode::DataSymbol(_) = dep_to_check {
+                // [stable layout] but their addresses are kept apart from the others'
+                program_info.shared_data.insert(dep_to_check);
                 continue;
             }
             out_module.used_shared_deps.insert(dep_to_check);
