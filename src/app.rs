@@ -48,11 +48,15 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || handle.remove());
 
     // Persist settings and reflect the language on <html lang> (only when they changed:
-    // `AppCtx::prune` runs this again without a change).
+    // `AppCtx::prune` runs this again without a change). The first run stores nothing: the
+    // settings were just read, and writing them back could undo a change another tab (or a
+    // test) made meanwhile.
     Effect::new(move |prev: Option<Settings>| {
         let s = settings.get();
         if prev.as_ref() != Some(&s) {
-            s.store();
+            if prev.is_some() {
+                s.store();
+            }
             if let Some(el) = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.document_element())

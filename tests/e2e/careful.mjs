@@ -421,6 +421,8 @@ TESTS.push({
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(base + '#/');
     await page.evaluate(() => localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'En', deck: 'Two', motion: 'Reduced', bot_delay_ms: 20 })));
+    // The app may have started (and read the settings) before the line above: start it again.
+    await page.reload();
     const bad = [];
     const check = async (label) => {
       const found = await page.evaluate((words) => {

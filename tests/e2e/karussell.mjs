@@ -96,7 +96,10 @@ export default [
     name: 'karussell: draw, split a table sequence by hand into a group with two hand cards, commit, the round goes on',
     async run({ page, base, shot }) {
       await page.goto(base + '#/');
-      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      // The bots wait 600 ms before they move: the table is read after the commit before the
+      // next bot may rearrange it (with 20 ms a loaded machine sometimes read it after).
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST.replace('"bot_delay_ms":20', '"bot_delay_ms":600'));
+      await page.reload();
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(base + '#/link/' + SPLIT.link);
       await page.waitForSelector('[data-testid=karussell-board]');
