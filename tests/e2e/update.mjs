@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { serve } from './serve.mjs';
 import { assert, eq } from './assert.mjs';
 
@@ -39,6 +40,39 @@ export function nextVersion() {
   html = html.replace('</head>', '<meta name="kr-test-version" content="2" />\n  </head>');
   fs.writeFileSync(path.join(dir, 'index.html'), html);
   return { dir, hashes };
+}
+
+// A copy of dist/ as the next build after a change inside one part (issue 28): that part's
+// bytes change (a custom section appended, as valid as before), so it gets a new name by its
+// new hash, as do the loader that names it and the glue that names the loader; every other
+// file keeps its name. Returns the directory and the old and new names of the changed files.
+export function nextWithOnePartChanged(part) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kr-update-one-'));
+  fs.cpSync('dist', dir, { recursive: true });
+  const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const renamed = new Map();
+  const rename = (from, to, bytes) => {
+    fs.rmSync(path.join(dir, from));
+    fs.writeFileSync(path.join(dir, to), bytes);
+    renamed.set(from, to);
+  };
+  const old = fs.readdirSync(dir).find((f) => f.startsWith(`split_${part}-`) && f.endsWith('.wasm'));
+  assert(old, `dist/ has the part ${part}`);
+  const name = Buffer.from('kr-test');
+  const section = Buffer.concat([Buffer.from([0, name.length + 2, name.length]), name, Buffer.from([1])]);
+  const wasm = Buffer.concat([fs.readFileSync(path.join(dir, old)), section]);
+  rename(old, `split_${part}-${hash(wasm)}.wasm`, wasm);
+  const loaderOld = fs.readdirSync(dir).find((f) => /^wasm_split-[0-9a-f]+\.js$/.test(f));
+  const loader = fs.readFileSync(path.join(dir, loaderOld), 'utf8').replaceAll(old, renamed.get(old));
+  rename(loaderOld, `wasm_split-${hash(loader)}.js`, loader);
+  const glueOld = fs.readdirSync(dir).find((f) => /^kartenrunde-[0-9a-f]+\.js$/.test(f));
+  const glue = fs.readFileSync(path.join(dir, glueOld), 'utf8').replaceAll(loaderOld, renamed.get(loaderOld));
+  rename(glueOld, `kartenrunde-${hash(glue)}.js`, glue);
+  let html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  for (const [a, b] of renamed) html = html.replaceAll(a, b);
+  html = html.replace('</head>', '<meta name="kr-test-version" content="3" />\n  </head>');
+  fs.writeFileSync(path.join(dir, 'index.html'), html);
+  return { dir, renamed };
 }
 
 const notice = (page) => page.$('[data-testid=update-notice]');
@@ -309,6 +343,52 @@ export default [
         await page.close();
         host.server.closeAllConnections();
         await new Promise((done) => host.server.close(done));
+        fs.rmSync(next.dir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'update: after a change inside one part, the update fetches only the changed files, and the new part plays',
+    async run({ page }) {
+      const server = await serve('dist', 0, SUB);
+      const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+      const next = nextWithOnePartChanged('abluxxen_bots');
+      const asked = [];
+      server.on('request', (req) => asked.push(decodeURIComponent(new URL(req.url, 'http://x').pathname).slice(SUB.length)));
+      try {
+        await page.addInitScript(() => { window.krUpdateGap = 1; });
+        await page.goto(base);
+        await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+        await page.reload();
+        await page.waitForSelector('[data-testid=game-entry]');
+        // The whole offline copy first (every part), as a returning player has it.
+        await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
+        await page.waitForFunction(() => Number(document.documentElement.dataset.precached) === window.krLazy.length, null, { timeout: 60000 });
+        await checked(page, 'same');
+
+        server.setDir(next.dir);
+        asked.length = 0;
+        await page.goto(base + '#/settings');
+        await page.waitForSelector('.settings');
+        await checked(page, 'new');
+        await page.waitForSelector('[data-testid=update-notice]', { timeout: 5000 });
+        const fetched = asked.filter((f) => /\.(wasm|js|css)$/.test(f)).sort();
+        eq(fetched.join(' '), [...next.renamed.values()].sort().join(' '), 'the update fetched the changed part, the loader and the glue, nothing else');
+
+        // The new version runs, and its changed part plays: Abluxxen, bots only.
+        await Promise.all([page.waitForEvent('load'), page.click('[data-testid=update-reload]')]);
+        await page.waitForSelector('.settings');
+        assert(await page.$('meta[name=kr-test-version][content="3"]'), 'the new version runs');
+        await page.goto(base + '#/setup/abluxxen');
+        await page.waitForSelector('[data-testid=seat-row]');
+        const rows = (await page.$$('[data-testid=seat-row]')).length;
+        for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'easy');
+        await page.click('[data-testid=start]');
+        await page.waitForSelector('[data-testid=end-screen], [data-testid=next-deal], [data-testid=next-round]', { timeout: 90000 });
+        const wasm = asked.filter((f) => f.endsWith('.wasm'));
+        eq(wasm.filter((f) => !f.startsWith('split_abluxxen_bots-')).length, 0, `no other wasm fetched again (${wasm.join(', ')})`);
+      } finally {
+        server.close();
         fs.rmSync(next.dir, { recursive: true, force: true });
       }
     },
