@@ -94,7 +94,7 @@ fn paired_se(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// How far one step of each parameter goes.
-const STEPS: [i64; 19] = [3, 2, 2, 2, 3, 2, 3, 10, 1, 1, 1, 1, 1, 1, 4, 1, 1, 4, 8];
+const STEPS: [i64; 17] = [3, 2, 2, 2, 3, 2, 3, 10, 1, 1, 1, 1, 1, 1, 4, 1, 1];
 
 fn show(v: &[i64]) -> String {
     v.iter().map(i64::to_string).collect::<Vec<_>>().join(",")

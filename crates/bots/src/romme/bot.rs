@@ -196,17 +196,12 @@ impl Thinker<Romme> for RommeBot {
         let collected = self.memory.collected.clone();
         let known = self.options.is_some();
         let (params, hold) = if self.tuned {
-            let mut p = Params::tuned(&opts, view.seats);
-            if self.level != Level::Hard {
-                // The hard seat's continuation in its rollouts: without the outs count,
-                // which costs about a millisecond per discard.
-                p.outs = 0;
-            }
+            let p = Params::tuned(&opts, view.seats);
             (p, Some(p.hold_until))
         } else {
             (self.params, self.hold)
         };
-        let pile = if params.live != 0 || params.outs != 0 {
+        let pile = if params.live != 0 {
             self.memory.pile.clone()
         } else {
             Vec::new()

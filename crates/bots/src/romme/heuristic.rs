@@ -39,7 +39,7 @@ impl<'a> Ctx<'a> {
     ) -> Ctx<'a> {
         let (collected, pile) = seen;
         Ctx {
-            seen: if p.live != 0 || p.outs != 0 {
+            seen: if p.live != 0 {
                 seen_faces(view, pile)
             } else {
                 [0; 52]
@@ -354,10 +354,6 @@ impl<'a> Ctx<'a> {
             if melded.contains(&c.id) {
                 s -= 300;
             }
-            if self.p.outs != 0 || self.p.win_outs != 0 {
-                let (outs, wins) = self.outs(c);
-                s += (outs * self.p.outs + wins * self.p.win_outs) / 4;
-            }
             s
         };
         let mut cards: Vec<(i32, u32, Card)> = self
@@ -367,64 +363,6 @@ impl<'a> Ctx<'a> {
             .collect();
         engine::sort::sort_by_key(&mut cards, |b| std::cmp::Reverse((b.0, b.1, b.2.id)));
         cards.into_iter().map(|(_, _, c)| c.id).collect()
-    }
-}
-
-impl Ctx<'_> {
-    /// The outs of discarding `d`: unseen copies of the French faces that, drawn next, get
-    /// melded with the rest of the hand (the best partition melds more cards), and those of
-    /// them that end the deal (go out: at most one card unmelded; bid ≤ N: the unmelded
-    /// cards but the highest within the bid).
-    pub fn outs(&self, d: &Card) -> (i32, i32) {
-        let cards: Vec<Card> = self
-            .placeable()
-            .into_iter()
-            .filter(|c| c.id != d.id)
-            .collect();
-        let base = best_partition(&cards, &self.rules, self.table).rest.len();
-        let jokers = cards.iter().any(|c| c.face == Face::Joker);
-        let mut with = cards.clone();
-        with.push(*d);
-        let (mut outs, mut wins) = (0, 0);
-        let bid = self.opts.end_mode == EndMode::BidAtMost;
-        for (i, &seen) in self.seen.iter().enumerate() {
-            let left = 2 - i32::from(seen.min(2));
-            if left == 0 {
-                continue;
-            }
-            let face = Face::french((i % 13) as u8 + 1, engine::Suit::ALL[i / 13]);
-            let Face::French { rank, suit } = face else {
-                continue;
-            };
-            let near = jokers
-                || cards.iter().any(|c| match c.face {
-                    Face::French { rank: r, suit: s } => {
-                        r == rank || (s == suit && seq_distance(r.0, rank.0) <= 2)
-                    }
-                    _ => false,
-                });
-            if !near {
-                continue;
-            }
-            // The drawn card stands in for the discard's slot (its id is unused now).
-            let last = with.len() - 1;
-            with[last] = Card { id: d.id, face };
-            let p = best_partition(&with, &self.rules, self.table);
-            if p.rest.len() <= base {
-                outs += left;
-                let ends = if bid {
-                    let pips: u32 = p.rest.iter().map(|c| self.pen(c)).sum();
-                    let top = p.rest.iter().map(|c| self.pen(c)).max().unwrap_or(0);
-                    pips - top <= u32::from(self.opts.target_pips)
-                } else {
-                    p.rest.len() <= 1
-                };
-                if ends {
-                    wins += left;
-                }
-            }
-        }
-        (outs, wins)
     }
 }
 

@@ -45,12 +45,6 @@ pub struct Params {
     /// Bid ≤ N: keep the melds in hand until the hand can reach the bid this turn or an
     /// opponent holds fewer than this many cards (0: meld at once, as normal does).
     pub hold_bid: usize,
-    /// Weight (in quarters) of a discard's outs: the unseen copies of the faces that, drawn
-    /// after this discard, get melded with the rest of the hand (0: not counted, as normal).
-    pub outs: i32,
-    /// Weight (in quarters) of a discard's winning outs: the unseen copies of the faces that,
-    /// drawn next, end the deal (go out, or reach the bid).
-    pub win_outs: i32,
 }
 
 impl Params {
@@ -73,8 +67,6 @@ impl Params {
         take_keep: i32::MAX,
         live: 0,
         hold_bid: 0,
-        outs: 0,
-        win_outs: 0,
     };
 
     /// The set the hard bot plays with these options and `seats` players (tuned heads-up
@@ -87,8 +79,6 @@ impl Params {
         let base = Params {
             keep_rank: 9,
             danger_near: 5,
-            // Count the outs of a discard (bots-hard-5: +1 to +2 points in every preset).
-            outs: 8,
             ..n
         };
         match (options.end_mode, options.scoring, options.robbing) {
@@ -146,8 +136,6 @@ impl Params {
             self.take_keep.into(),
             self.live.into(),
             self.hold_bid as i64,
-            self.outs.into(),
-            self.win_outs.into(),
         ]
     }
 
@@ -174,13 +162,11 @@ impl Params {
             take_keep: i32::try_from(take).unwrap_or(i32::MAX),
             live: i(15),
             hold_bid: u(16),
-            outs: i(17),
-            win_outs: i(18),
         }
     }
 
     /// The field names in vector order.
-    pub const NAMES: [&'static str; 19] = [
+    pub const NAMES: [&'static str; 17] = [
         "keep_joker",
         "keep_rank",
         "keep_seq1",
@@ -198,8 +184,6 @@ impl Params {
         "take_keep",
         "live",
         "hold_bid",
-        "outs",
-        "win_outs",
     ];
 }
 

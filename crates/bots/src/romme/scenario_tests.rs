@@ -367,35 +367,3 @@ fn every_preset_has_a_tuned_set_and_only_the_bid_presets_hold_melds() {
         assert_eq!(Params::tuned(&opts, 2).hold_bid > 0, bid, "{preset:?}");
     }
 }
-
-#[test]
-fn the_outs_of_a_discard_are_the_unseen_cards_that_get_melded_or_end_the_deal() {
-    let opts = Preset::Traditionell.options();
-    let hand = vec![
-        f(9, H),
-        f(10, H),
-        f(2, C),
-        f(13, D),
-        f(3, S),
-        f(4, S),
-        f(5, S),
-    ];
-    let setup = Setup {
-        hands: vec![hand, junk()],
-        ..Setup::default()
-    };
-    let g = Romme::from_parts(&opts, &setup, 1).expect("setup");
-    let view = g.view(0);
-    let legal = g.legal_actions(0);
-    let p = Params {
-        outs: 8,
-        ..Params::NORMAL
-    };
-    let ctx = super::heuristic::Ctx::new(&view, &legal, &opts, true, (&[], &[]), p);
-    let card = |face: Face| *view.hand.iter().find(|c| c.face == face).expect("in hand");
-    // Without the king: ♥8 and ♥B complete the hearts, ♠2 and ♠6 extend the spades (two
-    // copies each, none seen); the hearts leave the ♣2 alone, to discard: they go out.
-    assert_eq!(ctx.outs(&card(f(13, D))), (8, 4));
-    // Without the ♥10 only the spades and the clubs' ♣A/♣3 do not help: 4 outs.
-    assert_eq!(ctx.outs(&card(f(10, H))).0, 4);
-}
