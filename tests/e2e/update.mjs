@@ -125,6 +125,25 @@ async function checked(page, result) {
   await page.waitForFunction((r) => document.documentElement.dataset.updateCheck === r, result, { timeout: 30000 });
 }
 
+// The first visit, with fast settings and an update check at every page change (the app
+// waits a minute between checks otherwise).
+async function firstVisit(page, base) {
+  await page.addInitScript(() => { window.krUpdateGap = 1; });
+  await page.goto(base);
+  await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+  await page.reload();
+  await page.waitForSelector('[data-testid=game-entry]');
+}
+
+// An Abluxxen match with easy bots in every seat.
+async function abluxxenBotsOnly(page, base) {
+  await page.goto(base + '#/setup/abluxxen');
+  await page.waitForSelector('[data-testid=seat-row]');
+  const rows = (await page.$$('[data-testid=seat-row]')).length;
+  for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'easy');
+  await page.click('[data-testid=start]');
+}
+
 export default [
   {
     name: 'update: a new version is offered between games only, and the reload keeps the saves',
@@ -133,23 +152,14 @@ export default [
       const base = `http://127.0.0.1:${server.address().port}${SUB}`;
       const next = nextVersion();
       try {
-        // Checks at every page change in this test (the app waits a minute between checks).
-        await page.addInitScript(() => { window.krUpdateGap = 1; });
-        await page.goto(base);
-        await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-        await page.reload();
-        await page.waitForSelector('[data-testid=game-entry]');
+        await firstVisit(page, base);
         await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
         // First visit: the served version is the running one – nothing offered.
         await checked(page, 'same');
         assert(!(await notice(page)), 'no update notice on the first visit');
 
         // A finished match: Abluxxen, bots only.
-        await page.goto(base + '#/setup/abluxxen');
-        await page.waitForSelector('[data-testid=seat-row]');
-        const rows = (await page.$$('[data-testid=seat-row]')).length;
-        for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'easy');
-        await page.click('[data-testid=start]');
+        await abluxxenBotsOnly(page, base);
         for (let guard = 0; guard < 20; guard++) {
           await page.waitForSelector('[data-testid=end-screen], [data-testid=next-deal], [data-testid=next-round]', { timeout: 90000 });
           if (await page.$('[data-testid=end-screen]')) break;
@@ -356,11 +366,7 @@ export default [
       const asked = [];
       server.on('request', (req) => asked.push(decodeURIComponent(new URL(req.url, 'http://x').pathname).slice(SUB.length)));
       try {
-        await page.addInitScript(() => { window.krUpdateGap = 1; });
-        await page.goto(base);
-        await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-        await page.reload();
-        await page.waitForSelector('[data-testid=game-entry]');
+        await firstVisit(page, base);
         // The whole offline copy first (every part), as a returning player has it.
         await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 60000 });
         await page.waitForFunction(() => Number(document.documentElement.dataset.precached) === window.krLazy.length, null, { timeout: 60000 });
@@ -379,11 +385,7 @@ export default [
         await Promise.all([page.waitForEvent('load'), page.click('[data-testid=update-reload]')]);
         await page.waitForSelector('.settings');
         assert(await page.$('meta[name=kr-test-version][content="3"]'), 'the new version runs');
-        await page.goto(base + '#/setup/abluxxen');
-        await page.waitForSelector('[data-testid=seat-row]');
-        const rows = (await page.$$('[data-testid=seat-row]')).length;
-        for (let i = 0; i < rows; i++) await page.selectOption(`[data-testid=seat-row] >> nth=${i} >> select`, 'easy');
-        await page.click('[data-testid=start]');
+        await abluxxenBotsOnly(page, base);
         await page.waitForSelector('[data-testid=end-screen], [data-testid=next-deal], [data-testid=next-round]', { timeout: 90000 });
         const wasm = asked.filter((f) => f.endsWith('.wasm'));
         eq(wasm.filter((f) => !f.startsWith('split_abluxxen_bots-')).length, 0, `no other wasm fetched again (${wasm.join(', ')})`);
