@@ -193,6 +193,10 @@ fn reexported_shared_symbols(
         }
         Some(emit_state.name_for(dep))
     });
+    // [stable layout] in a fixed order: `shared_deps` is a hash set, and its order changed
+    // the loader's bytes (and so its name and the glue's) from one build to the next
+    let mut exported: Vec<_> = exported.collect();
+    exported.sort();
     for export in exported {
         let () = write!(&mut shares, "{}, ", export.as_ref())?;
     }
