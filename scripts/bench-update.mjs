@@ -7,7 +7,9 @@
 // source): the files it would fetch, their bytes (brotli, as a static host serves them) and
 // their share of all wasm.
 //
-// Usage: node scripts/bench-update.mjs [BASE_DIST] [--check]
+// Usage: node scripts/bench-update.mjs [BASE_DIST] [--check] [--only=NAME]
+//   --only=NAME: run one scenario (scripts/test runs `game` only: each scenario is a release
+//   build of about two and a half minutes);
 //   --check: exit non-zero when a scenario fails its check (scripts/test runs it so):
 //   - one line inside one game's engine: at most 25 % of all wasm fetched again (the goal);
 //   - one text of the home page: the goal is no wasm but the main module (printed, met or
@@ -23,6 +25,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const base = path.resolve(args.find((a) => !a.startsWith('--')) || path.join(root, 'dist'));
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const MAIN = /^kartenrunde-[0-9a-f]+_bg\.wasm$/;
 
 const SCENARIOS = [
@@ -76,7 +79,11 @@ process.on('exit', restore);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 const misses = [];
-for (const s of SCENARIOS) {
+if (only && !SCENARIOS.some((s) => s.name === only)) {
+  console.error(`bench-update: no scenario ${only} (there are: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  process.exit(1);
+}
+for (const s of SCENARIOS.filter((x) => !only || x.name === only)) {
   const file = path.join(root, s.file);
   const text = fs.readFileSync(file, 'utf8');
   if (text.split(s.from).length !== 2) fail(`${s.file} no longer holds the line "${s.from}" exactly once: update the scenario`);

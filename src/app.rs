@@ -336,11 +336,13 @@ fn more_page(load: crate::play::ui_game::ViewLoad) -> AnyView {
 
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn saves_view() -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::games::registry::install_rules_texts();
     Ok(view! { <pages::saves::Saves/> }.into_any())
 }
 
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn stats_view() -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::games::registry::install_rules_texts();
     Ok(view! { <pages::stats::StatsPage/> }.into_any())
 }
 
@@ -349,11 +351,13 @@ fn rules_view(
     variant: String,
     game: Option<String>,
 ) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::games::registry::install_rules_texts();
     Ok(view! { <pages::rules::RulesPage variant=variant game=game/> }.into_any())
 }
 
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn bench_view(n: usize) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::games::registry::install_rules_texts();
     Ok(view! { <pages::bench::Bench count=n/> }.into_any())
 }
 
@@ -373,6 +377,7 @@ fn link_page(payload: String) -> AnyView {
 
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn link_view(payload: String) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::games::registry::install_rules_texts();
     Ok(view! { <pages::play::OpenLink payload=payload/> }.into_any())
 }
 

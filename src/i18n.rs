@@ -296,14 +296,47 @@ pub fn install(tables: impl IntoIterator<Item = Table>) {
     let _ = GAME_TABLES.set(tables.into_iter().collect());
 }
 
+/// The games' table-part texts (`TABLE_TEXTS` of `src/games/<game>/texts_table.rs`), each
+/// installed by its part of the wasm when it is loaded ([`install_part`]), and their rules
+/// pages' texts (`RULES_TEXTS`): two slots per game.
+static PART_TABLES: [OnceLock<Table>; 16] = [const { OnceLock::new() }; 16];
+
+/// Installs a game's table-part texts; the game's part calls it at each of its entries before
+/// it builds anything (`registry::game_parts!`). Installing the same table again changes
+/// nothing.
+pub fn install_part(table: Table) {
+    for slot in &PART_TABLES {
+        match slot.get() {
+            Some(t) if std::ptr::eq(*t, table) => return,
+            Some(_) => {}
+            None => {
+                let _ = slot.set(table);
+                return;
+            }
+        }
+    }
+}
+
 /// The installed games' tables. In the crate's tests every test is an entry point of its own,
-/// so the first lookup installs them, as the app does at its start.
+/// so the first lookup installs them all, the table parts' texts included (and the parts' own
+/// installs are not looked at: tests run side by side in one process).
 fn game_tables() -> &'static [Table] {
     #[cfg(test)]
-    let tables = GAME_TABLES.get_or_init(crate::texts_check::game_tables);
+    {
+        static ALL: OnceLock<Vec<Table>> = OnceLock::new();
+        ALL.get_or_init(crate::texts_check::all_game_tables)
+    }
     #[cfg(not(test))]
-    let tables = GAME_TABLES.get().map_or(&[][..], Vec::as_slice);
-    tables
+    GAME_TABLES.get().map_or(&[][..], Vec::as_slice)
+}
+
+/// The table parts' texts installed so far (none in tests: see [`game_tables`]).
+fn part_tables() -> impl Iterator<Item = Table> {
+    PART_TABLES
+        .iter()
+        .filter_map(OnceLock::get)
+        .copied()
+        .filter(|_| cfg!(not(test)))
 }
 
 /// Looks up `key` in `lang`; unknown keys come back unchanged (and are caught by a test).
@@ -406,11 +439,17 @@ fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'sta
         .chain(rules::RULES.iter())
         .chain(storage::STORAGE.iter())
         .chain(game_tables().iter().flat_map(|t| t.iter()))
+        .chain(part_tables().flat_map(|t| t.iter()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_has_slots_for_its_part_texts() {
+        assert!(PART_TABLES.len() >= 2 * crate::games::registry::REGISTRY.len());
+    }
 
     #[test]
     fn keys_are_unique_and_translated() {

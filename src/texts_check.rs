@@ -12,10 +12,11 @@ use engine::save::SaveError;
 use engine::{CardId, Face, Rank, RuleError, Suit};
 use std::path::{Path, PathBuf};
 
-/// The games' tables, as the app installs them when it starts; in the crate's tests
-/// `crate::i18n` installs them on the first lookup.
-pub(crate) fn game_tables() -> Vec<Table> {
-    crate::games::registry::text_tables().collect()
+/// The games' tables, as the app installs them when it starts and their table parts when
+/// they are loaded; in the crate's tests `crate::i18n` installs them all on the first lookup.
+pub(crate) fn all_game_tables() -> Vec<Table> {
+    let parts = REGISTRY.iter().flat_map(|e| [e.table_texts, e.rules_texts]);
+    crate::games::registry::text_tables().chain(parts).collect()
 }
 
 fn src_dir() -> PathBuf {
@@ -109,7 +110,9 @@ fn every_game_has_its_texts_in_both_languages() {
         );
         assert_translated(&keys);
         assert!(!e.texts.is_empty(), "{}: no text table", e.game);
-        for (k, de, en) in e.texts {
+        assert!(!e.table_texts.is_empty(), "{}: no table part texts", e.game);
+        assert!(!e.rules_texts.is_empty(), "{}: no rules texts", e.game);
+        for (k, de, en) in e.texts.iter().chain(e.table_texts).chain(e.rules_texts) {
             assert!(
                 tr(Lang::De, k) == *de && tr(Lang::En, k) == *en,
                 "{k}: installed"

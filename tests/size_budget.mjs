@@ -7,6 +7,8 @@
 // Lower the budgets whenever the wasm shrinks (issue "lean and fast": goal 160 KB). Two builds
 // of the same commit differ by up to about 100 bytes (brotli; seen between two clones): the
 // budgets are the measured sizes plus about 0.3 % (main) and 0.1 % (all).
+// It also checks that no module which can run before a part is loaded names a text key that
+// only that part installs (the games' board and rules texts: src/games/<game>/texts_table.rs).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -36,7 +38,10 @@ import zlib from 'node:zlib';
 // Issue 28 (session of 2026-11-27, morning) raised it by 0.2 %: the stable layout aligns each
 // data symbol by its size (no longer by where the linker put it, which moves with every
 // change), and the padding costs about 500 bytes (measured 177,602).
-const BUDGET = 177_800;
+// Issue 28 (session of 2026-11-27, day) lowered it by 13.6 %: the games' board, log and
+// rejection texts are installed by their table parts, their rules pages' texts by the part
+// with the rules pages (measured 153,156; the issue's goal is 160,000).
+const BUDGET = 153_600;
 // Issue 27 (session of 2026-11-27) raised the all-wasm budget by 4.0 %: the analysis after a
 // deal (the hard bots' judging in every bots part, its page code in every table part) and
 // link format 4 (its coder replays the game, so each table part has it for its own game):
@@ -44,12 +49,15 @@ const BUDGET = 177_800;
 // called the catalog's dispatch in the writer and put every game's rules in every table
 // part (a game against bots +64 KB); the writer now reads back as its own game only.
 // Issue 28 lowered it: the small chunks merged into one (86 chunks → 11; measured 861,204).
-const ALL_BUDGET = 862_200;
+// The games' texts in their parts raised it by 0.6 % (each part's texts compress on their own;
+// measured 866,728) while the main wasm lost 24 KB and a game against bots 19 KB.
+const ALL_BUDGET = 867_600;
 // Issue 28: a game's table and bots in at most 12 files after the start (measured 7 for every
 // game; about 50 before the small chunks were merged), and a game against bots with the main
-// wasm at most GAME_BUDGET (measured: Rommé 483,876, the largest; the issue's goal is 320,000).
+// wasm at most GAME_BUDGET (measured: Rommé 483,876, the largest; the issue's goal is 320,000;
+// with the games' texts in their parts 464,481).
 const FILES_PER_GAME = 12;
-const GAME_BUDGET = 484_800;
+const GAME_BUDGET = 465_000;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
@@ -114,6 +122,64 @@ for (const g of games) {
     console.log(`size budget exceeded: a ${g.game} game against bots needs ${g.bytes} bytes brotli of wasm, the budget ${GAME_BUDGET}`);
     process.exit(1);
   }
+}
+// The games' table-part texts (`TABLE_TEXTS` in src/games/<game>/texts_table.rs) are
+// installed by the game's table part when it loads, their rules pages' texts (`RULES_TEXTS`)
+// by the part with the rules pages (more_pages): no module that can run without that part may
+// name one of their keys (the page would show the key). A key's bytes may only be in the
+// parts that install it and in chunks that only they load; so may its prefixes of two or more
+// segments ("ps.task." of a key built at run time).
+const users = new Map([[fs.readdirSync(dir).find((n) => /^kartenrunde-[0-9a-f]+_bg\.wasm$/.test(n)), ['main']]]);
+for (const [part, files] of parts) for (const f of files) users.set(f, [...(users.get(f) || []), part]);
+const src = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'games');
+const tableOf = (g) => fs.readFileSync(path.join(src, g, 'texts_table.rs'), 'utf8');
+const block = (g, name) => tableOf(g).split(`pub static ${name}`)[1]?.split('\n];')[0] || '';
+// The keys installed at start: the shared tables and the games' `TEXTS`.
+const entryKeys = (text) => [...text.matchAll(/^\s*\("([^"]+)",/gm)].map((m) => m[1]);
+const startKeys = [path.join(src, '..', 'i18n.rs'), ...fs.readdirSync(path.join(src, '..', 'i18n')).map((f) => path.join(src, '..', 'i18n', f))]
+  .flatMap((f) => entryKeys(fs.readFileSync(f, 'utf8')))
+  .concat(games.flatMap((g) => entryKeys(block(g.game, 'TEXTS'))));
+// A prefix within a whole key is that key's business (it is checked by itself).
+const allKeys = startKeys.concat(games.flatMap((g) => entryKeys(tableOf(g.game))));
+let partKeys = 0;
+const misplaced = [];
+const lazyTables = games.flatMap((g) => [
+  { what: `${g.game}'s table part`, keys: entryKeys(block(g.game, 'TABLE_TEXTS')), owners: [`${g.game}_table`, `${g.game}_bots`] },
+  { what: `${g.game}'s rules page`, keys: entryKeys(block(g.game, 'RULES_TEXTS')), owners: ['more_pages'] },
+]);
+for (const { what, keys, owners } of lazyTables) {
+  if (!keys.length) misplaced.push(`${what}: no keys found`);
+  const needles = new Set();
+  for (const k of keys) {
+    needles.add(k);
+    const seg = k.split('.');
+    for (let i = 2; i < seg.length; i++) needles.add(seg.slice(0, i).join('.') + '.');
+  }
+  // A prefix that keys of the tables installed at start share is not a sign of a key built at
+  // run time (the main table's "ab.phase.shadow_choice" and a part's "ab.phase.play").
+  for (const n of needles) if (n.endsWith('.') && startKeys.some((k) => k.startsWith(n))) needles.delete(n);
+  partKeys += keys.length;
+  for (const [file, who] of users) {
+    if (who.every((p) => owners.includes(p))) continue;
+    const bytes = fs.readFileSync(path.join(dir, file));
+    for (const n of needles) {
+      // Not within another key (checked by itself): "ro.upcard" in "rules.ro.upcard".
+      const within = allKeys.filter((k) => k !== n && k.includes(n));
+      for (let at = bytes.indexOf(n); at >= 0; at = bytes.indexOf(n, at + 1)) {
+        if (within.some((k) => bytes.subarray(at - k.indexOf(n), at - k.indexOf(n) + k.length).equals(Buffer.from(k)))) continue;
+        // Nor a text's end run into a key: "… in these rules." then "ro.err.taken_card".
+        const straddles = (j) => allKeys.some((k) => k.startsWith(n.slice(j)) && bytes.subarray(at + j, at + j + k.length).equals(Buffer.from(k)));
+        if (n.endsWith('.') && [...n].some((_, j) => j > 0 && straddles(j))) continue;
+        misplaced.push(`${n} (${what}) is named in ${file}, loaded by ${who.join(', ')}`);
+        break;
+      }
+    }
+  }
+}
+console.log(`texts installed by parts: ${partKeys} keys, ${misplaced.length ? misplaced.length + ' misplaced' : 'none named outside the parts that install them'}`);
+if (misplaced.length) {
+  for (const m of misplaced) console.log(`  ${m}`);
+  process.exit(1);
 }
 if (!games.length) {
   console.log('size budget: no game parts found in the loader (wasm_split-<hash>.js)');

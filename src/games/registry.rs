@@ -35,6 +35,13 @@ pub struct UiEntry {
     pub hints: bool,
     /// The game's texts ([`Registered::TEXTS`]), installed in the one translation table.
     pub texts: Table,
+    /// The texts of its table part ([`Registered::TABLE_TEXTS`]), listed here for the texts'
+    /// checks only: in the app only the part names them (so they are in the part).
+    #[cfg(test)]
+    pub table_texts: Table,
+    /// The texts of its rules page ([`Registered::RULES_TEXTS`]), likewise.
+    #[cfg(test)]
+    pub rules_texts: Table,
     /// Its first-game guide ([`UiGame::COACH`]).
     pub coach: CoachMarks,
 }
@@ -52,10 +59,16 @@ pub trait Registered: UiGame + Listed {
     const ICON: Face;
     /// Presets shown with another card (catalog id, card), so each has a picture of its own.
     const PRESET_ICONS: &'static [(&'static str, Face)] = &[];
-    /// The game's texts in German and English (`src/games/<game>/texts_table.rs`): its
-    /// catalog entries' titles and descriptions, board, setup, log, rejections, guide and
-    /// rules page.
+    /// The game's texts in German and English (`src/games/<game>/texts_table.rs`) that the
+    /// start and every part may show: its catalog entries' titles and descriptions, setup
+    /// summary, option labels, guide.
     const TEXTS: Table;
+    /// The texts only its table part shows (board, log, rejections, hints): installed when
+    /// the part is loaded (see [`game_parts!`]).
+    const TABLE_TEXTS: Table;
+    /// The texts of its rules page: installed when the part with the rules pages
+    /// (`more_pages`) is loaded ([`install_rules_texts`]).
+    const RULES_TEXTS: Table;
     /// The game's part of the setup screen: `setup_panel` of [`game_parts!`].
     const SETUP: SetupPanel;
     /// Its rules page (`src/games/<game>/rules.rs`), reached through [`with_ui_game`] only
@@ -89,6 +102,10 @@ pub const fn entry<G: Registered>() -> UiEntry {
         bot_levels: G::BOT_LEVELS,
         hints: G::HINTS,
         texts: G::TEXTS,
+        #[cfg(test)]
+        table_texts: G::TABLE_TEXTS,
+        #[cfg(test)]
+        rules_texts: G::RULES_TEXTS,
         coach: G::COACH,
     }
 }
@@ -113,6 +130,7 @@ macro_rules! game_parts {
             entry: &'static engine::games::VariantInfo,
             seats: RwSignal<Vec<$crate::seats::SeatConfig>>,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
+            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
             Ok(setup::setup_panel(entry, seats))
         }
 
@@ -133,6 +151,7 @@ macro_rules! game_parts {
             lang: $crate::i18n::Lang,
             mode: $crate::play::ui_game::TableMode,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
+            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
             Ok($crate::games::registry::open::<$game>(
                 id, &json, lang, mode,
             ))
@@ -180,6 +199,21 @@ registry! {
 /// Every game's texts, for [`crate::i18n::install`].
 pub fn text_tables() -> impl Iterator<Item = Table> {
     REGISTRY.iter().map(|e| e.texts)
+}
+
+/// Installs every game's rules-page texts: each entry of the `more_pages` part of the wasm
+/// (where the rules pages are) calls it first, so only that part holds them.
+pub fn install_rules_texts() {
+    struct Install;
+    impl UiVisitor for Install {
+        type Out = ();
+        fn visit<G: Registered>(self) {
+            crate::i18n::install_part(G::RULES_TEXTS);
+        }
+    }
+    for e in REGISTRY {
+        let _ = with_ui_game(e.game, Install);
+    }
 }
 
 pub fn find(game: &str) -> Option<&'static UiEntry> {

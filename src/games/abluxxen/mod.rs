@@ -28,6 +28,8 @@ impl super::registry::Registered for Abluxxen {
     const ICON: Face = Face::Lux(7);
     const PRESET_ICONS: &'static [(&'static str, Face)] = &[("profiduell", Face::Lux(13))];
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
+    const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
+    const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]

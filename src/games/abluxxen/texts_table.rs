@@ -1,9 +1,37 @@
 //! Abluxxen's texts in German and English: catalog entries, board, setup, log, rejections, guide
 //! and rules page. Part of the one translation table ([`crate::i18n::tr`]): registered by
-//! the game's registry entry (`UiGame::TEXTS`), installed when the app starts.
+//! the game's registry entry: [`TEXTS`] installed when the app starts, [`TABLE_TEXTS`] when the
+//! game's table part of the wasm is loaded.
 
 /// (key, German, English)
 pub static TEXTS: &[(&str, &str, &str)] = &[
+    // The catalog entries: home screen, setup page, saves.
+    ("game.abluxxen", "Abluxxen", "Abluxxen"),
+    ("game.abluxxen.desc", "Gleiche Karten ausspielen und den anderen kleinere Gruppen abluxxen.", "Play groups of equal cards and steal smaller groups from the others."),
+    ("game.profiduell", "Abluxxen Profiduell", "Abluxxen pro duel"),
+    ("game.profiduell.desc", "Zu zweit gegen den Schatten: 2 Joker für jeden, Paare im Vorrat.", "Two players plus a shadow: 2 jokers each, pairs in the supply."),
+    // The setup screen's summary line and the options' labels (a link whose options are
+    // refused names them too).
+    ("ab.opt.draw_if_no_luxx", "Wer niemanden abluxxt, darf eine Karte ziehen (Ausgabe 2022)", "Luxxed nobody? Draw one card (2022 edition)"),
+    ("ab.opt.rounds", "Anzahl Spiele (Punkte werden addiert)", "Number of games (points are added up)"),
+    ("ab.opt.per_player", "Ein Spiel pro Spieler (jeder beginnt einmal)", "One game per player (everyone starts once)"),
+    ("ab.opt.profiduell_fixed", "Profiduell: genau 2 Spieler und der Schatten; jeder bekommt 2 Joker.", "Pro duel: exactly 2 players plus the shadow; each gets 2 jokers."),
+    ("setup.summary.ab_games", "{n} {n:Spiel|Spiele}", "{n} {n:game|games}"),
+    ("setup.summary.ab_one_game", "1 Spiel", "1 game"),
+    ("setup.summary.ab_per_player", "ein Spiel pro Spieler", "one game per player"),
+    ("setup.summary.ab_draw", "Ziehen ohne Abluxxen", "draw if no luxx"),
+    ("setup.summary.ab_profiduell", "Profiduell", "pro duel"),
+    // The first-game guide (`UiGame::COACH`).
+    ("coach.ab.play", "Tippe Karten gleichen Werts in deiner Hand an und spiel sie mit „Auslegen“ auf deine Auslage.", "Tap cards of one value in your hand and play them onto your display with “Lay group”."),
+    ("coach.ab.luxx", "Schlägt deine Gruppe eine der anderen, luxxt du sie ab: nehmen oder liegen lassen?", "If your group beats another player’s, you luxx it: take the cards or leave them?"),
+    ("coach.ab.draw", "Danach ziehst du nach: aus dem offenen Vorrat oder vom Stapel.", "Then draw back up: from the open supply or the pile."),
+];
+
+/// The texts only the game's table part shows (board, log, rejections, hints): installed
+/// when that part of the wasm is loaded ([`crate::i18n::install_part`]), so they are not in
+/// the main module. A test of the release build (`tests/size_budget.mjs`) checks that no
+/// other module names one of these keys.
+pub static TABLE_TEXTS: &[(&str, &str, &str)] = &[
     // "Tipp": the normal bot's choice and why.
     ("ab.hint.play", "{n} × {value} ausspielen – so wirst du viele Karten los.", "play {n} × {value} – that gets rid of many cards."),
     ("ab.hint.play_jokers", "{n} {n:Joker|Joker} allein ausspielen – so wirst du {n:ihn|sie} los.", "play {n} {n:joker|jokers} on {n:its|their} own – that gets rid of {n:it|them}."),
@@ -15,16 +43,7 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ab.hint.supply", "aus der Auslage ziehen.", "draw from the display."),
     ("ab.hint.pile", "verdeckt vom Stapel ziehen.", "draw face down from the pile."),
     ("ab.hint.pass", "nicht ziehen.", "do not draw."),
-    // The catalog entries: home screen, setup page, saves.
-    ("game.abluxxen", "Abluxxen", "Abluxxen"),
-    ("game.abluxxen.desc", "Gleiche Karten ausspielen und den anderen kleinere Gruppen abluxxen.", "Play groups of equal cards and steal smaller groups from the others."),
-    ("game.profiduell", "Abluxxen Profiduell", "Abluxxen pro duel"),
-    ("game.profiduell.desc", "Zu zweit gegen den Schatten: 2 Joker für jeden, Paare im Vorrat.", "Two players plus a shadow: 2 jokers each, pairs in the supply."),
     // The board, its setup, the log and the rejections.
-    ("ab.opt.draw_if_no_luxx", "Wer niemanden abluxxt, darf eine Karte ziehen (Ausgabe 2022)", "Luxxed nobody? Draw one card (2022 edition)"),
-    ("ab.opt.rounds", "Anzahl Spiele (Punkte werden addiert)", "Number of games (points are added up)"),
-    ("ab.opt.per_player", "Ein Spiel pro Spieler (jeder beginnt einmal)", "One game per player (everyone starts once)"),
-    ("ab.opt.profiduell_fixed", "Profiduell: genau 2 Spieler und der Schatten; jeder bekommt 2 Joker.", "Pro duel: exactly 2 players plus the shadow; each gets 2 jokers."),
     ("ab.phase.play", "eine Gruppe auslegen", "lay a group"),
     ("ab.phase.draw", "Karten ziehen", "draw cards"),
     ("ab.phase.over", "das Spiel ist vorbei", "start a new game"),
@@ -98,16 +117,11 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ab.end.tie_used", "Gleichstand nach Punkten – entschieden durch weniger Handkarten.", "Tied on points – decided by fewer hand cards."),
     ("ab.end.home", "Zur Startseite", "Back to home"),
     ("ab.end.again", "Neue Partie", "New match"),
-    ("setup.summary.ab_games", "{n} {n:Spiel|Spiele}", "{n} {n:game|games}"),
-    ("setup.summary.ab_one_game", "1 Spiel", "1 game"),
-    ("setup.summary.ab_per_player", "ein Spiel pro Spieler", "one game per player"),
-    ("setup.summary.ab_draw", "Ziehen ohne Abluxxen", "draw if no luxx"),
-    ("setup.summary.ab_profiduell", "Profiduell", "pro duel"),
-    // The first-game guide (`UiGame::COACH`).
-    ("coach.ab.play", "Tippe Karten gleichen Werts in deiner Hand an und spiel sie mit „Auslegen“ auf deine Auslage.", "Tap cards of one value in your hand and play them onto your display with “Lay group”."),
-    ("coach.ab.luxx", "Schlägt deine Gruppe eine der anderen, luxxt du sie ab: nehmen oder liegen lassen?", "If your group beats another player’s, you luxx it: take the cards or leave them?"),
-    ("coach.ab.draw", "Danach ziehst du nach: aus dem offenen Vorrat oder vom Stapel.", "Then draw back up: from the open supply or the pile."),
-    // The rules page (`rules.rs`).
+];
+
+/// The rules page's texts (`rules.rs`): installed by the part of the wasm that shows rules
+/// pages (`more_pages`) when it is loaded ([`crate::i18n::install_part`]).
+pub static RULES_TEXTS: &[(&str, &str, &str)] = &[
     ("rules.ab.goal", "Lege Gruppen gleicher Karten vor dir aus und luxxe den anderen kleinere Gruppen gleicher Größe ab. Am Ende zählt jede ausgelegte Karte einen Pluspunkt, jede Karte auf der Hand einen Minuspunkt.", "Lay out groups of equal cards in front of you and luxx smaller groups of the same size from the others. At the end every card laid out scores a point and every card in hand costs one."),
     ("rules.ab.duel_goal", "Im Profiduell spielen zwei gegeneinander, dazu ein „Schatten“ mit offenen Karten, dem man ebenfalls Karten abluxxt.", "In the pro duel two players face each other, plus a “shadow” with open cards that can be luxxed too."),
     ("rules.ab.deck", "104 Zahlenkarten von 1 bis 13, jeder Wert achtmal, und 5 Joker.", "104 number cards from 1 to 13, eight of each value, and 5 jokers."),

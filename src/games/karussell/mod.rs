@@ -27,6 +27,8 @@ use leptos::prelude::*;
 impl super::registry::Registered for Karussell {
     const ICON: Face = Face::Joker;
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
+    const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
+    const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]

@@ -1,26 +1,94 @@
 //! Karussell's texts in German and English: catalog entries, board, setup, log, rejections, guide
 //! and rules page. Part of the one translation table ([`crate::i18n::tr`]): registered by
-//! the game's registry entry (`UiGame::TEXTS`), installed when the app starts.
+//! the game's registry entry: [`TEXTS`] installed when the app starts, [`TABLE_TEXTS`] when the
+//! game's table part of the wasm is loaded.
 
 /// (key, German, English)
 pub static TEXTS: &[(&str, &str, &str)] = &[
     // The catalog entries: home screen, setup page, saves.
-    ("game.karussell", "Karussell (Manipulation-Rommé)", "Carousel (manipulation rummy)"),
-    ("game.karussell.desc", "Der ganze Tisch gehört allen: umbauen, solange jede Kombination gültig bleibt.", "The whole table belongs to everyone: rearrange as long as every meld stays legal."),
-    // The board, its setup, the log and the rejections.
+    (
+        "game.karussell",
+        "Karussell (Manipulation-Rommé)",
+        "Carousel (manipulation rummy)",
+    ),
+    (
+        "game.karussell.desc",
+        "Der ganze Tisch gehört allen: umbauen, solange jede Kombination gültig bleibt.",
+        "The whole table belongs to everyone: rearrange as long as every meld stays legal.",
+    ),
+    // The setup screen's summary line and the options' labels (a link whose options are
+    // refused names them too).
     ("ka.opt.jokers", "Joker", "Jokers"),
-    ("ka.opt.jokers_auto", "nach Spielerzahl (1 zu zweit, sonst 2)", "by players (1 for two, else 2)"),
+    (
+        "ka.opt.jokers_auto",
+        "nach Spielerzahl (1 zu zweit, sonst 2)",
+        "by players (1 for two, else 2)",
+    ),
     ("ka.opt.jokers_0", "keine", "none"),
     ("ka.opt.jokers_1", "1", "1"),
     ("ka.opt.jokers_2", "2", "2"),
     ("ka.opt.jokers_3", "3", "3"),
     ("ka.opt.jokers_4", "4", "4"),
     ("ka.opt.hand_size", "Karten pro Spieler", "Cards per player"),
-    ("ka.opt.knock_limit", "Klopfen erlaubt bis (Punkte auf der Hand)", "Knocking allowed up to (points in hand)"),
-    ("ka.opt.meld_ends_turn", "Auslegen beendet den Zug", "Melding ends the turn"),
-    ("ka.opt.target", "Partie-Ende bei Punkten", "Match ends at points"),
-    ("ka.opt.round_bonus_for_all", "Rundenbonus auch für Spieler am Ziel", "Round bonus also for players at the target"),
-    ("ka.opt.hints", "Hinweise und „Du kannst noch … legen“ zeigen", "Show hints and \"you can still place …\""),
+    (
+        "ka.opt.knock_limit",
+        "Klopfen erlaubt bis (Punkte auf der Hand)",
+        "Knocking allowed up to (points in hand)",
+    ),
+    (
+        "ka.opt.meld_ends_turn",
+        "Auslegen beendet den Zug",
+        "Melding ends the turn",
+    ),
+    (
+        "ka.opt.target",
+        "Partie-Ende bei Punkten",
+        "Match ends at points",
+    ),
+    (
+        "ka.opt.round_bonus_for_all",
+        "Rundenbonus auch für Spieler am Ziel",
+        "Round bonus also for players at the target",
+    ),
+    (
+        "ka.opt.hints",
+        "Hinweise und „Du kannst noch … legen“ zeigen",
+        "Show hints and \"you can still place …\"",
+    ),
+    (
+        "setup.summary.ka_jokers_auto",
+        "Joker je nach Spielerzahl",
+        "jokers by player count",
+    ),
+    (
+        "setup.summary.ka_jokers",
+        "{n} Joker",
+        "{n} {n:joker|jokers}",
+    ),
+    // The first-game guide (`UiGame::COACH`).
+    (
+        "coach.ka.draw",
+        "Zieh hier vom Stapel – bis zu drei Karten in einem Zug.",
+        "Draw from the stock here – up to three cards in one turn.",
+    ),
+    (
+        "coach.ka.table",
+        "Ordne den Tisch um und lege deine Karten an. Kommst du nicht weiter, hilft „Hinweis“.",
+        "Rearrange the table and add your cards. Stuck? Try “Hint”.",
+    ),
+    (
+        "coach.ka.knock",
+        "Nur noch wenige Punkte auf der Hand? Dann klopfen und die Runde beenden.",
+        "Only a few points left in your hand? Knock to end the round.",
+    ),
+];
+
+/// The texts only the game's table part shows (board, log, rejections, hints): installed
+/// when that part of the wasm is loaded ([`crate::i18n::install_part`]), so they are not in
+/// the main module. A test of the release build (`tests/size_budget.mjs`) checks that no
+/// other module names one of these keys.
+pub static TABLE_TEXTS: &[(&str, &str, &str)] = &[
+    // The board, its setup, the log and the rejections.
     ("ka.meld.too_short", "zu kurz (mindestens 3 Karten)", "too short (at least 3 cards)"),
     ("ka.meld.bad_identity", "ein Joker braucht seine Karte", "a joker needs its card"),
     ("ka.meld.suit_repeated", "eine Farbe doppelt", "a suit twice"),
@@ -91,13 +159,17 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ka.err.stock_empty", "Der Stapel ist leer.", "The stock is empty."),
     ("ka.err.no_more_draws", "Du hast schon drei Karten gezogen.", "You have drawn three cards already."),
     ("ka.err.cannot_pass", "Passen geht jetzt nicht.", "You cannot pass now."),
-    ("setup.summary.ka_jokers_auto", "Joker je nach Spielerzahl", "jokers by player count"),
-    ("setup.summary.ka_jokers", "{n} Joker", "{n} {n:joker|jokers}"),
-    // The first-game guide (`UiGame::COACH`).
-    ("coach.ka.draw", "Zieh hier vom Stapel – bis zu drei Karten in einem Zug.", "Draw from the stock here – up to three cards in one turn."),
-    ("coach.ka.table", "Ordne den Tisch um und lege deine Karten an. Kommst du nicht weiter, hilft „Hinweis“.", "Rearrange the table and add your cards. Stuck? Try “Hint”."),
-    ("coach.ka.knock", "Nur noch wenige Punkte auf der Hand? Dann klopfen und die Runde beenden.", "Only a few points left in your hand? Knock to end the round."),
-    // The rules page (`rules.rs`).
+    // Moves said as advice (the analysis after a round: "Besser: …").
+    ("ka.advice.draw", "eine Karte ziehen – die nächste Karte kann mehr Kombinationen ermöglichen.", "draw a card – the next one may open more melds."),
+    ("ka.advice.meld", "{cards} auslegen – jede ausgelegte Karte zählt nicht mehr gegen dich.", "lay out {cards} – every card laid out no longer counts against you."),
+    ("ka.advice.knock", "klopfen – deine Hand ist jetzt wenig wert.", "knock – your hand is worth little now."),
+    ("ka.advice.end_turn", "nicht klopfen – deine Hand zählt noch zu viel.", "do not knock – your hand still counts too much."),
+    ("ka.advice.pass", "den Zug beenden.", "end the turn."),
+];
+
+/// The rules page's texts (`rules.rs`): installed by the part of the wasm that shows rules
+/// pages (`more_pages`) when it is loaded ([`crate::i18n::install_part`]).
+pub static RULES_TEXTS: &[(&str, &str, &str)] = &[
     ("rules.ka.goal", "Werde deine Karten los, indem du sie auf dem Tisch unterbringst. Der ganze Tisch gehört allen: In deinem Zug darfst du alle Kombinationen umbauen. Wer am Ende einer Runde die wenigsten Punkte auf der Hand hat, gewinnt sie und bekommt Pluspunkte.", "Get rid of your cards by placing them on the table. The whole table belongs to everyone: on your turn you may rearrange every meld. Whoever holds the fewest points at the end of a deal wins it and scores."),
     ("rules.ka.deck_auto", "Zu zweit ein französisches Blatt mit 52 Karten und 1 Joker, zu dritt bis zu fünft zwei Blätter und 2 Joker.", "Two players: one French pack of 52 cards and 1 joker; three to five players: two packs and 2 jokers."),
     ("rules.ka.deck_no_jokers", "Zu zweit ein französisches Blatt mit 52 Karten, zu dritt bis zu fünft zwei Blätter – ohne Joker.", "Two players: one French pack of 52 cards; three to five players: two packs – without jokers."),
@@ -126,10 +198,4 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("rules.ka.match_end", "Erreicht jemand {n} {n:Punkt|Punkte}, endet die Partie; wer das Ziel erreicht hat, bekommt 100 Punkte dazu. Es gewinnt die höchste Punktzahl.", "When someone reaches {n} {n:point|points} the match ends; whoever reached the target gets 100 extra points. The highest total wins."),
     ("rules.ka.bonus_others", "Jeder andere Spieler bekommt 25 Punkte für jede gewonnene Runde.", "Every other player gets 25 points for each deal he won."),
     ("rules.ka.bonus_all", "Danach bekommt jeder – auch wer das Ziel erreicht hat – 25 Punkte für jede gewonnene Runde.", "Then everyone – also whoever reached the target – gets 25 points for each deal he won."),
-    // Moves said as advice (the analysis after a round: "Besser: …").
-    ("ka.advice.draw", "eine Karte ziehen – die nächste Karte kann mehr Kombinationen ermöglichen.", "draw a card – the next one may open more melds."),
-    ("ka.advice.meld", "{cards} auslegen – jede ausgelegte Karte zählt nicht mehr gegen dich.", "lay out {cards} – every card laid out no longer counts against you."),
-    ("ka.advice.knock", "klopfen – deine Hand ist jetzt wenig wert.", "knock – your hand is worth little now."),
-    ("ka.advice.end_turn", "nicht klopfen – deine Hand zählt noch zu viel.", "do not knock – your hand still counts too much."),
-    ("ka.advice.pass", "den Zug beenden.", "end the turn."),
 ];

@@ -28,6 +28,8 @@ impl super::registry::Registered for ProfiSort {
         suit: Suit::Spades,
     };
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
+    const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
+    const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]

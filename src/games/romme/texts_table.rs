@@ -1,20 +1,355 @@
 //! Rommé's texts in German and English: catalog entries, board, setup, log, rejections, guide
 //! and rules page. Part of the one translation table ([`crate::i18n::tr`]): registered by
-//! the game's registry entry (`UiGame::TEXTS`), installed when the app starts.
+//! the game's registry entry: [`TEXTS`] installed when the app starts, [`TABLE_TEXTS`] when the
+//! game's table part of the wasm is loaded.
 
 /// (key, German, English)
 pub static TEXTS: &[(&str, &str, &str)] = &[
     // The catalog entries: home screen, setup page, saves.
     ("game.romme", "Rommé (Grundspiel)", "Rummy (basic game)"),
-    ("game.romme.desc", "Sätze und Folgen auslegen, am Ende zählt der Rest auf der Hand.", "Lay out sets and runs; whatever is left in your hand counts against you."),
+    (
+        "game.romme.desc",
+        "Sätze und Folgen auslegen, am Ende zählt der Rest auf der Hand.",
+        "Lay out sets and runs; whatever is left in your hand counts against you.",
+    ),
     ("game.romme_kaufen", "Rommé mit Kaufen", "Rummy with buying"),
-    ("game.romme_kaufen.desc", "Wer die abgeworfene Karte will, kauft sie – samt Strafkarte vom Stapel.", "Claim the discard out of turn – and take a penalty card from the stock."),
-    ("game.romme_anlegen", "Rommé mit Anlegen", "Rummy with laying off"),
-    ("game.romme_anlegen.desc", "Nach dem ersten Auslegen an alle Kombinationen anlegen; Bonus für den Sieger.", "After your first meld, lay off on any meld; the winner earns a bonus."),
+    (
+        "game.romme_kaufen.desc",
+        "Wer die abgeworfene Karte will, kauft sie – samt Strafkarte vom Stapel.",
+        "Claim the discard out of turn – and take a penalty card from the stock.",
+    ),
+    (
+        "game.romme_anlegen",
+        "Rommé mit Anlegen",
+        "Rummy with laying off",
+    ),
+    (
+        "game.romme_anlegen.desc",
+        "Nach dem ersten Auslegen an alle Kombinationen anlegen; Bonus für den Sieger.",
+        "After your first meld, lay off on any meld; the winner earns a bonus.",
+    ),
     ("game.romme_raeuber", "Räuber-Rommé", "Robber rummy"),
-    ("game.romme_raeuber.desc", "Karten vom Tisch rauben und neu kombinieren – solange alles gültig bleibt.", "Rob cards from the table and recombine them – as long as everything stays legal."),
-    ("game.romme_trad", "Traditionelles Rommé", "Traditional rummy"),
-    ("game.romme_trad.desc", "Zehn Karten, ohne Joker, mit Hand-Rommé und Ringspiel-Abrechnung.", "Ten cards, no jokers, with hand rummy and the ring-game settlement."),
+    (
+        "game.romme_raeuber.desc",
+        "Karten vom Tisch rauben und neu kombinieren – solange alles gültig bleibt.",
+        "Rob cards from the table and recombine them – as long as everything stays legal.",
+    ),
+    (
+        "game.romme_trad",
+        "Traditionelles Rommé",
+        "Traditional rummy",
+    ),
+    (
+        "game.romme_trad.desc",
+        "Zehn Karten, ohne Joker, mit Hand-Rommé und Ringspiel-Abrechnung.",
+        "Ten cards, no jokers, with hand rummy and the ring-game settlement.",
+    ),
+    // The setup screen's summary line and the options' labels (a link whose options are
+    // refused names them too).
+    (
+        "setup.summary.decks",
+        "2 Kartenspiele à 52 + {n} Joker",
+        "2 packs of 52 + {n} {n:joker|jokers}",
+    ),
+    (
+        "setup.summary.decks_no_joker",
+        "2 Kartenspiele à 52, ohne Joker",
+        "2 packs of 52, no jokers",
+    ),
+    (
+        "setup.summary.first_meld",
+        "Auslegen ab {n}",
+        "first meld {n}+",
+    ),
+    ("setup.summary.buying", "mit Kaufen", "with buying"),
+    (
+        "setup.summary.set_any",
+        "Sätze auch in gleicher Farbe",
+        "sets may repeat a suit",
+    ),
+    (
+        "setup.summary.set_distinct",
+        "Sätze nur in verschiedenen Farben",
+        "sets in different suits",
+    ),
+    ("setup.summary.robbing", "mit Rauben", "with robbing"),
+    (
+        "setup.summary.each_deals",
+        "jeder gibt einmal",
+        "everyone deals once",
+    ),
+    (
+        "setup.summary.deals",
+        "{n} {n:Runde|Runden}",
+        "{n} {n:deal|deals}",
+    ),
+    // The bot levels' measured strength (docs/bots.md, 2,000 deals heads-up; hard in mit
+    // Anlegen and Traditionell 500 deals), shown with the levels on the setup page.
+    (
+        "strength.romme.easy",
+        "Gemessen: gewinnt etwa jede neunte Runde gegen Normal (11 %).",
+        "Measured: wins about one deal in nine against normal (11 %).",
+    ),
+    (
+        "strength.romme.normal",
+        "Gemessen: gewinnt gegen Leicht 89 von 100 Runden.",
+        "Measured: wins 89 of 100 deals against easy.",
+    ),
+    (
+        "strength.romme.hard",
+        "Gemessen: gewinnt gegen Normal 58 von 100 Runden.",
+        "Measured: wins 58 of 100 deals against normal.",
+    ),
+    (
+        "strength.romme_kaufen.easy",
+        "Gemessen: gewinnt etwa jede zehnte Runde gegen Normal (10 %).",
+        "Measured: wins about one deal in ten against normal (10 %).",
+    ),
+    (
+        "strength.romme_kaufen.normal",
+        "Gemessen: gewinnt gegen Leicht 90 von 100 Runden.",
+        "Measured: wins 90 of 100 deals against easy.",
+    ),
+    (
+        "strength.romme_kaufen.hard",
+        "Gemessen: gewinnt gegen Normal 55 von 100 Runden.",
+        "Measured: wins 55 of 100 deals against normal.",
+    ),
+    (
+        "strength.romme_anlegen.easy",
+        "Gemessen: gewinnt etwa jede neunte Runde gegen Normal (12 %).",
+        "Measured: wins about one deal in nine against normal (12 %).",
+    ),
+    (
+        "strength.romme_anlegen.normal",
+        "Gemessen: gewinnt gegen Leicht 89 von 100 Runden.",
+        "Measured: wins 89 of 100 deals against easy.",
+    ),
+    (
+        "strength.romme_anlegen.hard",
+        "Gemessen: etwa so stark wie Normal (52 von 100 Runden).",
+        "Measured: about as strong as normal (52 of 100 deals).",
+    ),
+    (
+        "strength.romme_raeuber.easy",
+        "Gemessen: gewinnt etwa jede achte Runde gegen Normal (12 %).",
+        "Measured: wins about one deal in eight against normal (12 %).",
+    ),
+    (
+        "strength.romme_raeuber.normal",
+        "Gemessen: gewinnt gegen Leicht 87 von 100 Runden.",
+        "Measured: wins 87 of 100 deals against easy.",
+    ),
+    (
+        "strength.romme_raeuber.hard",
+        "Gemessen: gewinnt gegen Normal 57 von 100 Runden.",
+        "Measured: wins 57 of 100 deals against normal.",
+    ),
+    (
+        "strength.romme_trad.easy",
+        "Gemessen: gewinnt etwa jede sechste Runde gegen Normal (17 %).",
+        "Measured: wins about one deal in six against normal (17 %).",
+    ),
+    (
+        "strength.romme_trad.normal",
+        "Gemessen: gewinnt gegen Leicht 84 von 100 Runden.",
+        "Measured: wins 84 of 100 deals against easy.",
+    ),
+    (
+        "strength.romme_trad.hard",
+        "Gemessen: etwa so stark wie Normal (52 von 100 Runden).",
+        "Measured: about as strong as normal (52 of 100 deals).",
+    ),
+    // Option labels and values, also named by the rules pages and the statistics.
+    ("ro.jokers", "Joker im Spiel", "Jokers in the deck"),
+    (
+        "ro.joker_penalty",
+        "Strafpunkte für einen Joker",
+        "Penalty for a joker",
+    ),
+    ("ro.hand_size", "Karten pro Spieler", "Cards per player"),
+    (
+        "ro.upcard",
+        "Erste Karte offen auf den Ablagestapel",
+        "Turn up the first discard",
+    ),
+    (
+        "ro.first_meld_min",
+        "Mindestpunkte beim ersten Auslegen",
+        "Minimum points for the first meld",
+    ),
+    (
+        "ro.first_meld_counts_lay_off",
+        "Angelegte Karten zählen zum ersten Auslegen",
+        "Laid-off cards count for the first meld",
+    ),
+    ("ro.lay_off", "Anlegen", "Laying off"),
+    (
+        "ro.lay_off.own",
+        "nur an eigene Kombinationen",
+        "only on own melds",
+    ),
+    (
+        "ro.lay_off.after",
+        "überall, nach eigenem Auslegen",
+        "anywhere, after own first meld",
+    ),
+    ("ro.lay_off.any", "überall, jederzeit", "anywhere, any time"),
+    ("ro.buying", "Kaufen erlaubt", "Buying allowed"),
+    (
+        "ro.buy_limit",
+        "Käufe pro Runde (0 = unbegrenzt)",
+        "Buys per deal (0 = unlimited)",
+    ),
+    (
+        "ro.robbing",
+        "Rauben (Räuber-Rommé)",
+        "Robbing (robber rummy)",
+    ),
+    ("ro.end_mode", "Rundenende", "Deal ends by"),
+    (
+        "ro.end.bid",
+        "Rommé ansagen (≤ N Punkte)",
+        "declaring rummy (≤ N points)",
+    ),
+    (
+        "ro.end.out",
+        "Ausmachen (keine Karte mehr)",
+        "going out (no cards left)",
+    ),
+    (
+        "ro.target_pips",
+        "N: höchstens so viele Punkte beim Ansagen",
+        "N: at most this many points to declare",
+    ),
+    ("ro.scoring", "Wertung", "Scoring"),
+    (
+        "ro.scoring.plain",
+        "einfach (Handkarten)",
+        "plain (cards in hand)",
+    ),
+    (
+        "ro.scoring.anlegen",
+        "mit Anlegen-Boni",
+        "with laying-off bonuses",
+    ),
+    (
+        "ro.scoring.trad",
+        "traditionell (Hand-Rommé +25)",
+        "traditional (hand rummy +25)",
+    ),
+    (
+        "ro.draw_from_discard",
+        "Vom Ablagestapel ziehen",
+        "Draw from the discard pile",
+    ),
+    ("ro.discard.yes", "ja", "yes"),
+    (
+        "ro.discard.melded",
+        "nur wenn sofort ausgelegt oder angelegt",
+        "only if melded or laid off at once",
+    ),
+    (
+        "ro.discard.new_meld",
+        "nur in eine neue Kombination, sofort",
+        "only into a new meld, at once",
+    ),
+    (
+        "ro.exchange_needs_first_meld",
+        "Joker tauschen erst nach dem ersten Auslegen",
+        "Joker exchange only after your first meld",
+    ),
+    (
+        "ro.raeuber_opening_counts",
+        "Zum ersten Auslegen zählen",
+        "Towards the first meld count",
+    ),
+    (
+        "ro.opening.reused",
+        "deine Kombinationen, samt geraubter und erweiterter",
+        "your melds, robbed and extended ones included",
+    ),
+    (
+        "ro.opening.table",
+        "auch alle Kombinationen auf dem Tisch",
+        "every meld on the table too",
+    ),
+    (
+        "ro.opening.added",
+        "nur deine eigenen Karten (ältere Spiele)",
+        "only your own cards (older games)",
+    ),
+    ("ro.discard.no", "nein", "no"),
+    (
+        "ro.go_out_needs_discard",
+        "Zum Ausmachen muss abgeworfen werden",
+        "Going out needs a final discard",
+    ),
+    (
+        "ro.max_reshuffles",
+        "Höchstens so oft neu mischen",
+        "Maximum reshuffles",
+    ),
+    (
+        "ro.joker_exchange",
+        "Joker tauschen erlaubt",
+        "Joker exchange allowed",
+    ),
+    (
+        "ro.set_distinct_suits",
+        "Sätze nur mit verschiedenen Farben",
+        "Sets need different suits",
+    ),
+    (
+        "ro.max_jokers_per_meld",
+        "Joker pro Kombination (0 = beliebig)",
+        "Jokers per meld (0 = any)",
+    ),
+    ("ro.match_end", "Partie-Ende", "Match ends"),
+    ("ro.match.points", "bei Punktgrenze", "at a points limit"),
+    (
+        "ro.match.round",
+        "wenn jeder einmal gegeben hat",
+        "when everyone has dealt once",
+    ),
+    (
+        "ro.match.deals",
+        "nach fester Rundenzahl",
+        "after a fixed number of deals",
+    ),
+    (
+        "ro.match_limit",
+        "Punktgrenze bzw. Rundenzahl",
+        "Points limit or number of deals",
+    ),
+    (
+        "ro.ring_pot",
+        "Ringspiel: Chips pro Spieler (0 = aus, nur Anzeige)",
+        "Ring game: chips per player (0 = off, display only)",
+    ),
+    // The first-game guide (`UiGame::COACH`).
+    (
+        "coach.romme.draw",
+        "Zieh zu Beginn eine Karte: hier vom Stapel oder die oberste vom Ablagestapel.",
+        "Start your turn by drawing: from the stock here or the top card of the discard pile.",
+    ),
+    (
+        "coach.romme.meld",
+        "Wähle Sätze oder Folgen aus deiner Hand und lege sie hier aus.",
+        "Pick sets or runs from your hand and lay them out here.",
+    ),
+    (
+        "coach.romme.discard",
+        "Zum Schluss eine Karte wählen und abwerfen – sie kommt hierher auf den Ablagestapel.",
+        "Finish by picking a card and discarding it – it lands here on the discard pile.",
+    ),
+];
+
+/// The texts only the game's table part shows (board, log, rejections, hints): installed
+/// when that part of the wasm is loaded ([`crate::i18n::install_part`]), so they are not in
+/// the main module. A test of the release build (`tests/size_budget.mjs`) checks that no
+/// other module names one of these keys.
+pub static TABLE_TEXTS: &[(&str, &str, &str)] = &[
     // "Tipp": the normal bot's choice and why.
     ("ro.hint.draw_talon", "vom Stapel ziehen – die {card} auf der Ablage passt zu keiner deiner Kombinationen.", "draw from the stock – the {card} on the discard pile fits none of your melds."),
     ("ro.hint.draw_talon_only", "vom Stapel ziehen.", "draw from the stock."),
@@ -30,15 +365,6 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ro.hint.pass_buy", "die {card} nicht kaufen – die Strafkarte lohnt sich nicht.", "do not buy the {card} – the penalty card is not worth it."),
     // The board, its setup, the log and the rejections.
     ("ro.log.declined", "{name} nimmt die abgeworfene Karte nicht.", "{name} leaves the discard."),
-    ("setup.summary.decks", "2 Kartenspiele à 52 + {n} Joker", "2 packs of 52 + {n} {n:joker|jokers}"),
-    ("setup.summary.decks_no_joker", "2 Kartenspiele à 52, ohne Joker", "2 packs of 52, no jokers"),
-    ("setup.summary.first_meld", "Auslegen ab {n}", "first meld {n}+"),
-    ("setup.summary.buying", "mit Kaufen", "with buying"),
-    ("setup.summary.set_any", "Sätze auch in gleicher Farbe", "sets may repeat a suit"),
-    ("setup.summary.set_distinct", "Sätze nur in verschiedenen Farben", "sets in different suits"),
-    ("setup.summary.robbing", "mit Rauben", "with robbing"),
-    ("setup.summary.each_deals", "jeder gibt einmal", "everyone deals once"),
-    ("setup.summary.deals", "{n} {n:Runde|Runden}", "{n} {n:deal|deals}"),
     ("ro.err.opening", "Zum ersten Auslegen brauchst du {needed} {needed:Punkt|Punkte}, du hast {have}. Lege mehr aus oder nimm den Zug zurück (↶).", "Your first meld needs {needed} {needed:point|points}; you have {have}. Meld more or take the turn back (↶)."),
     ("ro.err.lay_off_own", "Anlegen nur an eigene Kombinationen.", "You may lay off only on your own melds."),
     ("ro.err.lay_off_after", "Anlegen erst nach deinem ersten Auslegen.", "You may lay off only after your first meld."),
@@ -80,48 +406,6 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ro.log.deal_exhausted", "Runde {deal} endet: der Stapel ist aufgebraucht.", "Deal {deal} ends: the stock is used up."),
     ("ro.log.deal_won", "{name} gewinnt Runde {deal}.", "{name} wins deal {deal}."),
     ("ro.log.match_over", "Partie beendet – {name} gewinnt!", "Match over – {name} wins!"),
-    ("ro.jokers", "Joker im Spiel", "Jokers in the deck"),
-    ("ro.joker_penalty", "Strafpunkte für einen Joker", "Penalty for a joker"),
-    ("ro.hand_size", "Karten pro Spieler", "Cards per player"),
-    ("ro.upcard", "Erste Karte offen auf den Ablagestapel", "Turn up the first discard"),
-    ("ro.first_meld_min", "Mindestpunkte beim ersten Auslegen", "Minimum points for the first meld"),
-    ("ro.first_meld_counts_lay_off", "Angelegte Karten zählen zum ersten Auslegen", "Laid-off cards count for the first meld"),
-    ("ro.lay_off", "Anlegen", "Laying off"),
-    ("ro.lay_off.own", "nur an eigene Kombinationen", "only on own melds"),
-    ("ro.lay_off.after", "überall, nach eigenem Auslegen", "anywhere, after own first meld"),
-    ("ro.lay_off.any", "überall, jederzeit", "anywhere, any time"),
-    ("ro.buying", "Kaufen erlaubt", "Buying allowed"),
-    ("ro.buy_limit", "Käufe pro Runde (0 = unbegrenzt)", "Buys per deal (0 = unlimited)"),
-    ("ro.robbing", "Rauben (Räuber-Rommé)", "Robbing (robber rummy)"),
-    ("ro.end_mode", "Rundenende", "Deal ends by"),
-    ("ro.end.bid", "Rommé ansagen (≤ N Punkte)", "declaring rummy (≤ N points)"),
-    ("ro.end.out", "Ausmachen (keine Karte mehr)", "going out (no cards left)"),
-    ("ro.target_pips", "N: höchstens so viele Punkte beim Ansagen", "N: at most this many points to declare"),
-    ("ro.scoring", "Wertung", "Scoring"),
-    ("ro.scoring.plain", "einfach (Handkarten)", "plain (cards in hand)"),
-    ("ro.scoring.anlegen", "mit Anlegen-Boni", "with laying-off bonuses"),
-    ("ro.scoring.trad", "traditionell (Hand-Rommé +25)", "traditional (hand rummy +25)"),
-    ("ro.draw_from_discard", "Vom Ablagestapel ziehen", "Draw from the discard pile"),
-    ("ro.discard.yes", "ja", "yes"),
-    ("ro.discard.melded", "nur wenn sofort ausgelegt oder angelegt", "only if melded or laid off at once"),
-    ("ro.discard.new_meld", "nur in eine neue Kombination, sofort", "only into a new meld, at once"),
-    ("ro.exchange_needs_first_meld", "Joker tauschen erst nach dem ersten Auslegen", "Joker exchange only after your first meld"),
-    ("ro.raeuber_opening_counts", "Zum ersten Auslegen zählen", "Towards the first meld count"),
-    ("ro.opening.reused", "deine Kombinationen, samt geraubter und erweiterter", "your melds, robbed and extended ones included"),
-    ("ro.opening.table", "auch alle Kombinationen auf dem Tisch", "every meld on the table too"),
-    ("ro.opening.added", "nur deine eigenen Karten (ältere Spiele)", "only your own cards (older games)"),
-    ("ro.discard.no", "nein", "no"),
-    ("ro.go_out_needs_discard", "Zum Ausmachen muss abgeworfen werden", "Going out needs a final discard"),
-    ("ro.max_reshuffles", "Höchstens so oft neu mischen", "Maximum reshuffles"),
-    ("ro.joker_exchange", "Joker tauschen erlaubt", "Joker exchange allowed"),
-    ("ro.set_distinct_suits", "Sätze nur mit verschiedenen Farben", "Sets need different suits"),
-    ("ro.max_jokers_per_meld", "Joker pro Kombination (0 = beliebig)", "Jokers per meld (0 = any)"),
-    ("ro.match_end", "Partie-Ende", "Match ends"),
-    ("ro.match.points", "bei Punktgrenze", "at a points limit"),
-    ("ro.match.round", "wenn jeder einmal gegeben hat", "when everyone has dealt once"),
-    ("ro.match.deals", "nach fester Rundenzahl", "after a fixed number of deals"),
-    ("ro.match_limit", "Punktgrenze bzw. Rundenzahl", "Points limit or number of deals"),
-    ("ro.ring_pot", "Ringspiel: Chips pro Spieler (0 = aus, nur Anzeige)", "Ring game: chips per player (0 = off, display only)"),
     ("ro.ui.draw", "Ziehen", "Draw"),
     ("ro.ui.meld_joker_as", "Auslegen, Joker als {faces}", "Meld, joker as {faces}"),
     ("ro.ui.take_discard", "Ablage nehmen", "Take discard"),
@@ -156,23 +440,6 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ro.ui.declare", "Rommé ansagen", "Declare rummy"),
     ("ro.ui.decline", "Weiterspielen", "Play on"),
     ("ro.ui.new_meld", "Neue Kombination: Karten wählen und hier ablegen", "New meld: select cards and drop them here"),
-    // The bot levels' measured strength (docs/bots.md, 2,000 deals heads-up; hard in mit
-    // Anlegen and Traditionell 500 deals), shown with the levels on the setup page.
-    ("strength.romme.easy", "Gemessen: gewinnt etwa jede neunte Runde gegen Normal (11 %).", "Measured: wins about one deal in nine against normal (11 %)."),
-    ("strength.romme.normal", "Gemessen: gewinnt gegen Leicht 89 von 100 Runden.", "Measured: wins 89 of 100 deals against easy."),
-    ("strength.romme.hard", "Gemessen: gewinnt gegen Normal 58 von 100 Runden.", "Measured: wins 58 of 100 deals against normal."),
-    ("strength.romme_kaufen.easy", "Gemessen: gewinnt etwa jede zehnte Runde gegen Normal (10 %).", "Measured: wins about one deal in ten against normal (10 %)."),
-    ("strength.romme_kaufen.normal", "Gemessen: gewinnt gegen Leicht 90 von 100 Runden.", "Measured: wins 90 of 100 deals against easy."),
-    ("strength.romme_kaufen.hard", "Gemessen: gewinnt gegen Normal 55 von 100 Runden.", "Measured: wins 55 of 100 deals against normal."),
-    ("strength.romme_anlegen.easy", "Gemessen: gewinnt etwa jede neunte Runde gegen Normal (12 %).", "Measured: wins about one deal in nine against normal (12 %)."),
-    ("strength.romme_anlegen.normal", "Gemessen: gewinnt gegen Leicht 89 von 100 Runden.", "Measured: wins 89 of 100 deals against easy."),
-    ("strength.romme_anlegen.hard", "Gemessen: etwa so stark wie Normal (52 von 100 Runden).", "Measured: about as strong as normal (52 of 100 deals)."),
-    ("strength.romme_raeuber.easy", "Gemessen: gewinnt etwa jede achte Runde gegen Normal (12 %).", "Measured: wins about one deal in eight against normal (12 %)."),
-    ("strength.romme_raeuber.normal", "Gemessen: gewinnt gegen Leicht 87 von 100 Runden.", "Measured: wins 87 of 100 deals against easy."),
-    ("strength.romme_raeuber.hard", "Gemessen: gewinnt gegen Normal 57 von 100 Runden.", "Measured: wins 57 of 100 deals against normal."),
-    ("strength.romme_trad.easy", "Gemessen: gewinnt etwa jede sechste Runde gegen Normal (17 %).", "Measured: wins about one deal in six against normal (17 %)."),
-    ("strength.romme_trad.normal", "Gemessen: gewinnt gegen Leicht 84 von 100 Runden.", "Measured: wins 84 of 100 deals against easy."),
-    ("strength.romme_trad.hard", "Gemessen: etwa so stark wie Normal (52 von 100 Runden).", "Measured: about as strong as normal (52 of 100 deals)."),
     ("ro.ui.opp_points", "Pkt.", "pts"),
     ("ro.ui.opp_opened", "✓ ausgelegt", "✓ melded"),
     ("ro.ui.opp_said", "{name}: {cards} {cards:Karte|Karten}, {points} {points:Punkt|Punkte}", "{name}: {cards} {cards:card|cards}, {points} {points:point|points}"),
@@ -203,11 +470,11 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ("ro.line.lone_joker", "Einzelner Joker: {n}", "Lone joker: {n}"),
     ("ro.line.first_meld", "Erster Ausleger verliert: +{n}", "First melder lost: +{n}"),
     ("ro.line.hand_romme", "Hand-Rommé: +{n}", "Hand rummy: +{n}"),
-    // The first-game guide (`UiGame::COACH`).
-    ("coach.romme.draw", "Zieh zu Beginn eine Karte: hier vom Stapel oder die oberste vom Ablagestapel.", "Start your turn by drawing: from the stock here or the top card of the discard pile."),
-    ("coach.romme.meld", "Wähle Sätze oder Folgen aus deiner Hand und lege sie hier aus.", "Pick sets or runs from your hand and lay them out here."),
-    ("coach.romme.discard", "Zum Schluss eine Karte wählen und abwerfen – sie kommt hierher auf den Ablagestapel.", "Finish by picking a card and discarding it – it lands here on the discard pile."),
-    // The rules page (`rules.rs`).
+];
+
+/// The rules page's texts (`rules.rs`): installed by the part of the wasm that shows rules
+/// pages (`more_pages`) when it is loaded ([`crate::i18n::install_part`]).
+pub static RULES_TEXTS: &[(&str, &str, &str)] = &[
     ("rules.ro.goal_bid", "Bilde aus deinen Karten Sätze und Folgen und lege sie offen aus. Hast du nach dem Abwerfen nur noch höchstens {n} {n:Punkt|Punkte} auf der Hand, darfst du „Rommé“ ansagen und gewinnst die Runde.", "Form sets and runs from your cards and lay them out face up. Once you hold at most {n} {n:point|points} after your discard, you may declare “Rummy” and win the deal."),
     ("rules.ro.goal_out", "Bilde aus deinen Karten Sätze und Folgen und lege sie offen aus. Wer als Erster keine Karte mehr auf der Hand hat, gewinnt die Runde.", "Form sets and runs from your cards and lay them out face up. The first player with no cards left wins the deal."),
     ("rules.ro.goal_points", "Was die anderen dann noch auf der Hand haben, zählt als Strafpunkte. Die Partie gewinnt, wer am Ende die wenigsten Strafpunkte hat.", "Whatever the others still hold counts as penalty points. The player with the fewest penalty points at the end wins the match."),
