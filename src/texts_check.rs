@@ -121,6 +121,12 @@ fn every_game_has_its_texts_in_both_languages() {
     }
 }
 
+/// Every game's table part and rules page can install their texts.
+#[test]
+fn every_game_has_slots_for_its_part_texts() {
+    assert!(crate::i18n::PART_SLOTS >= 2 * REGISTRY.len());
+}
+
 /// Words that give away English in a German sentence.
 const ENGLISH: [&str; 24] = [
     "the", "not", "is", "card", "cards", "meld", "melds", "phase", "window", "claim", "player",
