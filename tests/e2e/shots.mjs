@@ -25,6 +25,8 @@ const screens = [
   ['settings', '#/settings', '.settings'],
   ['setup-karussell', '#/setup/karussell', '[data-testid=start]'],
   ['setup-profisort', '#/setup/profisort', '[data-testid=start]'],
+  ['rules-romme-raeuber', '#/rules/romme_raeuber', '[data-testid=rules-page]'],
+  ['rules-abluxxen', '#/rules/abluxxen', '[data-testid=rules-page]'],
 ];
 // A stored Karussell game (one of the engine's fixtures) for the screens of a stored game.
 const KARUSSELL_SAVE = fs.readFileSync(new URL('../../crates/engine/tests/fixtures/karussell.wave2.save.json', import.meta.url), 'utf8');
