@@ -20,7 +20,7 @@ pub const FIRST_MELD_MALUS: i32 = 20;
 /// Extra charge of every loser after a hand-Rommé (Traditionell).
 pub const HAND_ROMME: i32 = 25;
 /// Ring game: players this many points or more behind the winner get nothing.
-pub const RING_CUTOFF: i32 = 85;
+pub const RING_CUTOFF: i32 = 80;
 
 /// One row of the score sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
