@@ -6,7 +6,8 @@
 //! normal bot, the same deals for every candidate (common random numbers). A coordinate
 //! search tries each parameter one step up and down and keeps a change when it wins more
 //! than one standard error of the paired difference above the best so far; ROUNDS passes
-//! (default 2). START: a comma-separated vector to start from (default: normal's). With
+//! (default 2). START: a comma-separated vector to start from (default: normal's), or
+//! `tuned[,NAME=VALUE…]` (the hard bot's set, some parameters changed). With
 //! `eval` as ROUNDS it only measures START. Validate the result on another SEED. With the
 //! environment variable `PLAYERS=4` one tuned seat plays against three normal ones.
 
@@ -94,7 +95,22 @@ fn paired_se(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// How far one step of each parameter goes.
-const STEPS: [i64; 17] = [3, 2, 2, 2, 3, 2, 3, 10, 1, 1, 1, 1, 1, 1, 4, 1, 1];
+const STEPS: [i64; 18] = [3, 2, 2, 2, 3, 2, 3, 10, 1, 1, 1, 1, 1, 1, 4, 1, 1, 4];
+
+/// START `tuned` or `tuned,NAME=VALUE,…`: the hard bot's set for these options and
+/// players ([`Params::tuned`]), with the named parameters changed.
+fn tuned_with(opts: &RommeOptions, spec: &str) -> Vec<i64> {
+    let mut v = Params::tuned(opts, players()).to_vec();
+    for item in spec.split(',').skip(1) {
+        let (name, value) = item.split_once('=').expect("NAME=VALUE");
+        let k = Params::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .expect("a parameter name");
+        v[k] = value.parse().expect("a number");
+    }
+    v
+}
 
 fn show(v: &[i64]) -> String {
     v.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
@@ -107,12 +123,13 @@ fn main() {
     let deals: u64 = arg(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let seed: u64 = arg(2).and_then(|s| s.parse().ok()).unwrap_or(2026);
     let mode = arg(3).unwrap_or("2");
+    let info = find_variant(preset).expect("a Rommé preset");
+    let opts = one_deal(&options_of::<Romme>(info).expect("a Rommé preset"));
     let mut best: Vec<i64> = match arg(4) {
+        Some(s) if s.starts_with("tuned") => tuned_with(&opts, s),
         Some(s) => s.split(',').filter_map(|x| x.parse().ok()).collect(),
         None => Params::NORMAL.to_vec(),
     };
-    let info = find_variant(preset).expect("a Rommé preset");
-    let opts = one_deal(&options_of::<Romme>(info).expect("a Rommé preset"));
     let t = std::time::Instant::now();
     let mut best_shares = shares(&opts, Params::from_vec(&best), deals, seed);
     let (mine, others) = points();

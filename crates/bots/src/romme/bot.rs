@@ -97,6 +97,9 @@ pub struct RommeBot {
     budget: Budget,
     /// The hard level's search between slices ([`Bot::think`]).
     pending: Pending<RommeView, hard::Look>,
+    /// In the hard level's rollouts: the discard (rank in the bot's own ranking) to play at
+    /// the end of the current turn instead of its own choice ([`hard::Look::plans`]).
+    forced: Option<usize>,
 }
 
 impl RommeBot {
@@ -113,6 +116,7 @@ impl RommeBot {
             tuned: false,
             budget: Budget::DEFAULT,
             pending: Pending::none(),
+            forced: None,
         }
     }
 
@@ -146,6 +150,31 @@ impl RommeBot {
     pub fn with_budget(mut self, budget: Budget) -> RommeBot {
         self.budget = budget;
         self
+    }
+
+    /// Plays the `rank`-th discard of its own ranking at the end of the coming turn (a rollout
+    /// plan of the hard level; `None`: its own choice).
+    pub(crate) fn force_discard(&mut self, rank: Option<usize>) {
+        self.forced = rank;
+    }
+
+    /// The forced discard ([`RommeBot::force_discard`]) in place of `action`, when `action`
+    /// ends the turn with a discard (not one that reaches the bid).
+    fn forced_discard(&mut self, ctx: &Ctx, action: RommeAction) -> RommeAction {
+        let Some(k) = self.forced else {
+            return action;
+        };
+        if !matches!(action, RommeAction::Discard { .. }) {
+            return action;
+        }
+        self.forced = None;
+        if ctx.finishing_discard().is_some() {
+            return action;
+        }
+        let plan = ctx.plan(&ctx.placeable());
+        ctx.ranked_discards(&plan)
+            .get(k)
+            .map_or(action, |&card| RommeAction::Discard { card })
     }
 
     fn undo(&mut self, view: &RommeView) -> RommeAction {
@@ -201,7 +230,7 @@ impl Thinker<Romme> for RommeBot {
         } else {
             (self.params, self.hold)
         };
-        let pile = if params.live != 0 {
+        let pile = if params.live != 0 || params.outs != 0 {
             self.memory.pile.clone()
         } else {
             Vec::new()
@@ -237,12 +266,14 @@ impl Thinker<Romme> for RommeBot {
             }
             (PhaseView::MatchOver, _) => first.clone(),
         };
+        let action = self.forced_discard(&ctx, action);
         if self.level == Level::Hard {
             let cands = candidates(&ctx, &action, self.budget);
             if cands.len() >= 2 {
                 // The hard level: compares the normal choice with its alternatives by
                 // lookahead (all of them listed actions).
-                return Err(Box::new(hard::Look::new(view, cands, self, self.budget)));
+                let look = hard::Look::new(view, cands, self, self.budget).plans();
+                return Err(Box::new(look));
             }
         }
         Ok(

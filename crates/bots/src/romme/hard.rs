@@ -34,6 +34,9 @@ pub struct Budget {
     /// Rollouts stop after this many turns (0: at the end of the deal); a cut deal is
     /// judged by the deadwood of every hand.
     pub horizon: usize,
+    /// Taking the top discard is played out with this many discards of the same turn (the
+    /// normal choice and the next best ones, [`Look::plans`]); 1: with the normal choice only.
+    pub joint: usize,
 }
 
 impl Budget {
@@ -42,6 +45,7 @@ impl Budget {
         discards: 3,
         steps: 4_500,
         horizon: 0,
+        joint: JOINT,
     };
 }
 
@@ -53,7 +57,11 @@ pub const ANALYSIS: Budget = Budget {
     discards: 3,
     steps: usize::MAX,
     horizon: 0,
+    joint: 1,
 };
+
+/// The discards played out after taking the top discard ([`Budget::joint`]).
+const JOINT: usize = 1;
 
 /// A rollout stops (and counts as it stands, by the pips in hand) after this many actions.
 const ROLLOUT_STEPS: usize = 600;
@@ -225,6 +233,9 @@ pub struct Look {
     pile: Vec<Face>,
     rows_before: usize,
     budget: Budget,
+    /// Per candidate: the discard (its rank in the hard seat's own ranking, 0 the best) the
+    /// hard seat's rollout bot plays at the end of this turn (`None`: its own choice).
+    plans: Vec<Option<usize>>,
 }
 
 impl Look {
@@ -241,10 +252,34 @@ impl Look {
             pile: me.remembered_pile().to_vec(),
             rows_before: view.sheet.rows.len(),
             view: view.clone(),
+            plans: vec![None; candidates.len()],
             candidates,
             me,
             budget,
         }
+    }
+
+    /// The draw and the discard of the same turn searched together: taking the top discard
+    /// becomes [`Budget::joint`] candidates, each followed by another discard of the turn
+    /// (the seat's own ranking: the best, the second, …); the other candidates stay as they
+    /// are. The decision compares the draws by their best plan ([`Look::best`]).
+    pub fn plans(mut self) -> Look {
+        let mut candidates = Vec::new();
+        let mut plans = Vec::new();
+        for a in std::mem::take(&mut self.candidates) {
+            let n = if a == RommeAction::DrawDiscard {
+                self.budget.joint.max(1)
+            } else {
+                1
+            };
+            for k in 0..n {
+                candidates.push(a.clone());
+                plans.push((k > 0).then_some(k));
+            }
+        }
+        self.candidates = candidates;
+        self.plans = plans;
+        self
     }
 }
 
@@ -265,7 +300,11 @@ impl Lookahead for Look {
     /// The candidate to play ([`decide`]).
     fn best(self, outcomes: &[Vec<f64>]) -> RommeAction {
         let z = z_for(&self.view.options);
-        let i = crate::search::overrule(outcomes, self.candidates.len(), z);
+        let i = if self.plans.iter().any(Option::is_some) {
+            overrule_plans(outcomes, &self.candidates, z)
+        } else {
+            crate::search::overrule(outcomes, self.candidates.len(), z)
+        };
         self.candidates
             .into_iter()
             .nth(i)
@@ -296,7 +335,9 @@ impl Lookahead for Look {
         {
             return (-1_000.0, 0);
         }
-        let steps = rollout(&mut g, &mut bots.clone(), self.budget.horizon);
+        let mut bots = bots.clone();
+        bots[self.view.seat].force_discard(self.plans[candidate]);
+        let steps = rollout(&mut g, &mut bots, self.budget.horizon);
         (deal_value(&g, self.view.seat, self.rows_before), steps)
     }
 
@@ -331,6 +372,29 @@ fn step_limit(view: &RommeView, budget: Budget) -> usize {
         steps / 4
     } else {
         steps
+    }
+}
+
+/// With plans ([`Look::plans`]): the action of the best plan, unless that action differs
+/// from the normal choice (candidate 0) and its best plan does not lead the normal
+/// choice's best plan by `z` standard errors of the paired difference.
+fn overrule_plans(outcomes: &[Vec<f64>], candidates: &[RommeAction], z: f64) -> usize {
+    let m = means(outcomes, candidates.len());
+    let best_of = |a: &RommeAction| {
+        (0..candidates.len())
+            .filter(|&i| candidates[i] == *a)
+            .max_by(|&x, &y| m[x].total_cmp(&m[y]).then(y.cmp(&x)))
+            .unwrap_or(0)
+    };
+    let best = argmax(&m);
+    if outcomes.len() < 2 || candidates[best] == candidates[0] {
+        return 0;
+    }
+    let (mean, se) = crate::search::paired(outcomes, best, best_of(&candidates[0]));
+    if mean > z * se {
+        best
+    } else {
+        0
     }
 }
 
@@ -496,6 +560,40 @@ mod tests {
         let view = game.view(0);
         let deck = view.options.deck_len();
         assert_eq!(unseen(&view).len(), deck - view.hand.len() - 1);
+    }
+
+    #[test]
+    fn plans_are_compared_by_their_draw() {
+        let (t, d) = (RommeAction::DrawTalon, RommeAction::DrawDiscard);
+        let cands = [t.clone(), d.clone(), d.clone(), d.clone()];
+        // The third discard after taking the top discard leads clearly: take it.
+        let clear = vec![
+            vec![0.0, -1.0, 0.0, 5.0],
+            vec![1.0, 0.0, 0.0, 6.0],
+            vec![2.0, 1.0, 1.0, 6.5],
+        ];
+        assert_eq!(cands[overrule_plans(&clear, &cands, 0.5)], d);
+        // Normal takes the top discard: another plan of the same draw is no overrule.
+        let normal_takes = [d.clone(), d.clone(), t.clone()];
+        let same = vec![
+            vec![0.0, 5.0, 1.0],
+            vec![1.0, 6.0, 2.0],
+            vec![2.0, 6.5, 3.0],
+        ];
+        assert_eq!(overrule_plans(&same, &normal_takes, 0.5), 0);
+        // The talon must lead the best plan of taking, not only normal's own plan.
+        let talon = vec![
+            vec![0.0, 5.0, 4.0],
+            vec![1.0, 6.0, 5.0],
+            vec![2.0, 6.5, 6.0],
+        ];
+        assert_eq!(overrule_plans(&talon, &normal_takes, 0.5), 0);
+        let talon = vec![
+            vec![0.0, 1.0, 4.0],
+            vec![1.0, 2.0, 5.0],
+            vec![2.0, 2.5, 6.0],
+        ];
+        assert_eq!(overrule_plans(&talon, &normal_takes, 0.5), 2);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! What the bots know about a position: the options, the hand, the plan for the turn, and
 //! how useful each card is.
 
+use super::outs::Outs;
 use super::params::Params;
 use super::partition::{best_partition, best_reading, Partition};
 use engine::meld::MeldRules;
@@ -39,7 +40,7 @@ impl<'a> Ctx<'a> {
     ) -> Ctx<'a> {
         let (collected, pile) = seen;
         Ctx {
-            seen: if p.live != 0 {
+            seen: if p.live != 0 || p.outs != 0 {
                 seen_faces(view, pile)
             } else {
                 [0; 52]
@@ -342,6 +343,7 @@ impl<'a> Ctx<'a> {
             .enumerate()
             .any(|(s, &n)| s != self.me && n <= self.p.close_hand);
         let melded: Vec<CardId> = plan.melds.iter().flatten().map(|c| c.id).collect();
+        let outs = (self.p.outs != 0).then(|| Outs::new(rest, &self.seen, &self.rules));
         let score = |c: &Card| -> i32 {
             let pen = self.pen(c) as i32;
             let mut s = if danger_close || self.opts.end_mode == EndMode::BidAtMost {
@@ -353,6 +355,9 @@ impl<'a> Ctx<'a> {
             s -= self.danger(c, collected);
             if melded.contains(&c.id) {
                 s -= 300;
+            }
+            if let Some(outs) = &outs {
+                s += outs.of(c.id) * self.p.outs / 4;
             }
             s
         };

@@ -24,6 +24,7 @@ mod bot;
 pub mod hard;
 mod heuristic;
 mod memory;
+mod outs;
 pub mod params;
 pub mod partition;
 

@@ -45,7 +45,15 @@ pub struct Params {
     /// Bid ≤ N: keep the melds in hand until the hand can reach the bid this turn or an
     /// opponent holds fewer than this many cards (0: meld at once, as normal does).
     pub hold_bid: usize,
+    /// Weight (in quarters) of a discard's outs ([`super::outs`]: the unseen copies of the
+    /// faces that complete a partial meld of the unmelded cards left after it; 0: not
+    /// counted, as normal).
+    pub outs: i32,
 }
+
+/// The weight of the outs in the go-out presets' tuned sets (bots-hard-6: the fast count of
+/// [`super::outs`], cheap enough for the hard seat's rollouts).
+const OUTS: i32 = 8;
 
 impl Params {
     /// The normal bot's constants.
@@ -67,6 +75,7 @@ impl Params {
         take_keep: i32::MAX,
         live: 0,
         hold_bid: 0,
+        outs: 0,
     };
 
     /// The set the hard bot plays with these options and `seats` players (tuned heads-up
@@ -97,6 +106,7 @@ impl Params {
                 ..base
             },
             (EndMode::GoOut, _, true) => Params {
+                outs: OUTS,
                 danger_near: n.danger_near,
                 keep_seq2: 7,
                 pips: 3,
@@ -106,11 +116,16 @@ impl Params {
                 joker_lay_off: 2,
                 ..base
             },
-            (EndMode::GoOut, Scoring::AnlegenBonuses, false) => Params { pips: 3, ..base },
+            (EndMode::GoOut, Scoring::AnlegenBonuses, false) => Params {
+                pips: 3,
+                outs: OUTS,
+                ..base
+            },
             (EndMode::GoOut, _, false) => Params {
                 keep_seq1: 7,
                 keep_seq2: 3,
                 take_keep: 24,
+                outs: OUTS,
                 ..base
             },
         }
@@ -136,6 +151,7 @@ impl Params {
             self.take_keep.into(),
             self.live.into(),
             self.hold_bid as i64,
+            self.outs.into(),
         ]
     }
 
@@ -162,11 +178,12 @@ impl Params {
             take_keep: i32::try_from(take).unwrap_or(i32::MAX),
             live: i(15),
             hold_bid: u(16),
+            outs: i(17),
         }
     }
 
     /// The field names in vector order.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "keep_joker",
         "keep_rank",
         "keep_seq1",
@@ -184,6 +201,7 @@ impl Params {
         "take_keep",
         "live",
         "hold_bid",
+        "outs",
     ];
 }
 

@@ -192,3 +192,45 @@ fn a_resumed_bot_remembers_what_the_playing_bot_remembers() {
     assert!(checked >= 8, "checked {checked} times");
     assert!(remembered_any, "some taken discard was remembered");
 }
+
+#[test]
+fn a_forced_discard_is_another_listed_discard_and_holds_for_one_turn() {
+    use crate::Bot;
+    use engine::romme::{PhaseView, RommeAction};
+    use engine::Game;
+    let opts = one_deal(&Preset::Grundspiel.options());
+    let mut g = Romme::new(&opts, 2, 7).unwrap();
+    let mut bots: Vec<RommeBot> = (0..2)
+        .map(|s| RommeBot::new(Level::Normal, s).with_options(&opts))
+        .collect();
+    let mut forced = 0;
+    for _ in 0..300 {
+        let Some(s) = g.to_move() else { break };
+        let view = g.view(s);
+        let legal = g.legal_actions(s);
+        let discards = legal
+            .iter()
+            .filter(|a| matches!(a, RommeAction::Discard { .. }))
+            .count();
+        let own = bots[s].clone().choose(&view, &legal);
+        if matches!(view.phase, PhaseView::Play { .. })
+            && discards >= 3
+            && matches!(own, RommeAction::Discard { .. })
+        {
+            let mut b = bots[s].clone();
+            b.force_discard(Some(1));
+            let other = b.choose(&view, &legal);
+            assert!(legal.contains(&other));
+            assert!(matches!(other, RommeAction::Discard { .. }));
+            // A bid-reaching discard is never replaced.
+            if other != own {
+                forced += 1;
+            }
+            // Used up: the next decision is the bot's own again.
+            assert_eq!(b.choose(&view, &legal), own);
+        }
+        let a = bots[s].choose(&view, &legal);
+        g.apply(s, &a).unwrap();
+    }
+    assert!(forced >= 3, "only {forced} forced discards");
+}
