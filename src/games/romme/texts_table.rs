@@ -84,7 +84,8 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
         "{n} {n:deal|deals}",
     ),
     // The bot levels' measured strength (docs/bots.md, 2,000 deals heads-up; hard in mit
-    // Anlegen and Traditionell 500 deals), shown with the levels on the setup page.
+    // Anlegen, Räuber and Traditionell 1,000–1,300 deals, bots-hard-6), shown with the levels
+    // on the setup page.
     (
         "strength.romme.easy",
         "Gemessen: gewinnt etwa jede neunte Runde gegen Normal (11 %).",
@@ -127,8 +128,8 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ),
     (
         "strength.romme_anlegen.hard",
-        "Gemessen: etwa so stark wie Normal (52 von 100 Runden).",
-        "Measured: about as strong as normal (52 of 100 deals).",
+        "Gemessen: gewinnt gegen Normal 54 von 100 Runden.",
+        "Measured: wins 54 of 100 deals against normal.",
     ),
     (
         "strength.romme_raeuber.easy",
@@ -142,8 +143,8 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ),
     (
         "strength.romme_raeuber.hard",
-        "Gemessen: gewinnt gegen Normal 57 von 100 Runden.",
-        "Measured: wins 57 of 100 deals against normal.",
+        "Gemessen: gewinnt gegen Normal 58 von 100 Runden.",
+        "Measured: wins 58 of 100 deals against normal.",
     ),
     (
         "strength.romme_trad.easy",
@@ -157,8 +158,8 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ),
     (
         "strength.romme_trad.hard",
-        "Gemessen: etwa so stark wie Normal (52 von 100 Runden).",
-        "Measured: about as strong as normal (52 of 100 deals).",
+        "Gemessen: gewinnt gegen Normal 55 von 100 Runden.",
+        "Measured: wins 55 of 100 deals against normal.",
     ),
     // Option labels and values, also named by the rules pages and the statistics.
     ("ro.jokers", "Joker im Spiel", "Jokers in the deck"),
