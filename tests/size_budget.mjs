@@ -50,14 +50,15 @@ const BUDGET = 153_600;
 // part (a game against bots +64 KB); the writer now reads back as its own game only.
 // Issue 28 lowered it: the small chunks merged into one (86 chunks → 11; measured 861,204).
 // The games' texts in their parts raised it by 0.6 % (each part's texts compress on their own;
-// measured 866,728) while the main wasm lost 24 KB and a game against bots 19 KB.
-const ALL_BUDGET = 867_600;
+// measured 866,728) while the main wasm lost 24 KB and a game against bots 19 KB. Issue 25's
+// outs count in the hard Rommé bot (bots-hard-6) raised it by 0.2 % (measured 868,484).
+const ALL_BUDGET = 869_400;
 // Issue 28: a game's table and bots in at most 12 files after the start (measured 7 for every
 // game; about 50 before the small chunks were merged), and a game against bots with the main
 // wasm at most GAME_BUDGET (measured: Rommé 483,876, the largest; the issue's goal is 320,000;
-// with the games' texts in their parts 464,481).
+// with the games' texts in their parts 464,481; with the hard Rommé bot's outs count 466,281).
 const FILES_PER_GAME = 12;
-const GAME_BUDGET = 465_000;
+const GAME_BUDGET = 466_800;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
