@@ -160,14 +160,15 @@ for (const { what, keys, owners } of lazyTables) {
   // run time (the main table's "ab.phase.shadow_choice" and a part's "ab.phase.play").
   for (const n of needles) if (n.endsWith('.') && startKeys.some((k) => k.startsWith(n))) needles.delete(n);
   partKeys += keys.length;
+  // Other keys holding a needle ("ro.upcard" in "rules.ro.upcard"): found once per needle.
+  const within = new Map([...needles].map((n) => [n, allKeys.filter((k) => k !== n && k.includes(n))]));
   for (const [file, who] of users) {
     if (who.every((p) => owners.includes(p))) continue;
     const bytes = fs.readFileSync(path.join(dir, file));
     for (const n of needles) {
       // Not within another key (checked by itself): "ro.upcard" in "rules.ro.upcard".
-      const within = allKeys.filter((k) => k !== n && k.includes(n));
       for (let at = bytes.indexOf(n); at >= 0; at = bytes.indexOf(n, at + 1)) {
-        if (within.some((k) => bytes.subarray(at - k.indexOf(n), at - k.indexOf(n) + k.length).equals(Buffer.from(k)))) continue;
+        if (within.get(n).some((k) => bytes.subarray(at - k.indexOf(n), at - k.indexOf(n) + k.length).equals(Buffer.from(k)))) continue;
         // Nor a text's end run into a key: "… in these rules." then "ro.err.taken_card".
         const straddles = (j) => allKeys.some((k) => k.startsWith(n.slice(j)) && bytes.subarray(at + j, at + j + k.length).equals(Buffer.from(k)));
         if (n.endsWith('.') && [...n].some((_, j) => j > 0 && straddles(j))) continue;
