@@ -67,7 +67,6 @@ fn bench(preset: &str, players: usize, deals: u64, budget: Budget) {
         use engine::romme::RommeAction as A;
         match a {
             A::Discard { .. } => "discard",
-            A::Meld { .. } => "meld",
             A::DrawTalon => "talon",
             A::DrawDiscard => "take discard",
             A::Buy => "buy",

@@ -343,14 +343,10 @@ fn candidates(ctx: &Ctx, normal: &RommeAction, budget: Budget) -> Vec<RommeActio
                     cands.push(a);
                 }
             }
-            cands.extend(lay_out_candidate(ctx, &plan));
             cands
         }
         (PhaseView::Play { .. }, RommeAction::Meld { .. } | RommeAction::LayOff { .. }) => {
             hold_candidates(ctx, normal)
-        }
-        (PhaseView::MayDeclare { .. }, RommeAction::DeclareRomme) if hard::declare_knob() => {
-            pair(RommeAction::DeclareRomme, RommeAction::DeclineRomme)
         }
         _ => Vec::new(),
     }
@@ -373,43 +369,6 @@ fn hold_candidates(ctx: &Ctx, normal: &RommeAction) -> Vec<RommeAction> {
         }
         _ => Vec::new(),
     }
-}
-
-/// Go-out presets: laying the plan's melds out now instead of holding them for a hand
-/// Rommé, when the hand left (after the discard) would be small enough to make the
-/// opponents lay out theirs (their threat rule), which gives lay-off targets. The biggest
-/// meld of the plan; the rollout's continuation lays out the rest (it has started).
-fn lay_out_candidate(ctx: &Ctx, plan: &super::partition::Partition) -> Option<RommeAction> {
-    let limit = hard::lay_out_knob();
-    if limit == 0
-        || ctx.opts.end_mode != EndMode::GoOut
-        || plan.melds.is_empty()
-        || plan.rest.len() > limit
-        || ctx.view.table.iter().any(|t| t.owner == ctx.me)
-        || !ctx.view.freed_jokers.is_empty()
-        || ctx.view.must_place.is_some()
-    {
-        return None;
-    }
-    if ctx.needs_minimum() {
-        let projected = ctx.view.opening_points
-            + plan.opening_value(&ctx.rules)
-            + ctx.lay_off_points(&plan.rest);
-        if projected < ctx.view.opening_needed {
-            return None;
-        }
-    }
-    let mut melds = plan.melds.clone();
-    engine::sort::sort_by_key(&mut melds, |m| std::cmp::Reverse(m.len()));
-    melds
-        .iter()
-        .find_map(|m| ctx.meld_action(m))
-        .filter(|a| ctx.listed(a) || constructed_ok(a, ctx))
-        .inspect(|_| {
-            if std::env::var("HARD7_DEBUG").is_ok() {
-                eprintln!("layout offered rest {}", plan.rest.len());
-            }
-        })
 }
 
 /// A constructed action that is not listed: only melds built and checked by the bot.

@@ -165,40 +165,8 @@ fn deal_value(game: &Romme, seat: Seat, rows_before: usize) -> f64 {
         .map(|s| points[s])
         .min()
         .unwrap_or(mine);
-    let (bonus, weight) = knobs();
-    let win = if mine < best_other { bonus } else { 0.0 };
-    weight * f64::from(best_other - mine) + win
-}
-
-/// Experiment knobs (temporary): HARD7_WIN, HARD7_MARGIN.
-fn knobs() -> (f64, f64) {
-    static K: std::sync::OnceLock<(f64, f64)> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        let get = |k: &str, d: f64| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
-        (get("HARD7_WIN", WIN_BONUS), get("HARD7_MARGIN", 1.0))
-    })
-}
-
-/// Experiment knob (temporary): HARD7_LAYOUT=N offers laying out with at most N cards left.
-pub fn lay_out_knob() -> usize {
-    static K: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        std::env::var("HARD7_LAYOUT")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    })
-}
-
-/// Experiment knob (temporary): HARD7_DECLARE=1 searches declaring.
-pub fn declare_knob() -> bool {
-    static K: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *K.get_or_init(|| std::env::var("HARD7_DECLARE").is_ok_and(|v| v == "1"))
+    let win = if mine < best_other { WIN_BONUS } else { 0.0 };
+    f64::from(best_other - mine) + win
 }
 
 /// Points a won deal is worth beyond its margin.
@@ -399,14 +367,7 @@ pub fn evaluate(
 /// get the full budget: with a quarter of it the lookahead was too noisy there and lost
 /// to normal (44 % and 39 % heads-up).
 fn step_limit(view: &RommeView, budget: Budget) -> usize {
-    static K: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    let mult = *K.get_or_init(|| {
-        std::env::var("HARD7_STEPS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1)
-    });
-    let steps = budget.steps.saturating_mul(2 * mult) / view.seats.max(2);
+    let steps = budget.steps.saturating_mul(2) / view.seats.max(2);
     if view.options.robbing {
         steps / 4
     } else {
@@ -452,11 +413,6 @@ const Z_BONUS_SCORING: f64 = 1.0;
 
 /// How sure the lookahead must be with these options.
 fn z_for(options: &engine::romme::RommeOptions) -> f64 {
-    static K: std::sync::OnceLock<Option<f64>> = std::sync::OnceLock::new();
-    let knob = *K.get_or_init(|| std::env::var("HARD7_Z").ok().and_then(|v| v.parse().ok()));
-    if let Some(z) = knob {
-        return z;
-    }
     if options.scoring == engine::romme::Scoring::Plain {
         Z
     } else {
