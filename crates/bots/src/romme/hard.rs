@@ -361,19 +361,26 @@ pub fn evaluate(
     outcomes
 }
 
-/// The rollout actions one decision may play: `budget.steps` heads-up, in proportion less
-/// with more seats, and a quarter with robbing (Räuber), whose robs cost three to four
-/// times as much as other actions. The other go-out presets (mit Anlegen, Traditionell)
-/// get the full budget: with a quarter of it the lookahead was too noisy there and lost
-/// to normal (44 % and 39 % heads-up).
+/// The rollout actions one decision may play: `budget.steps` heads-up, with more seats
+/// [`MORE_SEATS`] times that in proportion less, and a quarter with robbing (Räuber), whose
+/// robs cost three to four times as much as other actions. The other go-out presets (mit
+/// Anlegen, Traditionell) get the full budget: with a quarter of it the lookahead was too
+/// noisy there and lost to normal (44 % and 39 % heads-up).
 fn step_limit(view: &RommeView, budget: Budget) -> usize {
-    let steps = budget.steps.saturating_mul(2) / view.seats.max(2);
+    let factor = if view.seats > 2 { MORE_SEATS } else { 1 };
+    let steps = budget.steps.saturating_mul(2 * factor) / view.seats.max(2);
     if view.options.robbing {
         steps / 4
     } else {
         steps
     }
 }
+
+/// With more than two seats the step budget is this many times the heads-up one (in
+/// proportion to the seats): with four players about 60 rollouts (20 worlds) were too few,
+/// three times that reaches [`Budget::samples`] and gained 1.8 points (docs/bots.md,
+/// bots-hard-7), at a p95 well within the 300 ms.
+const MORE_SEATS: usize = 3;
 
 /// With plans ([`Look::plans`]): the action of the best plan, unless that action differs
 /// from the normal choice (candidate 0) and its best plan does not lead the normal
