@@ -102,7 +102,7 @@ if (loader) {
     const files = new Set([...parts.get(part), ...parts.get(game + '_bots')]);
     const bytes = [...files].reduce((a, f) => a + sizes.get(f), main);
     games.push({ game, files: files.size, bytes });
-    console.log(`a ${game} game against bots: ${bytes} bytes brotli of wasm (the main wasm included), ${files.size} wasm requests after the start`);
+    console.log(`${/^[aeiou]/.test(game) ? "an" : "a"} ${game} game against bots: ${bytes} bytes brotli of wasm (the main wasm included), ${files.size} wasm requests after the start`);
   }
 }
 console.log(`first visit: ${total} bytes brotli; main wasm ${main} (budget ${BUDGET}); all wasm ${wasm} (budget ${ALL_BUDGET})`);
