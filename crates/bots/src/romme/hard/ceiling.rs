@@ -199,3 +199,76 @@ impl Clairvoyant {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::romme::{Budget, Level};
+    use crate::Bot;
+    use engine::romme::{PhaseView, Preset};
+
+    fn sorted(hand: &[Card]) -> Vec<engine::CardId> {
+        let mut ids: Vec<_> = hand.iter().map(|c| c.id).collect();
+        ids.sort();
+        ids
+    }
+
+    #[test]
+    fn hands_worlds_hold_the_true_hands_and_show_the_view() {
+        let opts = Preset::MitKaufen.options();
+        let mut g = Romme::new(&opts, 3, 7).unwrap();
+        let mut bots: Vec<RommeBot> = (0..3)
+            .map(|s| RommeBot::new(Level::Normal, s).with_options(&opts))
+            .collect();
+        let mut rng = BotRng::seed_from_u64(1);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let Some(s) = g.to_move() else { break };
+            let view = g.view(s);
+            let legal = g.legal_actions(s);
+            if !matches!(
+                view.phase,
+                PhaseView::DealOver { .. } | PhaseView::MatchOver
+            ) {
+                let look = Look::new(&view, legal.clone(), &bots[s], Budget::DEFAULT);
+                let w = hands_world(&look, &g, &mut rng).unwrap();
+                assert_eq!(w.view(s), view);
+                assert_eq!(w.legal_actions(s), legal);
+                for o in (0..3).filter(|&o| o != s) {
+                    let (hand, truth) = (&w.deal_state().hands[o], &g.deal_state().hands[o]);
+                    assert_eq!(sorted(hand), sorted(truth));
+                }
+                checked += 1;
+            }
+            let a = bots[s].choose(&view, &legal);
+            g.apply(s, &a).unwrap();
+        }
+        assert!(checked > 20, "{checked}");
+    }
+
+    #[test]
+    fn the_clairvoyant_plays_legal_actions_to_the_end_of_a_deal() {
+        let opts = crate::romme::arena::one_deal(&Preset::Grundspiel.options());
+        let budget = Budget {
+            samples: 4,
+            ..Budget::DEFAULT
+        };
+        for sight in [Sight::Hands, Sight::All] {
+            let mut g = Romme::new(&opts, 2, 3).unwrap();
+            let hard = RommeBot::new(Level::Hard, 1).with_options(&opts);
+            let mut clair = Clairvoyant::new(hard.with_budget(budget), sight);
+            let mut normal = RommeBot::new(Level::Normal, 2).with_options(&opts);
+            while let Some(s) = g.to_move() {
+                let legal = g.legal_actions(s);
+                let a = if s == 0 {
+                    clair.choose(&g, s)
+                } else {
+                    normal.choose(&g.view(s), &legal)
+                };
+                g.apply(s, &a).unwrap();
+            }
+            assert!(clair.tally.searched > 0, "{sight:?}");
+            assert_eq!(clair.tally.failed, 0, "{sight:?}");
+        }
+    }
+}
