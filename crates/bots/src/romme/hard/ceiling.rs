@@ -12,6 +12,9 @@
 //!   samples them (the remembered part of the pile on top, the rest shuffled);
 //! - [`Sight::All`]: every world is the true state (hands, talon order, pile, the engine's
 //!   own generator for a reshuffle).
+//!
+//! [`Sight::View`] samples the worlds from the view exactly as the hard bot does (a check of
+//! this code path: it must play as the hard bot, to the digit).
 
 use super::{rollout_bots, Look};
 use crate::search::{Lookahead, Search};
@@ -29,6 +32,8 @@ pub enum Sight {
     Hands,
     /// The whole true state.
     All,
+    /// Nothing: the hard bot's own worlds.
+    View,
 }
 
 impl Sight {
@@ -36,6 +41,7 @@ impl Sight {
         match code {
             "hands" => Some(Sight::Hands),
             "all" => Some(Sight::All),
+            "view" => Some(Sight::View),
             _ => None,
         }
     }
@@ -74,6 +80,10 @@ impl Lookahead for Oracle {
         let world = match self.sight {
             Sight::All => Some(self.truth.clone()),
             Sight::Hands => hands_world(&self.look, &self.truth, rng),
+            Sight::View => {
+                let memory = (&self.look.collected[..], &self.look.pile[..]);
+                super::sample_world(&self.look.view, &self.look.pool, memory, rng)
+            }
         };
         let Some(world) = world else {
             self.failed += 1;
