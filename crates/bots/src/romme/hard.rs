@@ -21,6 +21,12 @@ use crate::BotRng;
 use engine::romme::{Guess, Phase, Romme, RommeAction, RommeView};
 use engine::{Card, CardId, DeckSpec, Face, Game, Seat};
 
+/// Measurement only (`bin/ceiling_romme.rs`): the hard bot with the true state. Never in
+/// the app or the wasm build.
+#[cfg(not(target_arch = "wasm32"))]
+#[doc(hidden)]
+pub mod ceiling;
+
 /// How much the hard bot thinks per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {

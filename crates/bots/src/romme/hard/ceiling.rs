@@ -1,0 +1,284 @@
+//! Measurement only: a clairvoyant hard bot, to measure the ceiling of the hard bot's
+//! one-step search (`bin/ceiling_romme.rs`). Never part of the app or the wasm build: the
+//! module exists only natively and is reached only from that benchmark, which drives the
+//! games itself and hands the true state to the bot at every decision.
+//!
+//! It is exactly the hard bot — the same candidates ([`super::super::RommeBot`]'s
+//! `Thinker::start`), the same rollouts with the normal policy in the other seats, the same
+//! value and the same overrule rule ([`Look`]) — except where its worlds come from:
+//!
+//! - [`Sight::Hands`]: the opponents' hands are the true ones (what perfect inference could
+//!   give at best); the talon order and the pile below the top are sampled as the hard bot
+//!   samples them (the remembered part of the pile on top, the rest shuffled);
+//! - [`Sight::All`]: every world is the true state (hands, talon order, pile, the engine's
+//!   own generator for a reshuffle).
+//!
+//! [`Sight::View`] samples the worlds from the view exactly as the hard bot does (a check of
+//! this code path: it must play as the hard bot, to the digit).
+
+use super::{rollout_bots, Look};
+use crate::search::{Lookahead, Search};
+use crate::think::Thinker;
+use crate::BotRng;
+use engine::romme::{Guess, Romme, RommeAction};
+use engine::{Card, Game, Seat};
+
+use super::super::RommeBot;
+
+/// What the clairvoyant knows beyond its view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// The opponents' true hands.
+    Hands,
+    /// The whole true state.
+    All,
+    /// Nothing: the hard bot's own worlds.
+    View,
+}
+
+impl Sight {
+    pub fn parse(code: &str) -> Option<Sight> {
+        match code {
+            "hands" => Some(Sight::Hands),
+            "all" => Some(Sight::All),
+            "view" => Some(Sight::View),
+            _ => None,
+        }
+    }
+}
+
+/// The hard bot's lookahead with worlds built from the true state.
+struct Oracle {
+    look: Look,
+    truth: Romme,
+    sight: Sight,
+    /// Worlds that could not be built.
+    failed: usize,
+}
+
+impl Lookahead for Oracle {
+    type World = (Romme, Vec<RommeBot>);
+    type Choice = RommeAction;
+
+    fn best(self, outcomes: &[Vec<f64>]) -> RommeAction {
+        self.look.best(outcomes)
+    }
+
+    fn candidates(&self) -> usize {
+        self.look.candidates()
+    }
+
+    fn listed(&self) -> &[RommeAction] {
+        self.look.listed()
+    }
+
+    fn samples(&self) -> usize {
+        self.look.samples()
+    }
+
+    fn sample(&mut self, rng: &mut BotRng) -> Option<Self::World> {
+        let world = match self.sight {
+            Sight::All => Some(self.truth.clone()),
+            Sight::Hands => hands_world(&self.look, &self.truth, rng),
+            Sight::View => {
+                let memory = (&self.look.collected[..], &self.look.pile[..]);
+                super::sample_world(&self.look.view, &self.look.pool, memory, rng)
+            }
+        };
+        let Some(world) = world else {
+            self.failed += 1;
+            return None;
+        };
+        Some((world, rollout_bots(&self.look.view, &self.look.me, rng)))
+    }
+
+    fn play(&mut self, world: &Self::World, candidate: usize) -> (f64, usize) {
+        self.look.play(world, candidate)
+    }
+
+    fn enough(&self, outcomes: &[Vec<f64>], tried: usize, steps: usize) -> bool {
+        self.look.enough(outcomes, tried, steps)
+    }
+}
+
+/// A world with the opponents' true hands; the talon and the pile below the top drawn from
+/// the rest of the unseen cards as [`super::sample_world`] draws them (the remembered faces
+/// of the pile on its top part).
+fn hands_world(look: &Look, truth: &Romme, rng: &mut BotRng) -> Option<Romme> {
+    let view = &look.view;
+    let true_hands = &truth.deal_state().hands;
+    let mut hands = vec![Vec::new(); view.seats];
+    for (seat, hand) in hands.iter_mut().enumerate() {
+        if seat != view.seat {
+            hand.clone_from(&true_hands[seat]);
+        }
+    }
+    let held: Vec<_> = hands.iter().flatten().map(|c: &Card| c.id).collect();
+    let mut cards: Vec<Card> = look
+        .pool
+        .iter()
+        .filter(|c| !held.contains(&c.id))
+        .copied()
+        .collect();
+    rng.shuffle(&mut cards);
+    let below = view.discard_size.saturating_sub(1);
+    let known = &look.pile[..look.pile.len().saturating_sub(1)];
+    let known = &known[known.len().saturating_sub(below)..];
+    let mut pile_top_part = Vec::new();
+    for &face in known {
+        if let Some(i) = cards.iter().position(|c| c.face == face) {
+            pile_top_part.push(cards.swap_remove(i));
+        }
+    }
+    let unknown = below.saturating_sub(pile_top_part.len()).min(cards.len());
+    let mut discard_below = cards.split_off(cards.len() - unknown);
+    discard_below.extend(pile_top_part);
+    let guess = Guess {
+        hands,
+        talon: cards,
+        discard_below,
+    };
+    Romme::for_simulation(view, guess, rng.next_u64()).ok()
+}
+
+/// What the clairvoyant did over a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Decisions searched.
+    pub searched: usize,
+    /// Searched decisions where it played another candidate than normal's choice.
+    pub overruled: usize,
+    /// Worlds that could not be built.
+    pub failed: usize,
+    /// `Sight::All`: searched decisions whose worlds did not all give the same values.
+    pub varied: usize,
+}
+
+/// The hard bot (the same seed, options and budget as a tournament's) deciding with the
+/// true state.
+pub struct Clairvoyant {
+    pub bot: RommeBot,
+    pub sight: Sight,
+    pub tally: Tally,
+}
+
+impl Clairvoyant {
+    pub fn new(bot: RommeBot, sight: Sight) -> Clairvoyant {
+        Clairvoyant {
+            bot,
+            sight,
+            tally: Tally::default(),
+        }
+    }
+
+    /// The action for `seat` (to move) in the true state `game`: the hard bot's decision
+    /// ([`crate::think::decide`]) with the oracle's worlds.
+    pub fn choose(&mut self, game: &Romme, seat: Seat) -> RommeAction {
+        let view = game.view(seat);
+        let legal = game.legal_actions(seat);
+        let look = match self.bot.start(&view, &legal) {
+            Ok(action) => return action,
+            Err(_) if legal.len() == 1 => return legal[0].clone(),
+            Err(look) => *look,
+        };
+        let oracle = Oracle {
+            look,
+            truth: game.clone(),
+            sight: self.sight,
+            failed: 0,
+        };
+        let rng = self.bot.mind().1.clone();
+        let mut search = Search::new(oracle, rng);
+        search.run(&mut || false);
+        let (oracle, outcomes, rng) = search.into_parts();
+        *self.bot.mind().1 = rng;
+        self.tally.searched += 1;
+        self.tally.failed += oracle.failed;
+        if outcomes.windows(2).any(|w| w[0] != w[1]) {
+            self.tally.varied += 1;
+        }
+        let normal = oracle.listed().first().cloned();
+        let action = oracle.best(&outcomes);
+        if Some(&action) != normal.as_ref() {
+            self.tally.overruled += 1;
+        }
+        if legal.contains(&action) {
+            action
+        } else {
+            self.bot.fallback(&view, &legal)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::romme::{Budget, Level};
+    use crate::Bot;
+    use engine::romme::{PhaseView, Preset};
+
+    fn sorted(hand: &[Card]) -> Vec<engine::CardId> {
+        let mut ids: Vec<_> = hand.iter().map(|c| c.id).collect();
+        ids.sort();
+        ids
+    }
+
+    #[test]
+    fn hands_worlds_hold_the_true_hands_and_show_the_view() {
+        let opts = Preset::MitKaufen.options();
+        let mut g = Romme::new(&opts, 3, 7).unwrap();
+        let mut bots: Vec<RommeBot> = (0..3)
+            .map(|s| RommeBot::new(Level::Normal, s).with_options(&opts))
+            .collect();
+        let mut rng = BotRng::seed_from_u64(1);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let Some(s) = g.to_move() else { break };
+            let view = g.view(s);
+            let legal = g.legal_actions(s);
+            if !matches!(
+                view.phase,
+                PhaseView::DealOver { .. } | PhaseView::MatchOver
+            ) {
+                let look = Look::new(&view, legal.clone(), &bots[s], Budget::DEFAULT);
+                let w = hands_world(&look, &g, &mut rng).unwrap();
+                assert_eq!(w.view(s), view);
+                assert_eq!(w.legal_actions(s), legal);
+                for o in (0..3).filter(|&o| o != s) {
+                    let (hand, truth) = (&w.deal_state().hands[o], &g.deal_state().hands[o]);
+                    assert_eq!(sorted(hand), sorted(truth));
+                }
+                checked += 1;
+            }
+            let a = bots[s].choose(&view, &legal);
+            g.apply(s, &a).unwrap();
+        }
+        assert!(checked > 20, "{checked}");
+    }
+
+    #[test]
+    fn the_clairvoyant_plays_legal_actions_to_the_end_of_a_deal() {
+        let opts = crate::romme::arena::one_deal(&Preset::Grundspiel.options());
+        let budget = Budget {
+            samples: 4,
+            ..Budget::DEFAULT
+        };
+        for sight in [Sight::Hands, Sight::All] {
+            let mut g = Romme::new(&opts, 2, 3).unwrap();
+            let hard = RommeBot::new(Level::Hard, 1).with_options(&opts);
+            let mut clair = Clairvoyant::new(hard.with_budget(budget), sight);
+            let mut normal = RommeBot::new(Level::Normal, 2).with_options(&opts);
+            while let Some(s) = g.to_move() {
+                let legal = g.legal_actions(s);
+                let a = if s == 0 {
+                    clair.choose(&g, s)
+                } else {
+                    normal.choose(&g.view(s), &legal)
+                };
+                g.apply(s, &a).unwrap();
+            }
+            assert!(clair.tally.searched > 0, "{sight:?}");
+            assert_eq!(clair.tally.failed, 0, "{sight:?}");
+        }
+    }
+}
