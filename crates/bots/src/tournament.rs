@@ -165,8 +165,9 @@ fn duplicate<G: BotGame>(
     Ok(report)
 }
 
-/// Adds one finished game to `report`.
-fn score(report: &mut Report, standings: &[engine::Standing], a_seat: usize, n: usize) {
+/// Adds one finished game to `report`: seat `a_seat`'s win (shared among the first places)
+/// and points, and the mean points of the other seats.
+pub fn score(report: &mut Report, standings: &[engine::Standing], a_seat: usize, n: usize) {
     report.games += 1;
     let firsts = standings.iter().filter(|s| s.place == 1).count().max(1);
     if standings.iter().any(|s| s.seat == a_seat && s.place == 1) {

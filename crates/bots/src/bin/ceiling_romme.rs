@@ -15,7 +15,7 @@
 use bots::romme::arena::one_deal;
 use bots::romme::hard::ceiling::{Clairvoyant, Sight, Tally};
 use bots::romme::{Level, RommeBot};
-use bots::tournament::Report;
+use bots::tournament::{score, Report};
 use bots::Bot;
 use engine::games::{find_variant, options_of};
 use engine::romme::{Romme, RommeOptions};
@@ -69,21 +69,7 @@ fn game(
         tally.varied += c.tally.varied;
     }
     report.decisions += steps;
-    report.games += 1;
-    let standings = g.standings();
-    let firsts = standings.iter().filter(|s| s.place == 1).count().max(1);
-    if standings.iter().any(|s| s.seat == a_seat && s.place == 1) {
-        report.a_wins += 1.0 / firsts as f64;
-    }
-    let of = |seat: usize| {
-        standings
-            .iter()
-            .find(|s| s.seat == seat)
-            .map_or(0.0, |s| f64::from(s.score))
-    };
-    report.a_score += of(a_seat);
-    let others: f64 = (0..n).filter(|&s| s != a_seat).map(of).sum();
-    report.b_score += others / (n - 1).max(1) as f64;
+    score(report, &g.standings(), a_seat, n);
     Ok(())
 }
 

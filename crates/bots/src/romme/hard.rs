@@ -107,16 +107,7 @@ pub fn sample_world(
     let (collected, pile) = memory;
     let mut cards = pool.to_vec();
     rng.shuffle(&mut cards);
-    // The discard pile below the top, as far as remembered (its top part).
-    let below = view.discard_size.saturating_sub(1);
-    let known = &pile[..pile.len().saturating_sub(1)];
-    let known = &known[known.len().saturating_sub(below)..];
-    let mut pile_top_part = Vec::new();
-    for &face in known {
-        if let Some(i) = cards.iter().position(|c| c.face == face) {
-            pile_top_part.push(cards.swap_remove(i));
-        }
-    }
+    let pile_top_part = remembered_pile(view, pile, &mut cards);
     let mut hands = vec![Vec::new(); view.seats];
     for &(seat, face) in collected {
         let room = view.hand_sizes.get(seat).copied().unwrap_or(0);
@@ -135,6 +126,34 @@ pub fn sample_world(
             hand.extend(cards.split_off(cards.len() - n));
         }
     }
+    world_of(view, hands, cards, pile_top_part, rng)
+}
+
+/// The discard pile below the top as far as remembered (its top part): those faces taken
+/// out of the shuffled `cards`.
+pub(crate) fn remembered_pile(view: &RommeView, pile: &[Face], cards: &mut Vec<Card>) -> Vec<Card> {
+    let below = view.discard_size.saturating_sub(1);
+    let known = &pile[..pile.len().saturating_sub(1)];
+    let known = &known[known.len().saturating_sub(below)..];
+    let mut pile_top_part = Vec::new();
+    for &face in known {
+        if let Some(i) = cards.iter().position(|c| c.face == face) {
+            pile_top_part.push(cards.swap_remove(i));
+        }
+    }
+    pile_top_part
+}
+
+/// The world with these `hands`: the rest of the pile below the top from the end of the
+/// shuffled `cards` (under the remembered top part), the talon the cards left.
+pub(crate) fn world_of(
+    view: &RommeView,
+    hands: Vec<Vec<Card>>,
+    mut cards: Vec<Card>,
+    pile_top_part: Vec<Card>,
+    rng: &mut BotRng,
+) -> Option<Romme> {
+    let below = view.discard_size.saturating_sub(1);
     let unknown = below.saturating_sub(pile_top_part.len()).min(cards.len());
     let mut discard_below = cards.split_off(cards.len() - unknown);
     discard_below.extend(pile_top_part);
@@ -532,37 +551,54 @@ mod tests {
         }
     }
 
+    /// Plays up to 300 actions of normal bots at `seats` seats and calls `check` at every
+    /// decision outside the deal's end (game, seat, view, legal actions, the seat's bot);
+    /// returns how often it was called.
+    pub(crate) fn walk_decisions(
+        opts: &engine::romme::RommeOptions,
+        seats: usize,
+        seed: u64,
+        mut check: impl FnMut(&Romme, Seat, &RommeView, &[RommeAction], &RommeBot),
+    ) -> usize {
+        let mut g = Romme::new(opts, seats, seed).unwrap();
+        let mut bots: Vec<RommeBot> = (0..seats)
+            .map(|s| RommeBot::new(Level::Normal, s as u64).with_options(opts))
+            .collect();
+        let mut checked = 0;
+        for _ in 0..300 {
+            let Some(s) = g.to_move() else { break };
+            let view = g.view(s);
+            let legal = g.legal_actions(s);
+            if !matches!(
+                view.phase,
+                PhaseView::DealOver { .. } | PhaseView::MatchOver
+            ) {
+                check(&g, s, &view, &legal, &bots[s]);
+                checked += 1;
+            }
+            let a = bots[s].choose(&view, &legal);
+            g.apply(s, &a).unwrap();
+        }
+        checked
+    }
+
     #[test]
     fn sampled_worlds_match_the_view_in_every_phase_of_bot_games() {
         for preset in Preset::ALL {
             let opts = preset.options();
             for seats in [2, 4] {
-                let mut g = Romme::new(&opts, seats, 3).unwrap();
-                let mut bots: Vec<RommeBot> = (0..seats)
-                    .map(|s| RommeBot::new(Level::Normal, s as u64).with_options(&opts))
-                    .collect();
                 let mut rng = BotRng::seed_from_u64(1);
-                for _ in 0..300 {
-                    let Some(s) = g.to_move() else { break };
-                    let view = g.view(s);
-                    let legal = g.legal_actions(s);
-                    if !matches!(
-                        view.phase,
-                        PhaseView::DealOver { .. } | PhaseView::MatchOver
-                    ) {
-                        let w = sample_world(
-                            &view,
-                            &unseen(&view),
-                            (bots[s].remembered(), bots[s].remembered_pile()),
-                            &mut rng,
-                        )
-                        .unwrap_or_else(|| panic!("{preset:?}: no world for {:?}", view.phase));
-                        assert_eq!(w.view(s), view, "{preset:?}");
-                        assert_eq!(w.legal_actions(s), legal, "{preset:?}");
-                    }
-                    let a = bots[s].choose(&view, &legal);
-                    g.apply(s, &a).unwrap();
-                }
+                walk_decisions(&opts, seats, 3, |_, s, view, legal, bot| {
+                    let w = sample_world(
+                        view,
+                        &unseen(view),
+                        (bot.remembered(), bot.remembered_pile()),
+                        &mut rng,
+                    )
+                    .unwrap_or_else(|| panic!("{preset:?}: no world for {:?}", view.phase));
+                    assert_eq!(w.view(s), *view, "{preset:?}");
+                    assert_eq!(w.legal_actions(s), legal, "{preset:?}");
+                });
             }
         }
     }

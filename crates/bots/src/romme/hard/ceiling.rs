@@ -20,7 +20,7 @@ use super::{rollout_bots, Look};
 use crate::search::{Lookahead, Search};
 use crate::think::Thinker;
 use crate::BotRng;
-use engine::romme::{Guess, Romme, RommeAction};
+use engine::romme::{Romme, RommeAction};
 use engine::{Card, Game, Seat};
 
 use super::super::RommeBot;
@@ -121,24 +121,8 @@ fn hands_world(look: &Look, truth: &Romme, rng: &mut BotRng) -> Option<Romme> {
         .copied()
         .collect();
     rng.shuffle(&mut cards);
-    let below = view.discard_size.saturating_sub(1);
-    let known = &look.pile[..look.pile.len().saturating_sub(1)];
-    let known = &known[known.len().saturating_sub(below)..];
-    let mut pile_top_part = Vec::new();
-    for &face in known {
-        if let Some(i) = cards.iter().position(|c| c.face == face) {
-            pile_top_part.push(cards.swap_remove(i));
-        }
-    }
-    let unknown = below.saturating_sub(pile_top_part.len()).min(cards.len());
-    let mut discard_below = cards.split_off(cards.len() - unknown);
-    discard_below.extend(pile_top_part);
-    let guess = Guess {
-        hands,
-        talon: cards,
-        discard_below,
-    };
-    Romme::for_simulation(view, guess, rng.next_u64()).ok()
+    let pile_top_part = super::remembered_pile(view, &look.pile, &mut cards);
+    super::world_of(view, hands, cards, pile_top_part, rng)
 }
 
 /// What the clairvoyant did over a run.
@@ -212,10 +196,11 @@ impl Clairvoyant {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::walk_decisions;
     use super::*;
     use crate::romme::{Budget, Level};
     use crate::Bot;
-    use engine::romme::{PhaseView, Preset};
+    use engine::romme::Preset;
 
     fn sorted(hand: &[Card]) -> Vec<engine::CardId> {
         let mut ids: Vec<_> = hand.iter().map(|c| c.id).collect();
@@ -226,33 +211,17 @@ mod tests {
     #[test]
     fn hands_worlds_hold_the_true_hands_and_show_the_view() {
         let opts = Preset::MitKaufen.options();
-        let mut g = Romme::new(&opts, 3, 7).unwrap();
-        let mut bots: Vec<RommeBot> = (0..3)
-            .map(|s| RommeBot::new(Level::Normal, s).with_options(&opts))
-            .collect();
         let mut rng = BotRng::seed_from_u64(1);
-        let mut checked = 0;
-        for _ in 0..300 {
-            let Some(s) = g.to_move() else { break };
-            let view = g.view(s);
-            let legal = g.legal_actions(s);
-            if !matches!(
-                view.phase,
-                PhaseView::DealOver { .. } | PhaseView::MatchOver
-            ) {
-                let look = Look::new(&view, legal.clone(), &bots[s], Budget::DEFAULT);
-                let w = hands_world(&look, &g, &mut rng).unwrap();
-                assert_eq!(w.view(s), view);
-                assert_eq!(w.legal_actions(s), legal);
-                for o in (0..3).filter(|&o| o != s) {
-                    let (hand, truth) = (&w.deal_state().hands[o], &g.deal_state().hands[o]);
-                    assert_eq!(sorted(hand), sorted(truth));
-                }
-                checked += 1;
+        let checked = walk_decisions(&opts, 3, 7, |g, s, view, legal, bot| {
+            let look = Look::new(view, legal.to_vec(), bot, Budget::DEFAULT);
+            let w = hands_world(&look, g, &mut rng).unwrap();
+            assert_eq!(w.view(s), *view);
+            assert_eq!(w.legal_actions(s), legal);
+            for o in (0..3).filter(|&o| o != s) {
+                let (hand, truth) = (&w.deal_state().hands[o], &g.deal_state().hands[o]);
+                assert_eq!(sorted(hand), sorted(truth));
             }
-            let a = bots[s].choose(&view, &legal);
-            g.apply(s, &a).unwrap();
-        }
+        });
         assert!(checked > 20, "{checked}");
     }
 
