@@ -4,7 +4,8 @@
 //!
 //! `cargo run -p bots --profile bench-native --bin ceiling_romme -- PRESET SIGHT [PLAYERS]
 //! [DEALS] [SEED]`: PRESET romme, romme_kaufen, romme_anlegen, romme_raeuber or romme_trad;
-//! SIGHT `hands` (the opponents' true hands), `all` (the whole true state), `view` (the hard
+//! SIGHT `hands` (the opponents' true hands), `shareP` (P % of them, each card by chance),
+//! `all` (the whole true state), `view` (the hard
 //! bot's own worlds through the same code) or `hard` (the plain hard bot driven here); the
 //! last two must give `tournament -- PRESET hard normal` to the digit.
 //! Every deal (seed `SEED × 1,000,003 + deal`) is played once per seat with the measured bot

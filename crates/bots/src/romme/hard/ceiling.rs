@@ -34,6 +34,9 @@ pub enum Sight {
     All,
     /// Nothing: the hard bot's own worlds.
     View,
+    /// This percentage of each opponent's hand (each card by chance; the discards he took
+    /// always), the rest drawn from the unseen cards: how much a partial reading is worth.
+    Share(u8),
 }
 
 impl Sight {
@@ -42,7 +45,11 @@ impl Sight {
             "hands" => Some(Sight::Hands),
             "all" => Some(Sight::All),
             "view" => Some(Sight::View),
-            _ => None,
+            _ => code
+                .strip_prefix("share")
+                .and_then(|p| p.parse().ok())
+                .filter(|&p: &u8| p <= 100)
+                .map(Sight::Share),
         }
     }
 }
@@ -80,6 +87,7 @@ impl Lookahead for Oracle {
         let world = match self.sight {
             Sight::All => Some(self.truth.clone()),
             Sight::Hands => hands_world(&self.look, &self.truth, rng),
+            Sight::Share(pct) => share_world(&self.look, &self.truth, pct, rng),
             Sight::View => {
                 let memory = (&self.look.collected[..], &self.look.pile[..]);
                 super::sample_world(&self.look.view, &self.look.pool, memory, rng)
@@ -122,6 +130,53 @@ fn hands_world(look: &Look, truth: &Romme, rng: &mut BotRng) -> Option<Romme> {
         .collect();
     rng.shuffle(&mut cards);
     let pile_top_part = super::remembered_pile(view, &look.pile, &mut cards);
+    super::world_of(view, hands, cards, pile_top_part, rng)
+}
+
+/// A world with `pct` % of each opponent's true hidden cards (each kept by chance; the
+/// discards he took are kept as the hard bot keeps them), the rest of his hand, the talon
+/// and the pile below the top drawn from the remaining unseen cards.
+fn share_world(look: &Look, truth: &Romme, pct: u8, rng: &mut BotRng) -> Option<Romme> {
+    let view = &look.view;
+    let true_hands = &truth.deal_state().hands;
+    let mut hands = vec![Vec::new(); view.seats];
+    for (seat, hand) in hands.iter_mut().enumerate() {
+        if seat == view.seat {
+            continue;
+        }
+        let mut taken: Vec<_> = look
+            .collected
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .map(|&(_, f)| f)
+            .collect();
+        for c in &true_hands[seat] {
+            let pinned = taken.iter().position(|f| *f == c.face);
+            if let Some(i) = pinned {
+                taken.swap_remove(i);
+                hand.push(*c);
+            } else if rng.below(100) < u64::from(pct) {
+                hand.push(*c);
+            }
+        }
+    }
+    let held: Vec<_> = hands.iter().flatten().map(|c: &Card| c.id).collect();
+    let mut cards: Vec<Card> = look
+        .pool
+        .iter()
+        .filter(|c| !held.contains(&c.id))
+        .copied()
+        .collect();
+    rng.shuffle(&mut cards);
+    let pile_top_part = super::remembered_pile(view, &look.pile, &mut cards);
+    for (seat, hand) in hands.iter_mut().enumerate() {
+        if seat != view.seat {
+            let n = view.hand_sizes[seat]
+                .saturating_sub(hand.len())
+                .min(cards.len());
+            hand.extend(cards.split_off(cards.len() - n));
+        }
+    }
     super::world_of(view, hands, cards, pile_top_part, rng)
 }
 
@@ -232,7 +287,7 @@ mod tests {
             samples: 4,
             ..Budget::DEFAULT
         };
-        for sight in [Sight::Hands, Sight::All] {
+        for sight in [Sight::Hands, Sight::All, Sight::Share(50)] {
             let mut g = Romme::new(&opts, 2, 3).unwrap();
             let hard = RommeBot::new(Level::Hard, 1).with_options(&opts);
             let mut clair = Clairvoyant::new(hard.with_budget(budget), sight);
