@@ -6,7 +6,9 @@
 //! [DEALS] [SEED]`: PRESET romme, romme_kaufen, romme_anlegen, romme_raeuber or romme_trad;
 //! SIGHT `hands` (the opponents' true hands), `all` (the whole true state), `view` (the hard
 //! bot's own worlds through the same code) or `hard` (the plain hard bot driven here); the
-//! last two must give `tournament -- PRESET hard normal` to the digit.
+//! last two must give `tournament -- PRESET hard normal` to the digit. `melds` / `rest`: only
+//! the melded / unmelded part of the opponents' true hands (their best partitions), `pips`:
+//! sampled hands redrawn to the true deadwood pips.
 //! Every deal (seed `SEED × 1,000,003 + deal`) is played once per seat with the measured bot
 //! in that seat and normal in the others, the bots seeded as the tournament seeds them.
 //! Prints the tournament's line (win rate ± 95 % interval, par, average points) and what the
@@ -91,7 +93,8 @@ fn line(label: &str, r: &Report, players: usize) -> String {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize| args.get(i).map(String::as_str);
-    let usage = "usage: ceiling_romme PRESET hands|all|view|hard [PLAYERS] [DEALS] [SEED]";
+    let usage =
+        "usage: ceiling_romme PRESET hands|all|view|hard|melds|rest|pips [PLAYERS] [DEALS] [SEED]";
     let (Some(variant), Some(code)) = (arg(0), arg(1)) else {
         eprintln!("{usage}");
         return ExitCode::from(2);
