@@ -4,10 +4,12 @@
 //!
 //! `cargo run -p bots --profile bench-native --bin ceiling_romme -- PRESET SIGHT [PLAYERS]
 //! [DEALS] [SEED]`: PRESET romme, romme_kaufen, romme_anlegen, romme_raeuber or romme_trad;
-//! SIGHT `hands` (the opponents' true hands), `shareP` (P % of them, each card by chance),
-//! `all` (the whole true state), `view` (the hard
+//! SIGHT `hands` (the opponents' true hands), `all` (the whole true state), `view` (the hard
 //! bot's own worlds through the same code) or `hard` (the plain hard bot driven here); the
-//! last two must give `tournament -- PRESET hard normal` to the digit.
+//! last two must give `tournament -- PRESET hard normal` to the digit. `melds` / `rest`: only
+//! the melded / unmelded part of the opponents' true hands (their best partitions), `pips`:
+//! sampled hands redrawn to the true deadwood pips, `shareP` (e.g. `share20`): P % of each
+//! opponent's true hand, each card by chance.
 //! Every deal (seed `SEED × 1,000,003 + deal`) is played once per seat with the measured bot
 //! in that seat and normal in the others, the bots seeded as the tournament seeds them.
 //! Prints the tournament's line (win rate ± 95 % interval, par, average points) and what the
@@ -92,7 +94,8 @@ fn line(label: &str, r: &Report, players: usize) -> String {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize| args.get(i).map(String::as_str);
-    let usage = "usage: ceiling_romme PRESET hands|all|view|hard [PLAYERS] [DEALS] [SEED]";
+    let usage =
+        "usage: ceiling_romme PRESET hands|all|view|hard|melds|rest|pips|shareP [PLAYERS] [DEALS] [SEED]";
     let (Some(variant), Some(code)) = (arg(0), arg(1)) else {
         eprintln!("{usage}");
         return ExitCode::from(2);

@@ -11,16 +11,23 @@
 //!   give at best); the talon order and the pile below the top are sampled as the hard bot
 //!   samples them (the remembered part of the pile on top, the rest shuffled);
 //! - [`Sight::All`]: every world is the true state (hands, talon order, pile, the engine's
-//!   own generator for a reshuffle).
+//!   own generator for a reshuffle);
+//! - [`Sight::Melds`] / [`Sight::Rest`]: only a part of each opponent's true hand — the
+//!   cards in the melds of its best partition, or the cards outside them — the rest of the
+//!   hand drawn as the hard bot draws it (which part of the hands the gain comes from);
+//! - [`Sight::Pips`]: the hands drawn as the hard bot draws them, but up to
+//!   [`PIPS_TRIES`] times, keeping the draw whose deadwood comes closest to the true one.
 //!
 //! [`Sight::View`] samples the worlds from the view exactly as the hard bot does (a check of
 //! this code path: it must play as the hard bot, to the digit).
 
 use super::{rollout_bots, Look};
+use crate::romme::partition::best_partition;
 use crate::search::{Lookahead, Search};
 use crate::think::Thinker;
 use crate::BotRng;
-use engine::romme::{Romme, RommeAction};
+use engine::penalty::hand_penalty;
+use engine::romme::{Romme, RommeAction, RommeOptions};
 use engine::{Card, Game, Seat};
 
 use super::super::RommeBot;
@@ -34,8 +41,14 @@ pub enum Sight {
     All,
     /// Nothing: the hard bot's own worlds.
     View,
-    /// This percentage of each opponent's hand (each card by chance; the discards he took
-    /// always), the rest drawn from the unseen cards: how much a partial reading is worth.
+    /// The melded part of the opponents' hands (their best partitions' melds).
+    Melds,
+    /// The unmelded part of the opponents' hands (their best partitions' rest).
+    Rest,
+    /// The deadwood pips of the opponents' hands.
+    Pips,
+    /// This percentage of each opponent's hand (each card by chance, drawn again for every
+    /// world), the rest drawn as the hard bot draws it: how much a partial reading is worth.
     Share(u8),
 }
 
@@ -45,6 +58,9 @@ impl Sight {
             "hands" => Some(Sight::Hands),
             "all" => Some(Sight::All),
             "view" => Some(Sight::View),
+            "melds" => Some(Sight::Melds),
+            "rest" => Some(Sight::Rest),
+            "pips" => Some(Sight::Pips),
             _ => code
                 .strip_prefix("share")
                 .and_then(|p| p.parse().ok())
@@ -59,6 +75,10 @@ struct Oracle {
     look: Look,
     truth: Romme,
     sight: Sight,
+    /// Per seat, the true cards every world puts in that hand (`Melds`, `Rest`).
+    known: Vec<Vec<Card>>,
+    /// Per seat, the true deadwood pips (`Pips`).
+    pips: Vec<u32>,
     /// Worlds that could not be built.
     failed: usize,
 }
@@ -87,10 +107,19 @@ impl Lookahead for Oracle {
         let world = match self.sight {
             Sight::All => Some(self.truth.clone()),
             Sight::Hands => hands_world(&self.look, &self.truth, rng),
-            Sight::Share(pct) => share_world(&self.look, &self.truth, pct, rng),
             Sight::View => {
                 let memory = (&self.look.collected[..], &self.look.pile[..]);
                 super::sample_world(&self.look.view, &self.look.pool, memory, rng)
+            }
+            Sight::Melds | Sight::Rest => {
+                let (hands, cards, pile) = deal(&self.look, &self.known, rng);
+                super::world_of(&self.look.view, hands, cards, pile, rng)
+            }
+            Sight::Pips => pips_world(&self.look, &self.pips, rng),
+            Sight::Share(pct) => {
+                let known = share_of(&self.truth, self.look.view.seat, pct, rng);
+                let (hands, cards, pile) = deal(&self.look, &known, rng);
+                super::world_of(&self.look.view, hands, cards, pile, rng)
             }
         };
         let Some(world) = world else {
@@ -133,34 +162,56 @@ fn hands_world(look: &Look, truth: &Romme, rng: &mut BotRng) -> Option<Romme> {
     super::world_of(view, hands, cards, pile_top_part, rng)
 }
 
-/// A world with `pct` % of each opponent's true hidden cards (each kept by chance; the
-/// discards he took are kept as the hard bot keeps them), the rest of his hand, the talon
-/// and the pile below the top drawn from the remaining unseen cards.
-fn share_world(look: &Look, truth: &Romme, pct: u8, rng: &mut BotRng) -> Option<Romme> {
+/// A hand's deadwood: the pips outside the melds of its best partition.
+fn deadwood(hand: &[Card], opts: &RommeOptions) -> u32 {
+    let table = opts.penalty_table();
+    hand_penalty(&best_partition(hand, &opts.meld_rules(), table).rest, table)
+}
+
+/// Per seat, the part of the true hand that `sight` reveals (none for the own seat).
+fn known_parts(truth: &Romme, me: Seat, sight: Sight) -> Vec<Vec<Card>> {
+    let opts = truth.options();
+    let (rules, table) = (opts.meld_rules(), opts.penalty_table());
+    let hands = &truth.deal_state().hands;
+    let part = |hand: &[Card]| {
+        let p = best_partition(hand, &rules, table);
+        match sight {
+            Sight::Melds => p.melds.concat(),
+            Sight::Rest => p.rest,
+            _ => Vec::new(),
+        }
+    };
+    (0..hands.len())
+        .map(|s| if s == me { Vec::new() } else { part(&hands[s]) })
+        .collect()
+}
+
+/// Per seat, `pct` % of the true hand, each card by chance (none for the own seat).
+fn share_of(truth: &Romme, me: Seat, pct: u8, rng: &mut BotRng) -> Vec<Vec<Card>> {
+    let hands = &truth.deal_state().hands;
+    (0..hands.len())
+        .map(|s| {
+            let hand = if s == me { &[][..] } else { &hands[s][..] };
+            hand.iter()
+                .filter(|_| rng.below(100) < u64::from(pct))
+                .copied()
+                .collect()
+        })
+        .collect()
+}
+
+/// The hands, talon cards and remembered pile part of a world whose hands hold `known`:
+/// the other unseen cards shuffled and dealt as [`super::sample_world`] deals them (the
+/// remembered pile faces out first, then the remembered takes into their takers' hands
+/// unless a known card of that face stands for it, then the hands filled up).
+fn deal(
+    look: &Look,
+    known: &[Vec<Card>],
+    rng: &mut BotRng,
+) -> (Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
     let view = &look.view;
-    let true_hands = &truth.deal_state().hands;
-    let mut hands = vec![Vec::new(); view.seats];
-    for (seat, hand) in hands.iter_mut().enumerate() {
-        if seat == view.seat {
-            continue;
-        }
-        let mut taken: Vec<_> = look
-            .collected
-            .iter()
-            .filter(|(s, _)| *s == seat)
-            .map(|&(_, f)| f)
-            .collect();
-        for c in &true_hands[seat] {
-            let pinned = taken.iter().position(|f| *f == c.face);
-            if let Some(i) = pinned {
-                taken.swap_remove(i);
-                hand.push(*c);
-            } else if rng.below(100) < u64::from(pct) {
-                hand.push(*c);
-            }
-        }
-    }
-    let held: Vec<_> = hands.iter().flatten().map(|c: &Card| c.id).collect();
+    let mut hands = known.to_vec();
+    let held: Vec<_> = hands.iter().flatten().map(|c| c.id).collect();
     let mut cards: Vec<Card> = look
         .pool
         .iter()
@@ -169,6 +220,21 @@ fn share_world(look: &Look, truth: &Romme, pct: u8, rng: &mut BotRng) -> Option<
         .collect();
     rng.shuffle(&mut cards);
     let pile_top_part = super::remembered_pile(view, &look.pile, &mut cards);
+    let mut cover: Vec<Vec<_>> = known
+        .iter()
+        .map(|h| h.iter().map(|c| c.face).collect())
+        .collect();
+    for &(seat, face) in &look.collected {
+        let room = view.hand_sizes.get(seat).copied().unwrap_or(0);
+        if seat == view.seat || hands[seat].len() >= room {
+            continue;
+        }
+        if let Some(i) = cover[seat].iter().position(|&f| f == face) {
+            cover[seat].swap_remove(i);
+        } else if let Some(i) = cards.iter().position(|c| c.face == face) {
+            hands[seat].push(cards.swap_remove(i));
+        }
+    }
     for (seat, hand) in hands.iter_mut().enumerate() {
         if seat != view.seat {
             let n = view.hand_sizes[seat]
@@ -177,7 +243,34 @@ fn share_world(look: &Look, truth: &Romme, pct: u8, rng: &mut BotRng) -> Option<
             hand.extend(cards.split_off(cards.len() - n));
         }
     }
-    super::world_of(view, hands, cards, pile_top_part, rng)
+    (hands, cards, pile_top_part)
+}
+
+/// Hands drawn up to this many times for [`Sight::Pips`].
+pub const PIPS_TRIES: usize = 200;
+
+/// A world drawn as the hard bot draws it, redrawn until the opponents' deadwood equals
+/// `pips` (the true deadwood), at most [`PIPS_TRIES`] times; the closest draw (the least
+/// sum of the misses) is kept.
+fn pips_world(look: &Look, pips: &[u32], rng: &mut BotRng) -> Option<Romme> {
+    let view = &look.view;
+    let nothing = vec![Vec::new(); view.seats];
+    let mut best = None;
+    for _ in 0..PIPS_TRIES {
+        let dealt = deal(look, &nothing, rng);
+        let miss: u32 = (0..view.seats)
+            .filter(|&s| s != view.seat)
+            .map(|s| deadwood(&dealt.0[s], &view.options).abs_diff(pips[s]))
+            .sum();
+        if best.as_ref().is_none_or(|(m, _)| miss < *m) {
+            best = Some((miss, dealt));
+        }
+        if miss == 0 {
+            break;
+        }
+    }
+    let (_, (hands, cards, pile)) = best?;
+    super::world_of(view, hands, cards, pile, rng)
 }
 
 /// What the clairvoyant did over a run.
@@ -220,10 +313,21 @@ impl Clairvoyant {
             Err(_) if legal.len() == 1 => return legal[0].clone(),
             Err(look) => *look,
         };
+        let hands = &game.deal_state().hands;
+        let (known, pips) = match self.sight {
+            Sight::Melds | Sight::Rest => (known_parts(game, seat, self.sight), Vec::new()),
+            Sight::Pips => {
+                let pips = hands.iter().map(|h| deadwood(h, game.options()));
+                (Vec::new(), pips.collect())
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
         let oracle = Oracle {
             look,
             truth: game.clone(),
             sight: self.sight,
+            known,
+            pips,
             failed: 0,
         };
         let rng = self.bot.mind().1.clone();
@@ -280,6 +384,62 @@ mod tests {
         assert!(checked > 20, "{checked}");
     }
 
+    /// Worlds with the `sight` part of the true hands: the view and the legal actions are
+    /// unchanged, and every opponent's hand holds its known part.
+    fn check_part_worlds(sight: Sight) {
+        let opts = Preset::MitKaufen.options();
+        let mut rng = BotRng::seed_from_u64(1);
+        let mut revealed = 0;
+        let checked = walk_decisions(&opts, 3, 7, |g, s, view, legal, bot| {
+            let look = Look::new(view, legal.to_vec(), bot, Budget::DEFAULT);
+            let known = known_parts(g, s, sight);
+            let (hands, cards, pile) = deal(&look, &known, &mut rng);
+            let w = super::super::world_of(view, hands, cards, pile, &mut rng).unwrap();
+            assert_eq!(w.view(s), *view);
+            assert_eq!(w.legal_actions(s), legal);
+            assert!(known[s].is_empty());
+            for o in (0..3).filter(|&o| o != s) {
+                let (hand, truth) = (&w.deal_state().hands[o], &g.deal_state().hands[o]);
+                let ids = sorted(hand);
+                assert!(known[o].iter().all(|c| ids.contains(&c.id)));
+                assert!(known[o].iter().all(|c| truth.contains(c)));
+                revealed += known[o].len();
+            }
+        });
+        assert!(checked > 20, "{checked}");
+        assert!(revealed > 0, "{sight:?}");
+    }
+
+    #[test]
+    fn melds_worlds_hold_the_melded_part_of_the_true_hands() {
+        check_part_worlds(Sight::Melds);
+    }
+
+    #[test]
+    fn rest_worlds_hold_the_unmelded_part_of_the_true_hands() {
+        check_part_worlds(Sight::Rest);
+    }
+
+    #[test]
+    fn pips_worlds_mostly_hit_the_true_deadwood_and_show_the_view() {
+        let opts = Preset::Grundspiel.options();
+        let mut rng = BotRng::seed_from_u64(1);
+        let mut hit = 0;
+        let checked = walk_decisions(&opts, 2, 7, |g, s, view, legal, bot| {
+            let look = Look::new(view, legal.to_vec(), bot, Budget::DEFAULT);
+            let hands = &g.deal_state().hands;
+            let pips: Vec<u32> = hands.iter().map(|h| deadwood(h, &opts)).collect();
+            let w = pips_world(&look, &pips, &mut rng).unwrap();
+            assert_eq!(w.view(s), *view);
+            assert_eq!(w.legal_actions(s), legal);
+            if deadwood(&w.deal_state().hands[1 - s], &opts) == pips[1 - s] {
+                hit += 1;
+            }
+        });
+        assert!(checked > 20, "{checked}");
+        assert!(hit * 4 > checked * 3, "{hit} of {checked}");
+    }
+
     #[test]
     fn the_clairvoyant_plays_legal_actions_to_the_end_of_a_deal() {
         let opts = crate::romme::arena::one_deal(&Preset::Grundspiel.options());
@@ -287,7 +447,14 @@ mod tests {
             samples: 4,
             ..Budget::DEFAULT
         };
-        for sight in [Sight::Hands, Sight::All, Sight::Share(50)] {
+        for sight in [
+            Sight::Hands,
+            Sight::All,
+            Sight::Melds,
+            Sight::Rest,
+            Sight::Pips,
+            Sight::Share(50),
+        ] {
             let mut g = Romme::new(&opts, 2, 3).unwrap();
             let hard = RommeBot::new(Level::Hard, 1).with_options(&opts);
             let mut clair = Clairvoyant::new(hard.with_budget(budget), sight);
