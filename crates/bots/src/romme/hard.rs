@@ -104,17 +104,45 @@ pub fn sample_world(
     memory: Seen,
     rng: &mut BotRng,
 ) -> Option<Romme> {
+    let nothing = vec![Vec::new(); view.seats];
+    let (hands, cards, pile_top_part) = deal_hands(view, pool, memory, &nothing, rng);
+    world_of(view, hands, cards, pile_top_part, rng)
+}
+
+/// The hands, talon cards and remembered pile part of a world whose hands hold `known`
+/// (none: [`sample_world`]; the ceiling's sights: parts of the true hands): the other
+/// unseen cards shuffled, the remembered pile faces out first, then the remembered takes
+/// into their takers' hands unless a known card of that face stands for it, then the hands
+/// filled up.
+pub(crate) fn deal_hands(
+    view: &RommeView,
+    pool: &[Card],
+    memory: Seen,
+    known: &[Vec<Card>],
+    rng: &mut BotRng,
+) -> (Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
     let (collected, pile) = memory;
-    let mut cards = pool.to_vec();
+    let mut hands = known.to_vec();
+    let held: Vec<CardId> = hands.iter().flatten().map(|c| c.id).collect();
+    let mut cards: Vec<Card> = pool
+        .iter()
+        .filter(|c| !held.contains(&c.id))
+        .copied()
+        .collect();
     rng.shuffle(&mut cards);
     let pile_top_part = remembered_pile(view, pile, &mut cards);
-    let mut hands = vec![Vec::new(); view.seats];
+    let mut cover: Vec<Vec<Face>> = known
+        .iter()
+        .map(|h| h.iter().map(|c| c.face).collect())
+        .collect();
     for &(seat, face) in collected {
         let room = view.hand_sizes.get(seat).copied().unwrap_or(0);
         if seat == view.seat || hands[seat].len() >= room {
             continue;
         }
-        if let Some(i) = cards.iter().position(|c| c.face == face) {
+        if let Some(i) = cover[seat].iter().position(|&f| f == face) {
+            cover[seat].swap_remove(i);
+        } else if let Some(i) = cards.iter().position(|c| c.face == face) {
             hands[seat].push(cards.swap_remove(i));
         }
     }
@@ -126,7 +154,7 @@ pub fn sample_world(
             hand.extend(cards.split_off(cards.len() - n));
         }
     }
-    world_of(view, hands, cards, pile_top_part, rng)
+    (hands, cards, pile_top_part)
 }
 
 /// The discard pile below the top as far as remembered (its top part): those faces taken

@@ -142,24 +142,19 @@ impl Lookahead for Oracle {
 /// the rest of the unseen cards as [`super::sample_world`] draws them (the remembered faces
 /// of the pile on its top part).
 fn hands_world(look: &Look, truth: &Romme, rng: &mut BotRng) -> Option<Romme> {
-    let view = &look.view;
-    let true_hands = &truth.deal_state().hands;
-    let mut hands = vec![Vec::new(); view.seats];
-    for (seat, hand) in hands.iter_mut().enumerate() {
-        if seat != view.seat {
-            hand.clone_from(&true_hands[seat]);
-        }
-    }
-    let held: Vec<_> = hands.iter().flatten().map(|c: &Card| c.id).collect();
-    let mut cards: Vec<Card> = look
-        .pool
-        .iter()
-        .filter(|c| !held.contains(&c.id))
-        .copied()
+    let me = look.view.seat;
+    let hands = &truth.deal_state().hands;
+    let known: Vec<Vec<Card>> = (0..hands.len())
+        .map(|s| {
+            if s == me {
+                Vec::new()
+            } else {
+                hands[s].clone()
+            }
+        })
         .collect();
-    rng.shuffle(&mut cards);
-    let pile_top_part = super::remembered_pile(view, &look.pile, &mut cards);
-    super::world_of(view, hands, cards, pile_top_part, rng)
+    let (hands, cards, pile) = deal(look, &known, rng);
+    super::world_of(&look.view, hands, cards, pile, rng)
 }
 
 /// A hand's deadwood: the pips outside the melds of its best partition.
@@ -200,50 +195,15 @@ fn share_of(truth: &Romme, me: Seat, pct: u8, rng: &mut BotRng) -> Vec<Vec<Card>
         .collect()
 }
 
-/// The hands, talon cards and remembered pile part of a world whose hands hold `known`:
-/// the other unseen cards shuffled and dealt as [`super::sample_world`] deals them (the
-/// remembered pile faces out first, then the remembered takes into their takers' hands
-/// unless a known card of that face stands for it, then the hands filled up).
+/// The hands, talon cards and remembered pile part of a world whose hands hold `known`,
+/// the rest dealt as the hard bot deals it ([`super::deal_hands`]).
 fn deal(
     look: &Look,
     known: &[Vec<Card>],
     rng: &mut BotRng,
 ) -> (Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
-    let view = &look.view;
-    let mut hands = known.to_vec();
-    let held: Vec<_> = hands.iter().flatten().map(|c| c.id).collect();
-    let mut cards: Vec<Card> = look
-        .pool
-        .iter()
-        .filter(|c| !held.contains(&c.id))
-        .copied()
-        .collect();
-    rng.shuffle(&mut cards);
-    let pile_top_part = super::remembered_pile(view, &look.pile, &mut cards);
-    let mut cover: Vec<Vec<_>> = known
-        .iter()
-        .map(|h| h.iter().map(|c| c.face).collect())
-        .collect();
-    for &(seat, face) in &look.collected {
-        let room = view.hand_sizes.get(seat).copied().unwrap_or(0);
-        if seat == view.seat || hands[seat].len() >= room {
-            continue;
-        }
-        if let Some(i) = cover[seat].iter().position(|&f| f == face) {
-            cover[seat].swap_remove(i);
-        } else if let Some(i) = cards.iter().position(|c| c.face == face) {
-            hands[seat].push(cards.swap_remove(i));
-        }
-    }
-    for (seat, hand) in hands.iter_mut().enumerate() {
-        if seat != view.seat {
-            let n = view.hand_sizes[seat]
-                .saturating_sub(hand.len())
-                .min(cards.len());
-            hand.extend(cards.split_off(cards.len() - n));
-        }
-    }
-    (hands, cards, pile_top_part)
+    let memory = (&look.collected[..], &look.pile[..]);
+    super::deal_hands(&look.view, &look.pool, memory, known, rng)
 }
 
 /// Hands drawn up to this many times for [`Sight::Pips`].
