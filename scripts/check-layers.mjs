@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 
 /** Bottom to top. Modules on one line are one floor: they may not use each other. */
 export const STACK = [
-  ["i18n", "routes", "storage"],
+  ["i18n", "net", "routes", "storage"],
   ["settings"],
   ["ctx", "seats"],
   ["play"],

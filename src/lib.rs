@@ -3,7 +3,8 @@
 
 // The modules form a stack; each imports only from those listed above it (checked by
 // `scripts/check-layers`, run by `scripts/test`):
-//   i18n, settings, routes, storage  texts, preferences, the route, the browser's storage
+//   i18n, net, settings, routes,     texts, connections between devices, preferences, the
+//   storage                          route, the browser's storage
 //   ctx, seats                       the app's context; who sits at the table
 //   play                             a running game as saved, undo, statistics, UiGame
 //   components                       shared pieces of every board and page
@@ -12,6 +13,7 @@
 //   catalog, pages                   what the player navigates
 //   app                              the router
 pub mod i18n;
+pub mod net;
 pub mod routes;
 pub mod settings;
 pub mod storage;

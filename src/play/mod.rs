@@ -4,6 +4,7 @@
 
 pub mod again;
 pub mod notice;
+pub mod remote;
 pub mod session;
 pub mod stats;
 pub mod ui_game;

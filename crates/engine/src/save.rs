@@ -39,7 +39,7 @@ mod replay;
 #[cfg(test)]
 mod tests;
 
-pub use link::{decode_link, encode_link, encode_link_v2};
+pub use link::{base64url_decode, base64url_encode, decode_link, encode_link, encode_link_v2};
 
 /// The save format version written by this build; older versions are read if known.
 ///

@@ -41,7 +41,7 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u32 {
 }
 
 /// Unpadded base64url.
-pub(crate) fn base64url_encode(bytes: &[u8]) -> String {
+pub fn base64url_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     let sym = |v: u32| char::from(ALPHABET[(v & 63) as usize]);
     for chunk in bytes.chunks(3) {
@@ -73,7 +73,7 @@ fn sextet(c: u8) -> Option<u32> {
 
 /// Decodes unpadded base64url; rejects other characters, impossible lengths and non-zero
 /// padding bits (so every byte string has exactly one encoding).
-pub(crate) fn base64url_decode(text: &str) -> Result<Vec<u8>, SaveError> {
+pub fn base64url_decode(text: &str) -> Result<Vec<u8>, SaveError> {
     let bytes = text.as_bytes();
     if bytes.len() % 4 == 1 {
         return Err(bad("truncated"));

@@ -1,0 +1,241 @@
+//! One WebRTC data channel to one other device, opened by exchanging [`Ice`] codes: the
+//! host offers ([`Peer::offer`]), the guest answers ([`Peer::answer`]), the host takes the
+//! answer ([`Peer::accept`]). The channel is negotiated (id 0, reliable and ordered) on both
+//! sides, so neither waits for the other to announce it. Candidates are gathered completely
+//! before a code is made: with no server between the devices there is no second message.
+
+use super::code::{ice_of, sdp_of, CodeError, Ice};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelState,
+    RtcIceGatheringState, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType,
+    RtcSessionDescriptionInit,
+};
+
+/// How the channel stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Open: messages go both ways.
+    Open,
+    /// The network dropped for a moment; the browser tries to get it back by itself.
+    Interrupted,
+    /// Gone for good (closed, failed): a new connection is needed.
+    Closed,
+}
+
+/// What the owner of a [`Peer`] hears from it.
+pub struct Events {
+    pub link: Box<dyn Fn(Link)>,
+    pub message: Box<dyn Fn(String)>,
+}
+
+/// Why a connection could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RtcError {
+    /// The browser has no WebRTC (or refused it).
+    Unsupported,
+    /// The code's data was refused by the browser, or none came out.
+    Code(CodeError),
+    /// Something else the browser said.
+    Browser(String),
+}
+
+impl From<JsValue> for RtcError {
+    fn from(v: JsValue) -> Self {
+        RtcError::Browser(
+            v.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .or_else(|| v.as_string())
+                .unwrap_or_default(),
+        )
+    }
+}
+
+/// A connection to one device. Dropping it closes it.
+pub struct Peer {
+    pc: RtcPeerConnection,
+    dc: RtcDataChannel,
+    /// Set once the channel is gone, so a late event reports nothing.
+    done: Rc<Cell<bool>>,
+    _handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        self.done.set(true);
+        self.dc.set_onopen(None);
+        self.dc.set_onclose(None);
+        self.dc.set_onmessage(None);
+        self.pc.set_onconnectionstatechange(None);
+        self.dc.close();
+        self.pc.close();
+    }
+}
+
+/// A promise that resolves after `ms` milliseconds.
+pub async fn sleep(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = JsFuture::from(p).await;
+}
+
+/// The ICE servers (STUN/TURN) to use: none between devices on one network.
+fn config(ice_servers: &js_sys::Array) -> RtcConfiguration {
+    let c = RtcConfiguration::new();
+    c.set_ice_servers(ice_servers);
+    c
+}
+
+fn description(kind: RtcSdpType, sdp: &str) -> RtcSessionDescriptionInit {
+    let d = RtcSessionDescriptionInit::new(kind);
+    d.set_sdp(sdp);
+    d
+}
+
+impl Peer {
+    fn new(events: Events, ice_servers: &js_sys::Array) -> Result<Peer, RtcError> {
+        let pc = RtcPeerConnection::new_with_configuration(&config(ice_servers))
+            .map_err(|_| RtcError::Unsupported)?;
+        let init = RtcDataChannelInit::new();
+        init.set_negotiated(true);
+        init.set_id(0);
+        let dc = pc.create_data_channel_with_data_channel_dict("kartenrunde", &init);
+        let done = Rc::new(Cell::new(false));
+        let events = Rc::new(events);
+        let mut handlers = Vec::new();
+        let report = {
+            let (done, events) = (done.clone(), events.clone());
+            move |l: Link| {
+                if !done.get() {
+                    if l == Link::Closed {
+                        done.set(true);
+                    }
+                    (events.link)(l)
+                }
+            }
+        };
+        let r = report.clone();
+        let open = Closure::<dyn FnMut(JsValue)>::new(move |_| r(Link::Open));
+        dc.set_onopen(Some(open.as_ref().unchecked_ref()));
+        handlers.push(open);
+        let r = report.clone();
+        let close = Closure::<dyn FnMut(JsValue)>::new(move |_| r(Link::Closed));
+        dc.set_onclose(Some(close.as_ref().unchecked_ref()));
+        handlers.push(close);
+        let (d, e) = (done.clone(), events.clone());
+        let message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+            let data = ev
+                .dyn_ref::<web_sys::MessageEvent>()
+                .and_then(|m| m.data().as_string());
+            if let (false, Some(text)) = (d.get(), data) {
+                (e.message)(text);
+            }
+        });
+        dc.set_onmessage(Some(message.as_ref().unchecked_ref()));
+        handlers.push(message);
+        let pc2 = pc.clone();
+        let dc2 = dc.clone();
+        let state = Closure::<dyn FnMut(JsValue)>::new(move |_| match pc2.connection_state() {
+            RtcPeerConnectionState::Disconnected => report(Link::Interrupted),
+            RtcPeerConnectionState::Failed | RtcPeerConnectionState::Closed => report(Link::Closed),
+            RtcPeerConnectionState::Connected if dc2.ready_state() == RtcDataChannelState::Open => {
+                report(Link::Open)
+            }
+            _ => {}
+        });
+        pc.set_onconnectionstatechange(Some(state.as_ref().unchecked_ref()));
+        handlers.push(state);
+        Ok(Peer {
+            pc,
+            dc,
+            done,
+            _handlers: handlers,
+        })
+    }
+
+    /// The local description once every candidate is known (at most `wait_ms`; what is
+    /// known by then is used).
+    async fn local_ice(&self, wait_ms: i32) -> Result<Ice, RtcError> {
+        let mut waited = 0;
+        while self.pc.ice_gathering_state() != RtcIceGatheringState::Complete && waited < wait_ms {
+            sleep(40).await;
+            waited += 40;
+        }
+        let sdp = self
+            .pc
+            .local_description()
+            .map(|d| d.sdp())
+            .unwrap_or_default();
+        ice_of(&sdp).map_err(RtcError::Code)
+    }
+
+    /// The host's side: a new connection and its invitation's connection data.
+    pub async fn offer(
+        events: Events,
+        ice_servers: &js_sys::Array,
+    ) -> Result<(Peer, Ice), RtcError> {
+        let peer = Peer::new(events, ice_servers)?;
+        let offer = JsFuture::from(peer.pc.create_offer()).await?;
+        let sdp = js_sys::Reflect::get(&offer, &"sdp".into())?
+            .as_string()
+            .unwrap_or_default();
+        JsFuture::from(
+            peer.pc
+                .set_local_description(&description(RtcSdpType::Offer, &sdp)),
+        )
+        .await?;
+        let ice = peer.local_ice(5000).await?;
+        Ok((peer, ice))
+    }
+
+    /// The guest's side: a connection to the host of `offer`, and the reply's data.
+    pub async fn answer(
+        offer: &Ice,
+        events: Events,
+        ice_servers: &js_sys::Array,
+    ) -> Result<(Peer, Ice), RtcError> {
+        let peer = Peer::new(events, ice_servers)?;
+        JsFuture::from(
+            peer.pc
+                .set_remote_description(&description(RtcSdpType::Offer, &sdp_of(offer, true))),
+        )
+        .await?;
+        let answer = JsFuture::from(peer.pc.create_answer()).await?;
+        let sdp = js_sys::Reflect::get(&answer, &"sdp".into())?
+            .as_string()
+            .unwrap_or_default();
+        JsFuture::from(
+            peer.pc
+                .set_local_description(&description(RtcSdpType::Answer, &sdp)),
+        )
+        .await?;
+        let ice = peer.local_ice(5000).await?;
+        Ok((peer, ice))
+    }
+
+    /// The host takes the guest's reply: the channel opens once the devices reach each other.
+    pub async fn accept(&self, reply: &Ice) -> Result<(), RtcError> {
+        JsFuture::from(
+            self.pc
+                .set_remote_description(&description(RtcSdpType::Answer, &sdp_of(reply, false))),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Sends `text`; false when the channel is not open.
+    pub fn send(&self, text: &str) -> bool {
+        self.dc.ready_state() == RtcDataChannelState::Open && self.dc.send_with_str(text).is_ok()
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.dc.ready_state() == RtcDataChannelState::Open
+    }
+}

@@ -1,0 +1,188 @@
+//! The table between devices: what the host's page (the table, the only place the engine
+//! applies actions) and a guest's page say to each other over their data channel, and how
+//! the host judges a guest's intent. A guest only ever receives its own `view(seat)`, its
+//! legal actions, its log lines and card ids it can see; the seed, the talon and the other
+//! hands never leave the host.
+
+use crate::i18n::Lang;
+use crate::play::session::Session;
+use crate::play::UiGame;
+use engine::game::ErasedRuleError;
+use engine::{CardId, Game, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A guest's message to the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ToHost {
+    /// The first message on a channel: the seat's secret (from the invitation, kept on the
+    /// guest's device), the name the guest chose and its language.
+    Hello {
+        token: String,
+        name: String,
+        lang: String,
+    },
+    /// An action for `seat` (the guest's own), chosen on the state after `at` actions; `seq`
+    /// counts the guest's intents (a repeated or older one is answered, never applied).
+    Act {
+        seq: u64,
+        seat: Seat,
+        at: usize,
+        action: Value,
+    },
+    /// The guest has seen a pause the game asked for (a deal's end) and lets bots go on.
+    Proceed { at: usize },
+}
+
+/// The host's message to a guest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ToGuest {
+    /// The guest's seat and the table's names (sent once after a good `Hello`).
+    Welcome {
+        seat: Seat,
+        game: String,
+        variant: String,
+        names: Vec<String>,
+    },
+    /// The guest's view of the table now.
+    State(Box<Snapshot>),
+    /// The intent `seq` was not applied, and why.
+    Refused { seq: u64, why: Refusal },
+    /// The channel is not given a seat (the guest is told why, then it is closed).
+    Denied { why: Denial },
+}
+
+/// What a guest sees of the table after `at` actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub at: usize,
+    /// The last intent of this guest the host has answered.
+    pub seq: u64,
+    /// `view(seat)` as JSON.
+    pub view: Value,
+    /// The seat's legal actions now (empty while others decide).
+    pub legal: Vec<Value>,
+    /// The last log lines, in the guest's language.
+    pub log: Vec<String>,
+    /// Cards the last action of someone else moved, among those the guest can see.
+    pub highlight: Vec<CardId>,
+    /// Per seat: played on another device and not connected now.
+    pub away: Vec<bool>,
+    /// The game is waiting for a look at a pause (a deal's end) before bots go on.
+    pub held: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The rules refuse it (explained with the game's own texts).
+    Rule { error: ErasedRuleError },
+    /// Chosen on an older state: the table has moved on (the new state comes with this).
+    Stale,
+    /// An intent answered before (sent twice): nothing happens again.
+    Repeated,
+    /// For a seat that is not the guest's.
+    NotYourSeat,
+    /// Not an action of this game.
+    Malformed,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Denial {
+    /// The secret does not belong to this seat (an old or foreign invitation).
+    WrongToken,
+    /// Another device holds the seat right now.
+    SeatTaken,
+}
+
+/// Judges guest intent `act` of `seat`, whose last answered intent was `last_seq`, against
+/// the session: the action to apply, or the refusal to send. Nothing is changed here.
+pub fn judge<G: Game>(
+    s: &Session<G>,
+    seat: Seat,
+    last_seq: u64,
+    seq: u64,
+    claimed: Seat,
+    at: usize,
+    action: &Value,
+) -> Result<G::Action, Refusal> {
+    if seq <= last_seq {
+        return Err(Refusal::Repeated);
+    }
+    if claimed != seat {
+        return Err(Refusal::NotYourSeat);
+    }
+    let action: G::Action =
+        serde_json::from_value(action.clone()).map_err(|_| Refusal::Malformed)?;
+    if at != s.record.log.len() {
+        return Err(Refusal::Stale);
+    }
+    if s.state.legal_actions(seat).contains(&action) {
+        return Ok(action);
+    }
+    // Legal and accepted are the same (the harness checks it): the engine's reason, from a
+    // copy so the table is not touched.
+    let mut copy = s.state.clone();
+    match copy.apply(seat, &action) {
+        Err(e) => Err(Refusal::Rule { error: e.erase() }),
+        Ok(_) => Err(Refusal::Rule {
+            error: engine::RuleError::<serde_json::Value>::NotYourDecision {
+                seat,
+                expected: s.state.to_move(),
+            },
+        }),
+    }
+}
+
+/// The snapshot for the guest at `seat`.
+pub fn snapshot<G: UiGame>(
+    s: &Session<G>,
+    seat: Seat,
+    seq: u64,
+    log: &[String],
+    moved: &[CardId],
+    away: Vec<bool>,
+    held: bool,
+) -> Snapshot {
+    let view = serde_json::to_value(s.state.view(seat)).unwrap_or(Value::Null);
+    let legal = if s.state.to_move() == Some(seat) {
+        s.state
+            .legal_actions(seat)
+            .iter()
+            .filter_map(|a| serde_json::to_value(a).ok())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut seen = Vec::new();
+    engine::cards_in_json(&view, &mut seen);
+    Snapshot {
+        at: s.record.log.len(),
+        seq,
+        legal,
+        highlight: moved.iter().copied().filter(|c| seen.contains(c)).collect(),
+        view,
+        log: log.to_vec(),
+        away,
+        held,
+    }
+}
+
+/// Log lines for `events` in `lang`.
+pub fn lines<G: UiGame>(events: &[G::Event], names: &[String], lang: Lang) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| G::describe(e, names, lang))
+        .collect()
+}
+
+/// A new seat secret as the invitation carries it.
+pub fn token_text(token: u64) -> String {
+    format!("{token:016x}")
+}
+
+#[cfg(test)]
+mod tests;
