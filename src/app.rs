@@ -281,6 +281,8 @@ fn page(route: Route) -> AnyView {
         Route::Rules(variant, game) => rules_page(variant, game),
         Route::Bench(n) => bench_page(n),
         Route::Link(payload) => link_page(payload),
+        Route::Join(code) => more_page(Box::pin(join_view(code))),
+        Route::Reply(code) => more_page(Box::pin(reply_view(code))),
         Route::NotFound(_) => not_found_page(),
     }
 }
@@ -379,6 +381,20 @@ fn link_page(payload: String) -> AnyView {
 fn link_view(payload: String) -> Result<AnyView, crate::play::ui_game::LoadError> {
     crate::games::registry::install_rules_texts();
     Ok(view! { <pages::play::OpenLink payload=payload/> }.into_any())
+}
+
+// Joining a table between devices: the invitation's page (then the game's part with its
+// guest page) and the reply handed to the table; the network code is loaded with them.
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn join_view(code: String) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::i18n::install_part(crate::i18n::net::NET);
+    Ok(view! { <pages::join::Join code=code/> }.into_any())
+}
+
+#[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn reply_view(code: String) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::i18n::install_part(crate::i18n::net::NET);
+    Ok(view! { <pages::join::ReplyPage code=code/> }.into_any())
 }
 
 #[inline(never)]

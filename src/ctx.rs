@@ -69,6 +69,11 @@ impl NextLevel {
 #[derive(Clone, Copy)]
 pub struct NextLevelOffer(pub Signal<Option<NextLevel>>);
 
+/// The setup's choice "Jeder am eigenen Gerät": the other humans play on their own devices
+/// (a table between devices), read by `games::start_game`.
+#[derive(Clone, Copy)]
+pub struct SetupDevices(pub Signal<bool>);
+
 /// The setup's choice whether "Tipp" is offered in the game it starts (provided by the
 /// setup page, read when the game is stored).
 #[derive(Clone, Copy)]

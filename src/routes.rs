@@ -16,6 +16,10 @@ pub enum Route {
     Rules(String, Option<String>),
     /// A shared game arriving by link: `#/link/<payload>`.
     Link(String),
+    /// An invitation to a table between devices: `#/join/<code>`.
+    Join(String),
+    /// A guest's reply to an invitation, opened on the host's device: `#/reply/<code>`.
+    Reply(String),
     /// The solver benchmark with n positions per row: `#/bench/<n>` (not linked anywhere).
     Bench(usize),
     NotFound(String),
@@ -41,6 +45,8 @@ impl Route {
                 _ => Route::NotFound(path.to_string()),
             },
             ("link", payload) if !payload.is_empty() => Route::Link(payload.to_string()),
+            ("join", code) if !code.is_empty() => Route::Join(code.to_string()),
+            ("reply", code) if !code.is_empty() => Route::Reply(code.to_string()),
             ("bench", n) if n.parse::<usize>().is_ok() => Route::Bench(n.parse().unwrap_or(20)),
             ("saves", "") => Route::Saves,
             ("settings", "") => Route::Settings,
@@ -58,6 +64,8 @@ impl Route {
             Route::Rules(v, None) => format!("#/rules/{v}"),
             Route::Rules(v, Some(g)) => format!("#/rules/{v}/{g}"),
             Route::Link(p) => format!("#/link/{p}"),
+            Route::Join(c) => format!("#/join/{c}"),
+            Route::Reply(c) => format!("#/reply/{c}"),
             Route::Bench(n) => format!("#/bench/{n}"),
             Route::Saves => "#/saves".into(),
             Route::Settings => "#/settings".into(),
@@ -82,6 +90,8 @@ mod tests {
             Route::Stats,
             Route::Settings,
             Route::Link("eyJ2Ijox".into()),
+            Route::Join("AQlyb21tZQ".into()),
+            Route::Reply("AVJnMWEy".into()),
             Route::Bench(20),
             Route::Rules("romme_raeuber".into(), None),
             Route::Rules("karussell".into(), Some("g1a2b".into())),

@@ -190,6 +190,23 @@ pub fn start_game<G: UiGame>(
     session
         .persist()
         .map_err(|e| crate::i18n::common::explain_save_error(&e, lang))?;
+    // Everyone on their own device: every human but the first plays by invitation.
+    let devices = use_context::<crate::ctx::SetupDevices>().is_some_and(|d| d.0.get_untracked());
+    if devices {
+        let remote: Vec<crate::host::table::RemoteSeat> = seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind.is_human())
+            .skip(1)
+            .map(|(seat, _)| crate::host::table::RemoteSeat {
+                seat,
+                token: storage::fresh_seed(),
+            })
+            .collect();
+        if !crate::host::table::store_remote_seats(&session.id, &remote) {
+            return Err(crate::i18n::tr(lang, "st.pending_other").to_string());
+        }
+    }
     Ok(session.id)
 }
 

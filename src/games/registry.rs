@@ -29,6 +29,9 @@ pub struct UiEntry {
     /// The running game of a stored save (id, JSON), read, replayed and shown by its part of
     /// the wasm: [`UiGame::table`].
     pub host: fn(String, String, Lang, TableMode) -> ViewLoad,
+    /// A guest's page at a table between devices (invitation code, the guest's name), built
+    /// by the game's table part.
+    pub guest: fn(String, String) -> ViewLoad,
     /// The bot levels the setup screen offers.
     pub bot_levels: &'static [BotLevel],
     /// The table offers "Tipp" ([`UiGame::HINTS`]): the setup lets it be switched off or on.
@@ -71,6 +74,8 @@ pub trait Registered: UiGame + Listed {
     const RULES_TEXTS: Table;
     /// The game's part of the setup screen: `setup_panel` of [`game_parts!`].
     const SETUP: SetupPanel;
+    /// A guest's page at a table between devices: `open_guest` of [`game_parts!`].
+    const GUEST: fn(String, String) -> ViewLoad;
     /// Its rules page (`src/games/<game>/rules.rs`), reached through [`with_ui_game`] only
     /// (a static holding it would keep its code in the main module).
     const RULES: RulesPage<Self::Options>;
@@ -99,6 +104,7 @@ pub const fn entry<G: Registered>() -> UiEntry {
         preset_icons: G::PRESET_ICONS,
         setup_panel: G::SETUP,
         host: G::table,
+        guest: G::GUEST,
         bot_levels: G::BOT_LEVELS,
         hints: G::HINTS,
         texts: G::TEXTS,
@@ -131,6 +137,7 @@ macro_rules! game_parts {
             seats: RwSignal<Vec<$crate::seats::SeatConfig>>,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
             $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
+            $crate::i18n::install_part($crate::i18n::net::NET);
             Ok(setup::setup_panel(entry, seats))
         }
 
@@ -152,9 +159,25 @@ macro_rules! game_parts {
             mode: $crate::play::ui_game::TableMode,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
             $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
+            $crate::i18n::install_part($crate::i18n::net::NET);
             Ok($crate::games::registry::open::<$game>(
                 id, &json, lang, mode,
             ))
+        }
+
+        /// A guest's page at a table between devices: the game's board fed by the host.
+        #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn guest_part(
+            code: String,
+            name: String,
+        ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
+            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
+            $crate::i18n::install_part($crate::i18n::net::NET);
+            Ok($crate::games::registry::guest::<$game>(&code, name))
+        }
+
+        fn open_guest(code: String, name: String) -> $crate::play::ui_game::ViewLoad {
+            Box::pin(guest_part(code, name))
         }
 
         fn open_table(
@@ -230,6 +253,17 @@ pub fn open<G: UiGame>(id: String, json: &str, lang: Lang, mode: TableMode) -> A
         Ok(session) => view! { <GameHost<G> session=session/> }.into_any(),
         Err(e) => {
             crate::play::notice::corrupt_save(crate::i18n::common::explain_save_error(&e, lang))
+        }
+    }
+}
+
+/// A guest's page for the invitation `code` (checked by the join page already).
+pub fn guest<G: UiGame>(code: &str, name: String) -> AnyView {
+    match crate::net::code::Invite::decode(code) {
+        Ok(invite) => crate::host::guest::guest_table::<G>(invite, name),
+        Err(e) => {
+            view! { <p class="error-box" role="alert">{crate::ctx::use_app().t(e.key())}</p> }
+                .into_any()
         }
     }
 }

@@ -7,9 +7,12 @@ mod again;
 pub(crate) mod analysis;
 pub mod bot_turn;
 pub mod flip;
+pub mod guest;
 mod hint;
 mod replay;
 mod share;
+pub mod table;
+pub mod table_view;
 
 pub use replay::ReplayHost;
 
@@ -319,6 +322,9 @@ struct Played<G: UiGame> {
     highlight: RwSignal<Vec<CardId>>,
     board_signals: BoardSignals,
     names: StoredValue<Arc<Vec<String>>>,
+    /// Who played the last action, the log's length after it and its events (for the
+    /// guests of a table between devices).
+    last: RwSignal<(Seat, usize, Vec<G::Event>)>,
     /// Taken when the host is built: `apply` also runs from timers, outside any context.
     app: AppCtx,
 }
@@ -344,6 +350,7 @@ impl<G: UiGame> Played<G> {
             highlight,
             board_signals,
             names,
+            last,
             app,
         } = self;
         let lang = app.lang();
@@ -384,6 +391,7 @@ impl<G: UiGame> Played<G> {
                 s.record.log.len()
             })
             .unwrap_or(0);
+        set_pruned(last, (seat, step, events));
         let before = flip::snapshot();
         prune(sess);
         if step % PRUNE_EVERY == 0 {
@@ -409,6 +417,7 @@ fn follow_turns<G: UiGame>(
     viewer: RwSignal<Seat>,
     privacy: RwSignal<Option<Seat>>,
     several_humans: bool,
+    elsewhere: Arc<Vec<Seat>>,
 ) {
     let app = use_app();
     Effect::new(move |_| {
@@ -423,7 +432,10 @@ fn follow_turns<G: UiGame>(
     Effect::new(move |_| {
         // A game that travels by link shows this device's player only (see `share`).
         let next = sess.with(|s| {
-            let next = s.state.to_move().filter(|&n| s.is_human(n));
+            let next = s
+                .state
+                .to_move()
+                .filter(|&n| s.is_human(n) && !elsewhere.contains(&n));
             next.filter(|_| !s.meta.by_link)
         });
         if let Some(next) = next {
@@ -535,8 +547,11 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     // Leaving the game mid-move: no card keeps flying over the next page.
     on_cleanup(flip::cancel_all);
     let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
+    // Seats played on other devices (a table between devices): never shown here.
+    let remote = table::remote_seats(&session.id);
+    let elsewhere: Arc<Vec<Seat>> = Arc::new(remote.iter().map(|r| r.seat).collect());
     let humans: Vec<Seat> = (0..session.record.seats)
-        .filter(|&s| session.is_human(s))
+        .filter(|&s| session.is_human(s) && !elsewhere.contains(&s))
         .collect();
     let several_humans = humans.len() > 1;
     // Several humans on this one device (a game by link is on several devices).
@@ -562,7 +577,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let viewer = RwSignal::new(first_viewer);
     // With several humans, the hand stays hidden until the shown player confirms.
     let privacy = RwSignal::new(pass_device.then_some(first_viewer));
-    follow_turns(sess, viewer, privacy, several_humans);
+    follow_turns(sess, viewer, privacy, several_humans, elsewhere.clone());
     let error = RwSignal::new(None::<String>);
     let save_error = RwSignal::new(None::<String>);
     let log = RwSignal::new(initial_log);
@@ -584,6 +599,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         highlight,
         board_signals,
         names: StoredValue::new(names.clone()),
+        last: RwSignal::new((0, 0, Vec::new())),
         app,
     };
     let apply =
@@ -642,6 +658,9 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         undo,
     };
     let names_priv = names.clone();
+    let net = (!remote.is_empty()).then(|| {
+        table_view::table_panel(sess, played, proceeded, played.last, remote, names.clone())
+    });
     let names = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     // The board's dock shows the error line next to the actions.
@@ -659,6 +678,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             </Show>
             // Not over the privacy screen: only once a hand is visible.
             {coach_slot(G::NAME, G::COACH, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
+            {net}
             {share::link_turn(sess, viewer, names.clone(), error)}
             {share::share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
             {game_log(sess, log)}

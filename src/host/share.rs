@@ -30,7 +30,7 @@ fn link_of<G: UiGame>(sess: RwSignal<Session<G>>) -> Result<String, save::SaveEr
 }
 
 /// Offers `url` to the system share sheet; false where the browser has none (or refused).
-fn system_share(url: &str, title: &str) -> bool {
+pub(super) fn system_share(url: &str, title: &str) -> bool {
     let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
         return false;
     };
@@ -56,7 +56,7 @@ fn system_share(url: &str, title: &str) -> bool {
     }
 }
 
-fn copy(url: &str) {
+pub(super) fn copy(url: &str) {
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().clipboard().write_text(url);
     }

@@ -3,5 +3,4 @@
 //! over a channel is `play::remote`'s.
 
 pub mod code;
-#[cfg(target_arch = "wasm32")]
 pub mod rtc;

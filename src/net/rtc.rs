@@ -221,13 +221,13 @@ impl Peer {
     }
 
     /// The host takes the guest's reply: the channel opens once the devices reach each other.
-    pub async fn accept(&self, reply: &Ice) -> Result<(), RtcError> {
-        JsFuture::from(
-            self.pc
-                .set_remote_description(&description(RtcSdpType::Answer, &sdp_of(reply, false))),
-        )
-        .await?;
-        Ok(())
+    pub fn accept(&self, reply: &Ice) -> impl std::future::Future<Output = Result<(), RtcError>> {
+        let pc = self.pc.clone();
+        let answer = description(RtcSdpType::Answer, &sdp_of(reply, false));
+        async move {
+            JsFuture::from(pc.set_remote_description(&answer)).await?;
+            Ok(())
+        }
     }
 
     /// Sends `text`; false when the channel is not open.
@@ -237,5 +237,13 @@ impl Peer {
 
     pub fn is_open(&self) -> bool {
         self.dc.ready_state() == RtcDataChannelState::Open
+    }
+
+    /// The connection failed or was closed (it will not open any more).
+    pub fn is_closed(&self) -> bool {
+        matches!(
+            self.pc.connection_state(),
+            RtcPeerConnectionState::Failed | RtcPeerConnectionState::Closed
+        )
     }
 }

@@ -1,5 +1,6 @@
 pub mod bench;
 pub mod home;
+pub mod join;
 pub mod play;
 pub mod rules;
 pub mod saves;

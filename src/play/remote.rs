@@ -52,6 +52,9 @@ pub enum ToGuest {
     Refused { seq: u64, why: Refusal },
     /// The channel is not given a seat (the guest is told why, then it is closed).
     Denied { why: Denial },
+    /// The host's next invitation for this seat (its code): kept on the guest's device, it
+    /// brings the guest back after a reload with one reply.
+    Spare { code: String },
 }
 
 /// What a guest sees of the table after `at` actions.

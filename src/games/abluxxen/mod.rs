@@ -31,6 +31,7 @@ impl super::registry::Registered for Abluxxen {
     const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
     const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
+    const GUEST: fn(String, String) -> crate::play::ui_game::ViewLoad = open_guest;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;

@@ -1,0 +1,474 @@
+//! The host's side of a table between devices ("Jeder am eigenen Gerät"): this page is the
+//! table. Per seat played on another device it keeps one invitation ready (a WebRTC offer,
+//! shown as a QR code and a link) and the open channel of the guest who answered it; it
+//! applies a guest's intents after judging them (`play::remote::judge`), sends each guest
+//! only its own view after every change, and shows who is away.
+
+use super::Played;
+use crate::ctx::use_app;
+use crate::i18n::{tr, Lang};
+use crate::net::code::{code_in, Invite, Reply};
+use crate::net::rtc::{Events, Link, Peer};
+use crate::play::remote::{self, judge, Denial, Refusal, ToGuest, ToHost};
+use crate::play::session::Session;
+use crate::play::UiGame;
+use crate::storage;
+use engine::{CardId, Seat};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde::{Deserialize, Serialize};
+
+/// A seat played on another device, as stored beside the save (`kartenrunde.table.<id>`):
+/// its secret stays the same when the host's page is reloaded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemoteSeat {
+    pub seat: Seat,
+    pub token: u64,
+}
+
+pub fn table_key(id: &str) -> String {
+    format!("kartenrunde.table.{id}")
+}
+
+/// The seats of game `id` played on other devices (none for a game on one device).
+pub fn remote_seats(id: &str) -> Vec<RemoteSeat> {
+    storage::get(&table_key(id))
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+/// Stores the seats of a new table; false when the browser refused (the game is then played
+/// on one device, and the setup says so).
+pub fn store_remote_seats(id: &str, seats: &[RemoteSeat]) -> bool {
+    serde_json::to_string(seats).is_ok_and(|t| storage::set(&table_key(id), &t))
+}
+
+/// How a remote seat stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Nobody has answered the invitation yet.
+    Invited,
+    /// A reply was taken; the devices are finding each other.
+    Joining,
+    Here,
+    /// Was here; the connection dropped.
+    Away,
+}
+
+/// What the page shows of a remote seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatShown {
+    pub seat: Seat,
+    pub presence: Presence,
+    /// The invitation link now ready for this seat (None while it is being made).
+    pub invite: Option<String>,
+    /// The guest's language (their log lines and refusals).
+    pub lang: Lang,
+}
+
+/// The connections of one seat: the invitation waiting for a reply, and the open channel.
+#[derive(Default)]
+struct Conns {
+    token: u64,
+    pending: Option<(Peer, String, String)>,
+    active: Option<Peer>,
+    /// The last intent answered, and the guest's log lines.
+    last_seq: u64,
+    log: Vec<String>,
+    welcomed: bool,
+}
+
+/// The table's state for its callbacks (all `Copy`).
+pub(super) struct Table<G: UiGame> {
+    sess: RwSignal<Session<G>>,
+    played: Played<G>,
+    proceeded: RwSignal<Option<usize>>,
+    /// The events of the last action, for the guests' logs and highlights.
+    last: RwSignal<(Seat, usize, Vec<G::Event>)>,
+    shown: RwSignal<Vec<SeatShown>>,
+    conns: StoredValue<Vec<Conns>, LocalStorage>,
+    /// A problem with the table itself (no WebRTC, a reply that does not fit).
+    problem: RwSignal<Option<String>>,
+}
+
+impl<G: UiGame> Clone for Table<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: UiGame> Copy for Table<G> {}
+
+const LOG_KEEP: usize = 12;
+
+impl<G: UiGame> Table<G> {
+    /// The table of session `sess` with the seats `remote` played on other devices.
+    pub(super) fn new(
+        sess: RwSignal<Session<G>>,
+        played: Played<G>,
+        proceeded: RwSignal<Option<usize>>,
+        last: RwSignal<(Seat, usize, Vec<G::Event>)>,
+        remote: &[RemoteSeat],
+    ) -> Self {
+        let lang = use_app().lang();
+        let shown = remote
+            .iter()
+            .map(|r| SeatShown {
+                seat: r.seat,
+                presence: Presence::Invited,
+                invite: None,
+                lang,
+            })
+            .collect();
+        let conns = remote
+            .iter()
+            .map(|r| Conns {
+                token: r.token,
+                ..Conns::default()
+            })
+            .collect();
+        Table {
+            sess,
+            played,
+            proceeded,
+            last,
+            shown: RwSignal::new(shown),
+            conns: StoredValue::new_local(conns),
+            problem: RwSignal::new(None),
+        }
+    }
+
+    pub(super) fn shown(self) -> RwSignal<Vec<SeatShown>> {
+        self.shown
+    }
+
+    pub(super) fn problem(self) -> RwSignal<Option<String>> {
+        self.problem
+    }
+
+    /// Gives the seat of an away player to a bot (normal) until the player is back.
+    pub(super) fn give_to_bot(self, seat: Seat) {
+        self.sess.update(|s| {
+            if let Some(k) = s.meta.seat_kinds.get_mut(seat) {
+                *k = engine::SeatKind::Bot(engine::BotLevel::Normal);
+            }
+        });
+    }
+
+    fn index(self, seat: Seat) -> Option<usize> {
+        self.shown
+            .with_untracked(|s| s.iter().position(|x| x.seat == seat))
+    }
+
+    fn set_shown(self, seat: Seat, f: impl FnOnce(&mut SeatShown)) {
+        self.shown.update(|s| {
+            if let Some(x) = s.iter_mut().find(|x| x.seat == seat) {
+                f(x)
+            }
+        });
+    }
+
+    /// Makes a new invitation for `seat` (the old one, if any, is dropped).
+    pub(super) fn invite(self, seat: Seat) {
+        self.set_shown(seat, |x| x.invite = None);
+        spawn_local(async move {
+            let events = self.events(seat);
+            match Peer::offer(events, &js_sys::Array::new()).await {
+                Ok((peer, ice)) => {
+                    let Some(i) = self.index(seat) else { return };
+                    let (code, ufrag) = self.sess.with_untracked(|s| {
+                        let invite = Invite {
+                            game: G::NAME.to_string(),
+                            variant: s.meta.variant.clone(),
+                            table: s.id.clone(),
+                            seat: seat as u8,
+                            seats: s.record.seats as u8,
+                            name: crate::i18n::common::name(&s.meta.player_names, seat),
+                            token: self.conns.with_value(|c| c[i].token),
+                            ice: ice.clone(),
+                        };
+                        (invite.encode(), ice.ufrag.clone())
+                    });
+                    let link = format!("{}#/join/{code}", page_base());
+                    self.conns
+                        .update_value(|c| c[i].pending = Some((peer, ufrag, code.clone())));
+                    self.set_shown(seat, |x| x.invite = Some(link));
+                    // A guest at the table keeps the next invitation for a reload.
+                    self.send(seat, &ToGuest::Spare { code });
+                }
+                Err(_) => self
+                    .problem
+                    .set(Some(tr(use_app().lang(), "net.no_webrtc").to_string())),
+            }
+        });
+    }
+
+    /// What a connection of `seat` reports.
+    fn events(self, seat: Seat) -> Events {
+        Events {
+            link: Box::new(move |l| self.link(seat, l)),
+            message: Box::new(move |m| self.message(seat, &m)),
+        }
+    }
+
+    fn link(self, seat: Seat, l: Link) {
+        let Some(i) = self.index(seat) else { return };
+        match l {
+            Link::Open => {
+                // The invitation's connection is the seat's channel now; a new invitation
+                // waits for the next device (or this one after a reload).
+                let opened = self.conns.try_update_value(|c| {
+                    let cs = &mut c[i];
+                    let pending_open = cs.pending.as_ref().is_some_and(|(p, _, _)| p.is_open());
+                    if pending_open {
+                        cs.active = cs.pending.take().map(|(p, _, _)| p);
+                        cs.welcomed = false;
+                    }
+                    pending_open
+                });
+                if opened == Some(true) {
+                    self.invite(seat);
+                } else if self.conns.with_value(|c| c[i].welcomed) {
+                    // The network came back by itself.
+                    self.set_shown(seat, |x| x.presence = Presence::Here);
+                    self.broadcast();
+                }
+            }
+            Link::Interrupted => self.set_shown(seat, |x| x.presence = Presence::Away),
+            Link::Closed => {
+                let active_gone = self.conns.try_update_value(|c| {
+                    let gone = c[i].active.as_ref().is_some_and(|p| !p.is_open());
+                    if gone {
+                        c[i].active = None;
+                    }
+                    gone
+                });
+                if active_gone == Some(true) {
+                    self.conns.update_value(|c| c[i].welcomed = false);
+                    self.set_shown(seat, |x| x.presence = Presence::Away);
+                    self.broadcast();
+                }
+                // An invitation whose connection failed is made anew.
+                let pending_dead = self
+                    .conns
+                    .with_value(|c| c[i].pending.as_ref().is_some_and(|(p, _, _)| p.is_closed()));
+                if pending_dead {
+                    self.invite(seat);
+                }
+            }
+        }
+    }
+
+    /// Takes a guest's reply (pasted, scanned or handed over by a reply link).
+    pub(super) fn take_reply(self, text: &str) -> Result<(), String> {
+        let lang = use_app().lang();
+        let reply = Reply::decode(code_in(text)).map_err(|e| tr(lang, e.key()).to_string())?;
+        let id = self.sess.with_untracked(|s| s.id.clone());
+        let seat = reply.seat as Seat;
+        let wrong = || tr(lang, "net.reply_other_table").to_string();
+        if reply.table != id {
+            return Err(wrong());
+        }
+        let i = self.index(seat).ok_or_else(wrong)?;
+        let fits = self.conns.with_value(|c| {
+            c[i].token == reply.token
+                && c[i]
+                    .pending
+                    .as_ref()
+                    .is_some_and(|(_, u, _)| *u == reply.offer)
+        });
+        if !fits {
+            return Err(tr(lang, "net.reply_old").to_string());
+        }
+        self.set_shown(seat, |x| x.presence = Presence::Joining);
+        spawn_local(async move {
+            let result = self
+                .conns
+                .with_value(|c| c[i].pending.as_ref().map(|(p, _, _)| p.accept(&reply.ice)));
+            if let Some(fut) = result {
+                if fut.await.is_err() {
+                    self.problem
+                        .set(Some(tr(use_app().lang(), "net.reply_refused").to_string()));
+                }
+            }
+        });
+        Ok(())
+    }
+
+    fn send(self, seat: Seat, msg: &ToGuest) {
+        let Some(i) = self.index(seat) else { return };
+        if let Ok(text) = serde_json::to_string(msg) {
+            self.conns.with_value(|c| {
+                if let Some(p) = &c[i].active {
+                    p.send(&text);
+                }
+            });
+        }
+    }
+
+    fn message(self, seat: Seat, text: &str) {
+        let Some(i) = self.index(seat) else { return };
+        let Ok(msg) = serde_json::from_str::<ToHost>(text) else {
+            return;
+        };
+        match msg {
+            ToHost::Hello {
+                token,
+                name: _,
+                lang,
+            } => {
+                let ok = self
+                    .conns
+                    .with_value(|c| remote::token_text(c[i].token) == token);
+                if !ok {
+                    self.send(
+                        seat,
+                        &ToGuest::Denied {
+                            why: Denial::WrongToken,
+                        },
+                    );
+                    return;
+                }
+                let lang = if lang == "en" { Lang::En } else { Lang::De };
+                self.set_shown(seat, |x| {
+                    x.presence = Presence::Here;
+                    x.lang = lang;
+                });
+                // A seat a bot took over while its player was away is the player's again.
+                self.sess.update(|s| {
+                    if let Some(k) = s.meta.seat_kinds.get_mut(seat) {
+                        *k = engine::SeatKind::Human;
+                    }
+                });
+                let (names, variant, log) = self.sess.with_untracked(|s| {
+                    let events = crate::play::session::replay_events(&s.record);
+                    let mut log = remote::lines::<G>(&events, &s.meta.player_names, lang);
+                    log.drain(..log.len().saturating_sub(LOG_KEEP));
+                    (s.meta.player_names.clone(), s.meta.variant.clone(), log)
+                });
+                self.conns.update_value(|c| {
+                    c[i].log = log;
+                    c[i].welcomed = true;
+                });
+                self.send(
+                    seat,
+                    &ToGuest::Welcome {
+                        seat,
+                        game: G::NAME.into(),
+                        variant,
+                        names,
+                    },
+                );
+                if let Some(code) = self
+                    .conns
+                    .with_value(|c| c[i].pending.as_ref().map(|p| p.2.clone()))
+                {
+                    self.send(seat, &ToGuest::Spare { code });
+                }
+                self.broadcast();
+            }
+            ToHost::Act {
+                seq,
+                seat: claimed,
+                at,
+                action,
+            } => {
+                if !self.conns.with_value(|c| c[i].welcomed) {
+                    return;
+                }
+                let last = self.conns.with_value(|c| c[i].last_seq);
+                let judged = self
+                    .sess
+                    .with_untracked(|s| judge(s, seat, last, seq, claimed, at, &action));
+                if !matches!(judged, Err(Refusal::Repeated)) {
+                    self.conns.update_value(|c| c[i].last_seq = seq);
+                }
+                match judged {
+                    Ok(action) => self.played.apply(seat, action, true),
+                    Err(why) => {
+                        self.send(seat, &ToGuest::Refused { seq, why });
+                        self.send_state(seat);
+                    }
+                }
+            }
+            ToHost::Proceed { at } => {
+                if self.sess.with_untracked(|s| s.record.log.len()) == at {
+                    self.proceeded.set(Some(at));
+                }
+            }
+        }
+    }
+
+    fn away(self) -> Vec<bool> {
+        let seats = self.sess.with_untracked(|s| s.record.seats);
+        let mut away = vec![false; seats];
+        self.shown.with_untracked(|s| {
+            for x in s {
+                if let Some(a) = away.get_mut(x.seat) {
+                    *a = x.presence != Presence::Here;
+                }
+            }
+        });
+        away
+    }
+
+    fn send_state(self, seat: Seat) {
+        let Some(i) = self.index(seat) else { return };
+        let (last_seq, log, welcomed) = self
+            .conns
+            .with_value(|c| (c[i].last_seq, c[i].log.clone(), c[i].welcomed));
+        if !welcomed {
+            return;
+        }
+        let moved: Vec<CardId> = self.last.with_untracked(|(by, _, ev)| {
+            if *by == seat {
+                Vec::new()
+            } else {
+                ev.iter().flat_map(G::event_cards).collect()
+            }
+        });
+        let away = self.away();
+        let proceeded = self.proceeded.get_untracked();
+        let snap = self.sess.with_untracked(|s| {
+            let held = G::hold_bots(&s.state.view(seat)) && proceeded != Some(s.record.log.len());
+            remote::snapshot(s, seat, last_seq, &log, &moved, away, held)
+        });
+        self.send(seat, &ToGuest::State(Box::new(snap)));
+    }
+
+    /// Every guest gets its view of the table as it stands.
+    pub(super) fn broadcast(self) {
+        let seats: Vec<Seat> = self
+            .shown
+            .with_untracked(|s| s.iter().map(|x| x.seat).collect());
+        for seat in seats {
+            self.send_state(seat);
+        }
+    }
+
+    /// After an action: the guests' logs grow by its events, then everyone is sent the table.
+    pub(super) fn after_action(self) {
+        let names = self.sess.with_untracked(|s| s.meta.player_names.clone());
+        let events = self.last.with_untracked(|(_, _, e)| e.clone());
+        let langs: Vec<(Seat, Lang)> = self
+            .shown
+            .with_untracked(|s| s.iter().map(|x| (x.seat, x.lang)).collect());
+        for (seat, lang) in langs {
+            let Some(i) = self.index(seat) else { continue };
+            let lines = remote::lines::<G>(&events, &names, lang);
+            self.conns.update_value(|c| {
+                let log = &mut c[i].log;
+                log.extend(lines);
+                log.drain(..log.len().saturating_sub(LOG_KEEP));
+            });
+        }
+        self.broadcast();
+    }
+}
+
+/// The page's address without its route.
+pub fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or("").to_string())
+        .unwrap_or_default()
+}

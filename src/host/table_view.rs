@@ -1,0 +1,234 @@
+//! What the host's page shows of a table between devices: per remote seat who is there, its
+//! invitation (QR code, link, share sheet) and where a guest's reply goes; the screen kept on
+//! while the table is open; replies handed over by a reply link opened on this device.
+
+use super::share::{copy, system_share};
+use super::table::{Presence, RemoteSeat, SeatShown, Table};
+use super::Played;
+use crate::components::qr::QrView;
+use crate::ctx::use_app;
+use crate::i18n::{common::fill, tr};
+use crate::play::session::Session;
+use crate::play::UiGame;
+use engine::Seat;
+use leptos::prelude::*;
+use std::sync::Arc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The name of the channel a reply page hands a reply to the table on (same browser).
+pub const REPLY_CHANNEL: &str = "kartenrunde.replies";
+
+/// The table panel; its table starts inviting at once.
+pub(super) fn table_panel<G: UiGame>(
+    sess: RwSignal<Session<G>>,
+    played: Played<G>,
+    proceeded: RwSignal<Option<usize>>,
+    last: RwSignal<(Seat, usize, Vec<G::Event>)>,
+    remote: Vec<RemoteSeat>,
+    names: Arc<Vec<String>>,
+) -> impl IntoView {
+    let table = Table::new(sess, played, proceeded, last, &remote);
+    for r in &remote {
+        table.invite(r.seat);
+    }
+    // After every action the guests' logs grow and everyone gets the new table; any other
+    // change (undo, a seat given to a bot, a pause let go) is sent as it is.
+    Effect::new(move |_| {
+        let step = last.with(|(_, step, _)| *step);
+        let _ = proceeded.get();
+        let _ = sess.with(|s| (s.record.log.len(), s.meta.seat_kinds.clone()));
+        if sess.with_untracked(|s| s.record.log.len()) == step && step > 0 {
+            table.after_action();
+            last.update_untracked(|l| l.1 = 0);
+        } else {
+            table.broadcast();
+        }
+    });
+    listen_for_replies(table);
+    keep_screen_on();
+    let app = use_app();
+    let t = move |k: &str| tr(app.lang(), k).to_string();
+    let problem = table.problem();
+    let rows = move || {
+        table
+            .shown()
+            .get()
+            .into_iter()
+            .map(|x| seat_row(table, x, names.clone()))
+            .collect_view()
+    };
+    view! {
+        <section class="net-table" data-testid="net-table" aria-label=move || t("net.table")>
+            <h2>{move || t("net.table")}</h2>
+            <p class="net-note">{move || t("net.host_note")}</p>
+            <Show when=move || problem.get().is_some()>
+                <p class="error-box" role="alert" data-testid="net-problem">{move || problem.get().unwrap_or_default()}</p>
+            </Show>
+            <ul class="net-seats">{rows}</ul>
+            {reply_field(table)}
+        </section>
+    }
+}
+
+fn presence_key(p: Presence) -> &'static str {
+    match p {
+        Presence::Invited => "net.invited",
+        Presence::Joining => "net.joining",
+        Presence::Here => "net.here",
+        Presence::Away => "net.away",
+    }
+}
+
+/// One remote seat: name, who is there, and its invitation while nobody is.
+fn seat_row<G: UiGame>(table: Table<G>, x: SeatShown, names: Arc<Vec<String>>) -> impl IntoView {
+    let app = use_app();
+    let lang = app.lang();
+    let name = crate::i18n::common::name(&names, x.seat);
+    let seat = x.seat;
+    let open = RwSignal::new(x.presence != Presence::Here);
+    let invite = x.invite.clone();
+    let away = x.presence == Presence::Away;
+    let status = tr(lang, presence_key(x.presence)).to_string();
+    let share_label = fill(lang, "net.send_invite", &[("name", name.clone())]);
+    view! {
+        <li class="net-seat" data-testid="net-seat" data-seat=seat data-presence=presence_key(x.presence)>
+            <div class="net-seat-head">
+                <strong>{name.clone()}</strong>
+                <span class="net-status" data-testid="net-status">{status}</span>
+                {(x.presence == Presence::Here).then(|| view! {
+                    <button class="button small" on:click=move |_| open.update(|o| *o = !*o)>{tr(lang, "net.invite_again").to_string()}</button>
+                })}
+            </div>
+            {away.then(|| view! {
+                <div class="net-away" data-testid="net-away-actions">
+                    <span>{fill(lang, "net.away_wait", &[("name", name.clone())])}</span>
+                    <button class="button small" data-testid="net-to-bot" on:click=move |_| table.give_to_bot(seat)>{tr(lang, "net.to_bot").to_string()}</button>
+                </div>
+            })}
+            {move || open.get().then(|| match invite.clone() {
+                None => view! { <p class="net-making">{tr(lang, "net.making").to_string()}</p> }.into_any(),
+                Some(link) => invite_box(link, share_label.clone()).into_any(),
+            })}
+        </li>
+    }
+}
+
+/// An invitation: its QR code to scan at the table, the link, and the share sheet.
+fn invite_box(link: String, label: String) -> impl IntoView {
+    let app = use_app();
+    let lang = app.lang();
+    let l2 = link.clone();
+    let l3 = link.clone();
+    view! {
+        <div class="net-invite" data-testid="net-invite">
+            <QrView url=Signal::derive(move || link.clone())/>
+            <p class="net-hint">{tr(lang, "net.scan_hint").to_string()}</p>
+            <input type="text" readonly data-testid="net-invite-url" prop:value=l2 aria-label=tr(lang, "net.invite_link").to_string()
+                on:focus=move |ev| {
+                    if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
+                }/>
+            <button class="button small" data-testid="net-share" on:click=move |_| {
+                if !system_share(&l3, &tr(lang, "app.title").to_string()) { copy(&l3); }
+            }>{label}</button>
+        </div>
+    }
+}
+
+/// Where a guest's reply is pasted (a reply link sent by message, or its code).
+fn reply_field<G: UiGame>(table: Table<G>) -> impl IntoView {
+    let app = use_app();
+    let t = move |k: &str| tr(app.lang(), k).to_string();
+    let text = RwSignal::new(String::new());
+    let said = RwSignal::new(None::<Result<String, String>>);
+    let take = move || {
+        let v = text.get_untracked();
+        if v.trim().is_empty() {
+            return;
+        }
+        said.set(Some(match table.take_reply(&v) {
+            Ok(()) => Ok(t("net.reply_taken")),
+            Err(e) => Err(e),
+        }));
+        text.set(String::new());
+    };
+    view! {
+        <form class="net-reply" on:submit=move |ev| { ev.prevent_default(); take(); }>
+            <label>
+                <span>{move || t("net.reply_label")}</span>
+                <input type="text" data-testid="net-reply-input" autocomplete="off" prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))/>
+            </label>
+            <button class="button" type="submit" data-testid="net-reply-take">{move || t("net.reply_take")}</button>
+            {move || said.get().map(|r| match r {
+                Ok(m) => view! { <p class="net-ok" role="status" data-testid="net-reply-ok">{m}</p> }.into_any(),
+                Err(m) => view! { <p class="error-box" role="alert" data-testid="net-reply-error">{m}</p> }.into_any(),
+            })}
+        </form>
+    }
+}
+
+/// Replies handed over by a reply link opened in another tab of this browser: taken, and
+/// answered so that tab can say it arrived.
+fn listen_for_replies<G: UiGame>(table: Table<G>) {
+    let Ok(channel) = web_sys::BroadcastChannel::new(REPLY_CHANNEL) else {
+        return;
+    };
+    let ch = channel.clone();
+    let on = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+        let Some(code) = ev
+            .dyn_ref::<web_sys::MessageEvent>()
+            .and_then(|m| m.data().as_string())
+        else {
+            return;
+        };
+        if code.starts_with("ack:") || code.starts_with("err:") {
+            return;
+        }
+        let answer = match table.take_reply(&code) {
+            Ok(()) => format!("ack:{code}"),
+            Err(e) => format!("err:{code}:{e}"),
+        };
+        let _ = ch.post_message(&answer.into());
+    });
+    channel.set_onmessage(Some(on.as_ref().unchecked_ref()));
+    let keep = leptos::__reexports::send_wrapper::SendWrapper::new((channel, on));
+    on_cleanup(move || {
+        let (channel, _on) = keep.take();
+        channel.set_onmessage(None);
+        channel.close();
+    });
+}
+
+/// Keeps the host's screen on while the table is open (Screen Wake Lock, where the browser
+/// has it; it is let go when the page is hidden and asked for again when it is shown).
+fn keep_screen_on() {
+    let request = || {
+        let nav = web_sys::window().map(|w| w.navigator());
+        let lock = nav.and_then(|n| js_sys::Reflect::get(&n, &"wakeLock".into()).ok());
+        let Some(lock) = lock.filter(|l| !l.is_undefined()) else {
+            return;
+        };
+        if let Ok(f) = js_sys::Reflect::get(&lock, &"request".into()) {
+            if let Ok(f) = f.dyn_into::<js_sys::Function>() {
+                if let Ok(p) = f.call1(&lock, &"screen".into()) {
+                    if let Ok(p) = p.dyn_into::<js_sys::Promise>() {
+                        let ignore = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
+                        let _ = p.catch(&ignore);
+                        ignore.forget();
+                    }
+                }
+            }
+        }
+    };
+    request();
+    let shown = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        let visible = web_sys::window()
+            .and_then(|w| w.document())
+            .is_some_and(|d| !d.hidden());
+        if visible {
+            request();
+        }
+    });
+    on_cleanup(move || shown.remove());
+}
