@@ -22,6 +22,7 @@ const SPECS = [
   'karussell.mjs',
   'profisort.mjs',
   'table.mjs',
+  'devices.mjs',
   'phone.mjs',
   'keyboard.mjs',
   'a11y.mjs',
