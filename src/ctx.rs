@@ -71,8 +71,19 @@ pub struct NextLevelOffer(pub Signal<Option<NextLevel>>);
 
 /// The setup's choice "Jeder am eigenen Gerät": the other humans play on their own devices
 /// (a table between devices), read by `games::start_game`.
+/// `wish`: the box is ticked; `several`: two or more humans sit at the table (only then is
+/// it offered). The box itself is drawn by the game's setup panel (in its part of the wasm).
 #[derive(Clone, Copy)]
-pub struct SetupDevices(pub Signal<bool>);
+pub struct SetupDevices {
+    pub wish: RwSignal<bool>,
+    pub several: Signal<bool>,
+}
+
+impl SetupDevices {
+    pub fn chosen(&self) -> bool {
+        self.wish.get_untracked() && self.several.get_untracked()
+    }
+}
 
 /// The setup's choice whether "Tipp" is offered in the game it starts (provided by the
 /// setup page, read when the game is stored).

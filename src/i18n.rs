@@ -107,8 +107,6 @@ static TABLE: Table = &[
     ("replay.title", "Wiedergabe", "Replay"),
     ("host.hint", "Tipp", "Hint"),
     ("host.hint_says", "Tipp: {advice}", "Hint: {advice}"),
-    ("setup.devices", "Jeder am eigenen Gerät", "Everyone on their own device"),
-    ("setup.devices_note", "Dieses Gerät wird der Tisch; die anderen Menschen bekommen eine Einladung per QR-Code oder Link.", "This device becomes the table; the other people get an invitation by QR code or link."),
     ("setup.hints", "Tipps erlauben (ein Bot schlägt auf Wunsch einen Zug vor)", "Allow hints (a bot suggests a move when asked)"),
     ("stats.with_hints", "mit Tipps", "with hints"),
     ("replay.heading", "Wiedergabe: {title}", "Replay: {title}"),

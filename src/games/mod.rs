@@ -117,9 +117,22 @@ pub fn setup_layout(
     rules: AnyView,
 ) -> AnyView {
     let app = crate::ctx::use_app();
+    // Several people: on one device (passed round) or each on their own.
+    let devices = use_context::<crate::ctx::SetupDevices>().map(|d| {
+        move || {
+            d.several.get().then(|| view! {
+                <label class="option-row" data-testid="devices-choice" title=move || app.t("net.devices_note")>
+                    <span>{move || app.t("net.devices")}</span>
+                    <input type="checkbox" data-testid="devices" prop:checked=move || d.wish.get()
+                        on:change=move |ev| d.wish.set(event_target_checked(&ev))/>
+                </label>
+            })
+        }
+    });
     view! {
         <div class="setup-go" data-testid="setup-go">
             <p class="rules-summary" data-testid="rules-summary">{move || summary.get()}</p>
+            {devices}
             {start_footer(problem, start)}
         </div>
         <details class="rules house-rules" data-testid="house-rules">
@@ -191,7 +204,7 @@ pub fn start_game<G: UiGame>(
         .persist()
         .map_err(|e| crate::i18n::common::explain_save_error(&e, lang))?;
     // Everyone on their own device: every human but the first plays by invitation.
-    let devices = use_context::<crate::ctx::SetupDevices>().is_some_and(|d| d.0.get_untracked());
+    let devices = use_context::<crate::ctx::SetupDevices>().is_some_and(|d| d.chosen());
     if devices {
         let remote: Vec<crate::host::table::RemoteSeat> = seats
             .iter()

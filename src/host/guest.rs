@@ -289,7 +289,7 @@ fn reply_box(link: String, title: String) -> impl IntoView {
             <QrView url=Signal::derive(move || link.clone())/>
             <input type="text" readonly data-testid="guest-reply-url" prop:value=l2 aria-label=tr(lang, "net.reply_link").to_string()/>
             <button class="button primary" data-testid="guest-reply-send" on:click=move |_| {
-                if !system_share(&l3, &tr(lang, "app.title").to_string()) { copy(&l3); }
+                if !system_share(&l3, tr(lang, "app.title")) { copy(&l3); }
             }>{tr(lang, "net.reply_send").to_string()}</button>
         </section>
     }

@@ -129,7 +129,7 @@ fn invite_box(link: String, label: String) -> impl IntoView {
                     if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
                 }/>
             <button class="button small" data-testid="net-share" on:click=move |_| {
-                if !system_share(&l3, &tr(lang, "app.title").to_string()) { copy(&l3); }
+                if !system_share(&l3, tr(lang, "app.title")) { copy(&l3); }
             }>{label}</button>
         </div>
     }

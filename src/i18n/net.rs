@@ -5,6 +5,8 @@
 use super::Table;
 
 pub static NET: Table = &[
+    ("net.devices", "Jeder am eigenen Gerät", "Everyone on their own device"),
+    ("net.devices_note", "Dieses Gerät wird der Tisch; die anderen Menschen bekommen eine Einladung per QR-Code oder Link.", "This device becomes the table; the other people get an invitation by QR code or link."),
     ("net.table", "Tisch für mehrere Geräte", "Table for several devices"),
     ("net.host_note", "Dieses Gerät ist der Tisch: Hier wird gespielt und gespeichert. Lass die Seite offen – wird sie geschlossen, ruht das Spiel, bis du sie wieder öffnest; dann bekommt jeder Gast eine neue Einladung.", "This device is the table: the game is played and saved here. Keep this page open – if it is closed, the game rests until you open it again; then each guest gets a new invitation."),
     ("net.invited", "eingeladen", "invited"),

@@ -64,21 +64,14 @@ pub fn Setup(id: String) -> impl IntoView {
             .unwrap_or_else(|| seats.with(|s| s.iter().filter(|x| x.kind.is_human()).count() == 1))
     });
     provide_context(crate::ctx::SetupHints(hints));
-    // Several people: on one device (passed round) or each on their own.
-    let devices = RwSignal::new(false);
-    let several = move || seats.with(|s| s.iter().filter(|x| x.kind.is_human()).count() >= 2);
-    provide_context(crate::ctx::SetupDevices(Signal::derive(move || {
-        devices.get() && several()
-    })));
-    let devices_row = move || {
-        several().then(|| view! {
-            <label class="option-row" data-testid="devices-choice" title=move || app.t("setup.devices_note")>
-                <span>{move || app.t("setup.devices")}</span>
-                <input type="checkbox" data-testid="devices" prop:checked=move || devices.get()
-                    on:change=move |ev| devices.set(event_target_checked(&ev))/>
-            </label>
-        })
-    };
+    // Several people: on one device (passed round) or each on their own (the box is the
+    // game's setup panel's, see `games::setup_layout`).
+    provide_context(crate::ctx::SetupDevices {
+        wish: RwSignal::new(false),
+        several: Signal::derive(move || {
+            seats.with(|s| s.iter().filter(|x| x.kind.is_human()).count() >= 2)
+        }),
+    });
     let hints_row = ui.hints.then(|| {
         view! {
             <label class="option-row" data-testid="hints-choice">
@@ -94,7 +87,6 @@ pub fn Setup(id: String) -> impl IntoView {
             <a class="rules-link" data-testid="rules-link" href=rules_href>{move || app.t("rules.read")}</a>
             <h2>{move || app.t("setup.players")}</h2>
             <SeatEditor seats=seats min=min max=max levels=levels bot=bot strength=entry.id()/>
-            {devices_row}
             {hints_row}
             {game_panel}
         </section>
