@@ -69,6 +69,30 @@ pub struct Ice {
     pub candidates: Vec<Candidate>,
 }
 
+impl Ice {
+    /// Connection data whose credentials are printable and which names an address.
+    fn checked(
+        ufrag: String,
+        pwd: String,
+        fingerprint: [u8; 32],
+        candidates: Vec<Candidate>,
+    ) -> Result<Ice, CodeError> {
+        let safe = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_graphic());
+        if !safe(&ufrag) || !safe(&pwd) {
+            return Err(CodeError::Damaged);
+        }
+        if candidates.is_empty() {
+            return Err(CodeError::NoAddress);
+        }
+        Ok(Ice {
+            ufrag,
+            pwd,
+            fingerprint,
+            candidates,
+        })
+    }
+}
+
 /// The host's invitation to one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invite {
@@ -126,15 +150,7 @@ pub fn ice_of(sdp: &str) -> Result<Ice, CodeError> {
     let (Some(ufrag), Some(pwd), Some(fingerprint)) = (ufrag, pwd, fingerprint) else {
         return Err(CodeError::Damaged);
     };
-    if candidates.is_empty() {
-        return Err(CodeError::NoAddress);
-    }
-    Ok(Ice {
-        ufrag,
-        pwd,
-        fingerprint,
-        candidates,
-    })
+    Ice::checked(ufrag, pwd, fingerprint, candidates)
 }
 
 fn parse_fingerprint(hex: &str) -> Option<[u8; 32]> {
@@ -364,19 +380,7 @@ impl<'a> In<'a> {
             let port = u16::from_be_bytes(self.array()?);
             candidates.push(Candidate { kind, addr, port });
         }
-        let safe = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_graphic());
-        if !safe(&ufrag) || !safe(&pwd) {
-            return Err(CodeError::Damaged);
-        }
-        if candidates.is_empty() {
-            return Err(CodeError::NoAddress);
-        }
-        Ok(Ice {
-            ufrag,
-            pwd,
-            fingerprint,
-            candidates,
-        })
+        Ice::checked(ufrag, pwd, fingerprint, candidates)
     }
 }
 
