@@ -73,7 +73,7 @@ pub struct BoardCore<G: UiGame, P = ()> {
     /// The host's undo within the own turn.
     pub can_undo: Signal<bool>,
     pub undo: Callback<()>,
-    names: StoredValue<Arc<Vec<String>>>,
+    names: Signal<Arc<Vec<String>>>,
     /// The game's own parts (its derived memos and UI state).
     parts: P,
 }
@@ -112,7 +112,7 @@ where
             proceed: p.proceed,
             can_undo: p.can_undo,
             undo: p.undo,
-            names: StoredValue::new(p.names.clone()),
+            names: p.names,
             parts: (),
         }
     }
@@ -141,14 +141,14 @@ impl<G: UiGame, P> BoardCore<G, P> {
         self.app.t(key)
     }
 
-    /// The name of `seat` (`#n` if the table has none for it, as in the log).
+    /// The name of `seat` (`#n` if the table has none for it, as in the log; tracked).
     pub fn name(&self, seat: Seat) -> String {
-        self.names.with_value(|n| name(n, seat))
+        self.names.with(|n| name(n, seat))
     }
 
-    /// The names of every seat.
+    /// The names of every seat (tracked).
     pub fn names(&self) -> Arc<Vec<String>> {
-        self.names.get_value()
+        self.names.get()
     }
 
     /// Is `a` legal now (tracked)?

@@ -216,9 +216,9 @@ pub fn start_game<G: UiGame>(
                 token: storage::fresh_seed(),
             })
             .collect();
-        if !crate::host::table::store_remote_seats(&session.id, &remote) {
-            return Err(crate::i18n::tr(lang, "st.pending_other").to_string());
-        }
+        // A write the browser refused stays pending in this page and is retried; the app's
+        // storage notice says so (the table works from memory meanwhile).
+        crate::host::table::store_remote_seats(&session.id, &remote);
     }
     Ok(session.id)
 }

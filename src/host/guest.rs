@@ -54,7 +54,7 @@ struct Guest<G: UiGame> {
     view: RwSignal<Option<RwSignal<G::View>>>,
     snap: RwSignal<Option<Snapshot>>,
     legal: RwSignal<Vec<G::Action>>,
-    names: RwSignal<Vec<String>>,
+    names: RwSignal<Arc<Vec<String>>>,
     error: RwSignal<Option<String>>,
     seq: StoredValue<u64>,
     peer: StoredValue<Option<Peer>, LocalStorage>,
@@ -80,21 +80,21 @@ impl<G: UiGame> Guest<G> {
         };
         match msg {
             ToGuest::Welcome { names, .. } => {
-                self.names.set(names);
+                self.names.set(Arc::new(names));
                 self.stage.set(Stage::Seated);
             }
             ToGuest::State(snap) => {
-                let Ok(view) = serde_json::from_value::<G::View>(snap.view.clone()) else {
+                let view = serde_json::from_str::<G::View>(snap.view.get());
+                let legal = serde_json::from_str::<Vec<G::Action>>(snap.legal.get());
+                let (Ok(view), Ok(legal)) = (view, legal) else {
                     self.stage
                         .set(Stage::Failed(tr(lang, "net.other_version").to_string()));
                     return;
                 };
-                let legal = snap
-                    .legal
-                    .iter()
-                    .filter_map(|a| serde_json::from_value(a.clone()).ok())
-                    .collect();
                 self.seq.update_value(|s| *s = (*s).max(snap.seq));
+                if self.names.with_untracked(|n| **n != snap.names) {
+                    self.names.set(Arc::new(snap.names.clone()));
+                }
                 match self.view.get_untracked() {
                     Some(v) => v.set(view),
                     None => self.view.set(Some(RwSignal::new(view))),
@@ -139,7 +139,7 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
         view: RwSignal::new(None),
         snap: RwSignal::new(None),
         legal: RwSignal::new(Vec::new()),
-        names: RwSignal::new(Vec::new()),
+        names: RwSignal::new(Arc::new(Vec::new())),
         error: RwSignal::new(None),
         seq: StoredValue::new(0),
         peer: StoredValue::new_local(None),
@@ -175,7 +175,7 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
                     ice,
                 };
                 g.peer.set_value(Some(peer));
-                let link = format!("{}#/reply/{}", super::table::page_base(), reply.encode());
+                let link = format!("{}#/reply/{}", super::share::page_base(), reply.encode());
                 if g.stage.get_untracked() == Stage::Preparing {
                     g.stage.set(Stage::Reply(link));
                 }
@@ -204,7 +204,7 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
                 <p class="error-box" role="alert" data-testid="guest-lost">{tr(lang, "net.lost").to_string()}</p>
             </Show>
             {move || g.view.get().map(|v| guest_board(g, v, seat))}
-            {move || g.snap.with(|s| s.as_ref().map(|s| guest_log(s.log.clone(), lang)))}
+            {guest_log(g.snap, lang)}
         </div>
     }
     .into_any()
@@ -221,7 +221,7 @@ fn guest_board<G: UiGame>(g: Guest<G>, view: RwSignal<G::View>, seat: Seat) -> A
         seat: Signal::stored(seat),
         view: view.into(),
         legal: g.legal.into(),
-        names: Arc::new(g.names.get_untracked()),
+        names: g.names.into(),
         act: Callback::new(move |a: G::Action| {
             if g.stage.get_untracked() != Stage::Seated {
                 error.set(Some(tr(lang, "net.lost").to_string()));
@@ -230,7 +230,9 @@ fn guest_board<G: UiGame>(g: Guest<G>, view: RwSignal<G::View>, seat: Seat) -> A
             let seq = g.seq.get_value() + 1;
             g.seq.set_value(seq);
             error.set(None);
-            let action = serde_json::to_value(&a).unwrap_or_default();
+            let Ok(action) = serde_json::value::to_raw_value(&a) else {
+                return;
+            };
             g.send(&ToHost::Act {
                 seq,
                 seat,
@@ -251,7 +253,7 @@ fn guest_board<G: UiGame>(g: Guest<G>, view: RwSignal<G::View>, seat: Seat) -> A
     let away = move || {
         g.snap.with(|s| {
             let s = s.as_ref()?;
-            let names = g.names.get_untracked();
+            let names = g.names.get();
             let who: Vec<String> = s
                 .away
                 .iter()
@@ -269,12 +271,20 @@ fn guest_board<G: UiGame>(g: Guest<G>, view: RwSignal<G::View>, seat: Seat) -> A
     .into_any()
 }
 
-fn guest_log(lines: Vec<String>, lang: Lang) -> impl IntoView {
-    view! {
-        <details class="game-log" open>
-            <summary>{tr(lang, "host.log").to_string()}</summary>
-            <ol data-testid="log" aria-live="polite">{lines.into_iter().rev().map(|l| view! { <li>{l}</li> }).collect_view()}</ol>
-        </details>
+/// The running log the host sends (in this guest's language), shown once there is one; it
+/// stays open or closed as the player left it.
+fn guest_log(snap: RwSignal<Option<Snapshot>>, lang: Lang) -> impl IntoView {
+    let lines = Memo::new(move |_| snap.with(|s| s.as_ref().map(|s| s.log.clone())));
+    let any = Memo::new(move |_| lines.with(Option::is_some));
+    move || {
+        any.get().then(|| view! {
+            <details class="game-log" open>
+                <summary>{tr(lang, "host.log").to_string()}</summary>
+                <ol data-testid="log" aria-live="polite">
+                    {move || lines.get().unwrap_or_default().into_iter().rev().map(|l| view! { <li>{l}</li> }).collect_view()}
+                </ol>
+            </details>
+        })
     }
 }
 

@@ -285,7 +285,7 @@ fn undo_tools<G: UiGame>(
     save_error: RwSignal<Option<String>>,
     highlight: RwSignal<Vec<CardId>>,
     log: RwSignal<Vec<String>>,
-    names: Arc<Vec<String>>,
+    names: RwSignal<Arc<Vec<String>>>,
 ) -> (Signal<bool>, Callback<()>) {
     let app = use_app();
     let can_undo = Signal::derive(move || {
@@ -302,7 +302,7 @@ fn undo_tools<G: UiGame>(
                 s.state = state;
                 error.set(None);
                 highlight.set(Vec::new());
-                log.set(log_lines(&s.record, &names, lang));
+                log.set(log_lines(&s.record, &names.get_untracked(), lang));
                 persist_into(&mut s, save_error, app);
                 set_pruned(sess, s);
             }
@@ -321,7 +321,8 @@ struct Played<G: UiGame> {
     log: RwSignal<Vec<String>>,
     highlight: RwSignal<Vec<CardId>>,
     board_signals: BoardSignals,
-    names: StoredValue<Arc<Vec<String>>>,
+    /// The names at the table (a guest may bring its own: `table`).
+    names: RwSignal<Arc<Vec<String>>>,
     /// Who played the last action, the log's length after it and its events (for the
     /// guests of a table between devices).
     last: RwSignal<(Seat, usize, Vec<G::Event>)>,
@@ -338,6 +339,14 @@ impl<G: UiGame> Clone for Played<G> {
 impl<G: UiGame> Copy for Played<G> {}
 
 impl<G: UiGame> Played<G> {
+    /// Saves the session as it is (after a change that is not an action, e.g. who plays a
+    /// seat); a failure is said as after a move.
+    fn persist(self) {
+        let (save_error, app) = (self.save_error, self.app);
+        self.sess
+            .try_update_untracked(|s| persist_into(s, save_error, app));
+    }
+
     /// Plays `action` of `seat`: the log, the highlight and the autosave follow; a rejection
     /// is explained.
     fn apply(self, seat: Seat, action: G::Action, from_bot: bool) {
@@ -364,7 +373,7 @@ impl<G: UiGame> Played<G> {
         let events = match played {
             Ok(events) => events,
             Err(e) => {
-                error.set(Some(G::explain(&e, &names.get_value(), lang)));
+                error.set(Some(G::explain(&e, &names.get_untracked(), lang)));
                 return;
             }
         };
@@ -373,7 +382,7 @@ impl<G: UiGame> Played<G> {
         set_pruned(error, None);
         let lines: Vec<String> = events
             .iter()
-            .filter_map(|e| G::describe(e, &names.get_value(), lang))
+            .filter_map(|e| G::describe(e, &names.get_untracked(), lang))
             .collect();
         if from_bot {
             set_pruned(highlight, events.iter().flat_map(G::event_cards).collect());
@@ -598,14 +607,14 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         log,
         highlight,
         board_signals,
-        names: StoredValue::new(names.clone()),
+        names: RwSignal::new(names.clone()),
         last: RwSignal::new((0, 0, Vec::new())),
         app,
     };
     let apply =
         move |seat: Seat, action: G::Action, from_bot: bool| played.apply(seat, action, from_bot);
 
-    let (can_undo, undo) = undo_tools(sess, error, save_error, highlight, log, names.clone());
+    let (can_undo, undo) = undo_tools(sess, error, save_error, highlight, log, played.names);
 
     // True while a bot's search is paused between slices (the page shows it is busy).
     let thinking = RwSignal::new(false);
@@ -636,7 +645,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         seat: viewer.into(),
         view,
         legal,
-        names: names.clone(),
+        names: played.names.into(),
         act: Callback::new(move |a: G::Action| {
             if taps.is_stale_repeat(viewer.get_untracked(), &a, legal) {
                 return;
@@ -658,9 +667,8 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         undo,
     };
     let names_priv = names.clone();
-    let net = (!remote.is_empty()).then(|| {
-        table_view::table_panel(sess, played, proceeded, played.last, remote, names.clone())
-    });
+    let net = (!remote.is_empty())
+        .then(|| table_view::table_panel(sess, played, proceeded, played.last, remote));
     let names = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     // The board's dock shows the error line next to the actions.

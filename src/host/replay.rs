@@ -198,7 +198,7 @@ pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         seat: viewer.into(),
         view,
         legal: Signal::stored(Vec::new()),
-        names: names.clone(),
+        names: Signal::stored(names.clone()),
         act: Callback::new(move |_| error.set(Some(tr(app.lang(), "replay.read_only").into()))),
         highlight: Signal::stored(Vec::new()),
         error: error.write_only(),

@@ -22,11 +22,24 @@ fn link_of<G: UiGame>(sess: RwSignal<Session<G>>) -> Result<String, save::SaveEr
     sess.update(|s| s.meta.by_link = true);
     let s = sess.get_untracked();
     let payload = save::share_link(&s.record, &s.meta)?;
-    let base = web_sys::window()
+    Ok(format!("{}#/link/{payload}", page_base()))
+}
+
+/// The page's address without its route (where links to this app start).
+pub(crate) fn page_base() -> String {
+    web_sys::window()
         .and_then(|w| w.location().href().ok())
         .map(|h| h.split('#').next().unwrap_or("").to_string())
-        .unwrap_or_default();
-    Ok(format!("{base}#/link/{payload}"))
+        .unwrap_or_default()
+}
+
+/// Lets `p` settle without an unhandled rejection (a cancelled share sheet, a wake lock the
+/// browser refused: nothing to show).
+pub(super) fn quietly(p: js_sys::Promise) {
+    let ignore = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
+    let _ = p.catch(&ignore);
+    // Called at most once, when the promise is rejected.
+    ignore.forget();
 }
 
 /// Offers `url` to the system share sheet; false where the browser has none (or refused).
@@ -45,10 +58,7 @@ pub(super) fn system_share(url: &str, title: &str) -> bool {
     match share.call1(&nav, &data) {
         Ok(p) => {
             if let Ok(p) = p.dyn_into::<js_sys::Promise>() {
-                let ignore = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
-                let _ = p.catch(&ignore);
-                // Called at most once, when the sheet is dismissed.
-                ignore.forget();
+                quietly(p);
             }
             true
         }

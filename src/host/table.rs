@@ -26,21 +26,19 @@ pub struct RemoteSeat {
     pub token: u64,
 }
 
-pub fn table_key(id: &str) -> String {
-    format!("kartenrunde.table.{id}")
-}
-
 /// The seats of game `id` played on other devices (none for a game on one device).
 pub fn remote_seats(id: &str) -> Vec<RemoteSeat> {
-    storage::get(&table_key(id))
+    storage::get(&storage::table_key(id))
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default()
 }
 
-/// Stores the seats of a new table; false when the browser refused (the game is then played
-/// on one device, and the setup says so).
-pub fn store_remote_seats(id: &str, seats: &[RemoteSeat]) -> bool {
-    serde_json::to_string(seats).is_ok_and(|t| storage::set(&table_key(id), &t))
+/// Stores the seats of a new table (kept pending in this page and retried where the browser
+/// refuses, as every save is: see `storage::set`).
+pub fn store_remote_seats(id: &str, seats: &[RemoteSeat]) {
+    if let Ok(t) = serde_json::to_string(seats) {
+        storage::set(&storage::table_key(id), &t);
+    }
 }
 
 /// How a remote seat stands.
@@ -147,11 +145,65 @@ impl<G: UiGame> Table<G> {
 
     /// Gives the seat of an away player to a bot (normal) until the player is back.
     pub(super) fn give_to_bot(self, seat: Seat) {
+        self.set_kind(seat, engine::SeatKind::Bot(engine::BotLevel::Normal));
+    }
+
+    /// Seat `seat` is played by `kind` from now on (saved at once, like a move).
+    fn set_kind(self, seat: Seat, kind: engine::SeatKind) {
+        let changed = self
+            .sess
+            .with_untracked(|s| s.meta.seat_kinds.get(seat) != Some(&kind));
+        if changed {
+            self.sess.update(|s| {
+                if let Some(k) = s.meta.seat_kinds.get_mut(seat) {
+                    *k = kind;
+                }
+            });
+            self.played.persist();
+        }
+    }
+
+    /// The names at the table (live: a guest may bring its own).
+    pub(super) fn names(self) -> RwSignal<std::sync::Arc<Vec<String>>> {
+        self.played.names
+    }
+
+    /// Seat `seat` is called `wanted` from now on (trimmed to what the setup allows; an empty
+    /// name changes nothing), saved at once.
+    fn rename(self, seat: Seat, wanted: &str) {
+        let wanted: String = wanted
+            .trim()
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(16)
+            .collect();
+        let changed = self.sess.with_untracked(|s| {
+            s.meta
+                .player_names
+                .get(seat)
+                .is_some_and(|n| !wanted.is_empty() && *n != wanted)
+        });
+        if !changed {
+            return;
+        }
         self.sess.update(|s| {
-            if let Some(k) = s.meta.seat_kinds.get_mut(seat) {
-                *k = engine::SeatKind::Bot(engine::BotLevel::Normal);
+            if let Some(n) = s.meta.player_names.get_mut(seat) {
+                *n = wanted;
             }
         });
+        let names = self.sess.with_untracked(|s| s.meta.player_names.clone());
+        self.played.names.set(std::sync::Arc::new(names));
+        self.played.persist();
+    }
+
+    /// The last log lines of the whole game in `lang` (a guest who arrives, or after an undo).
+    fn log_for(self, lang: Lang) -> Vec<String> {
+        self.sess.with_untracked(|s| {
+            let events = crate::play::session::replay_events(&s.record);
+            let mut log = remote::lines::<G>(&events, &s.meta.player_names, lang);
+            log.drain(..log.len().saturating_sub(LOG_KEEP));
+            log
+        })
     }
 
     fn index(self, seat: Seat) -> Option<usize> {
@@ -188,7 +240,7 @@ impl<G: UiGame> Table<G> {
                         };
                         (invite.encode(), ice.ufrag.clone())
                     });
-                    let link = format!("{}#/join/{code}", page_base());
+                    let link = format!("{}#/join/{code}", super::share::page_base());
                     self.conns
                         .update_value(|c| c[i].pending = Some((peer, ufrag, code.clone())));
                     self.set_shown(seat, |x| x.invite = Some(link));
@@ -230,10 +282,13 @@ impl<G: UiGame> Table<G> {
                 } else if self.conns.with_value(|c| c[i].welcomed) {
                     // The network came back by itself.
                     self.set_shown(seat, |x| x.presence = Presence::Here);
-                    self.broadcast();
+                    self.broadcast(&[]);
                 }
             }
-            Link::Interrupted => self.set_shown(seat, |x| x.presence = Presence::Away),
+            Link::Interrupted => {
+                self.set_shown(seat, |x| x.presence = Presence::Away);
+                self.broadcast(&[]);
+            }
             Link::Closed => {
                 let active_gone = self.conns.try_update_value(|c| {
                     let gone = c[i].active.as_ref().is_some_and(|p| !p.is_open());
@@ -245,7 +300,7 @@ impl<G: UiGame> Table<G> {
                 if active_gone == Some(true) {
                     self.conns.update_value(|c| c[i].welcomed = false);
                     self.set_shown(seat, |x| x.presence = Presence::Away);
-                    self.broadcast();
+                    self.broadcast(&[]);
                 }
                 // An invitation whose connection failed is made anew.
                 let pending_dead = self
@@ -311,11 +366,7 @@ impl<G: UiGame> Table<G> {
             return;
         };
         match msg {
-            ToHost::Hello {
-                token,
-                name: _,
-                lang,
-            } => {
+            ToHost::Hello { token, name, lang } => {
                 let ok = self
                     .conns
                     .with_value(|c| remote::token_text(c[i].token) == token);
@@ -333,18 +384,14 @@ impl<G: UiGame> Table<G> {
                     x.presence = Presence::Here;
                     x.lang = lang;
                 });
-                // A seat a bot took over while its player was away is the player's again.
-                self.sess.update(|s| {
-                    if let Some(k) = s.meta.seat_kinds.get_mut(seat) {
-                        *k = engine::SeatKind::Human;
-                    }
-                });
-                let (names, variant, log) = self.sess.with_untracked(|s| {
-                    let events = crate::play::session::replay_events(&s.record);
-                    let mut log = remote::lines::<G>(&events, &s.meta.player_names, lang);
-                    log.drain(..log.len().saturating_sub(LOG_KEEP));
-                    (s.meta.player_names.clone(), s.meta.variant.clone(), log)
-                });
+                // A seat a bot took over while its player was away is the player's again,
+                // under the name the guest chose.
+                self.set_kind(seat, engine::SeatKind::Human);
+                self.rename(seat, &name);
+                let log = self.log_for(lang);
+                let (names, variant) = self
+                    .sess
+                    .with_untracked(|s| (s.meta.player_names.clone(), s.meta.variant.clone()));
                 self.conns.update_value(|c| {
                     c[i].log = log;
                     c[i].welcomed = true;
@@ -364,7 +411,7 @@ impl<G: UiGame> Table<G> {
                 {
                     self.send(seat, &ToGuest::Spare { code });
                 }
-                self.broadcast();
+                self.broadcast(&[]);
             }
             ToHost::Act {
                 seq,
@@ -386,7 +433,7 @@ impl<G: UiGame> Table<G> {
                     Ok(action) => self.played.apply(seat, action, true),
                     Err(why) => {
                         self.send(seat, &ToGuest::Refused { seq, why });
-                        self.send_state(seat);
+                        self.send_state(seat, &[]);
                     }
                 }
             }
@@ -411,7 +458,9 @@ impl<G: UiGame> Table<G> {
         away
     }
 
-    fn send_state(self, seat: Seat) {
+    /// Sends `seat` its view of the table; `moved`: the cards the last action moved (none
+    /// when the guest made it).
+    fn send_state(self, seat: Seat, moved: &[CardId]) {
         let Some(i) = self.index(seat) else { return };
         let (last_seq, log, welcomed) = self
             .conns
@@ -419,41 +468,34 @@ impl<G: UiGame> Table<G> {
         if !welcomed {
             return;
         }
-        let moved: Vec<CardId> = self.last.with_untracked(|(by, _, ev)| {
-            if *by == seat {
-                Vec::new()
-            } else {
-                ev.iter().flat_map(G::event_cards).collect()
-            }
-        });
+        let by_guest = self.last.with_untracked(|(by, _, _)| *by == seat);
+        let moved = if by_guest { &[][..] } else { moved };
         let away = self.away();
         let proceeded = self.proceeded.get_untracked();
-        let snap = self.sess.with_untracked(|s| {
-            let held = G::hold_bots(&s.state.view(seat)) && proceeded != Some(s.record.log.len());
-            remote::snapshot(s, seat, last_seq, &log, &moved, away, held)
-        });
+        let snap = self
+            .sess
+            .with_untracked(|s| remote::snapshot(s, seat, last_seq, &log, moved, away, proceeded));
         self.send(seat, &ToGuest::State(Box::new(snap)));
     }
 
-    /// Every guest gets its view of the table as it stands.
-    pub(super) fn broadcast(self) {
+    /// Every guest gets its view of the table as it stands (`moved`: see [`Self::send_state`]).
+    pub(super) fn broadcast(self, moved: &[CardId]) {
         let seats: Vec<Seat> = self
             .shown
             .with_untracked(|s| s.iter().map(|x| x.seat).collect());
         for seat in seats {
-            self.send_state(seat);
+            self.send_state(seat, moved);
         }
     }
 
-    /// After an action: the guests' logs grow by its events, then everyone is sent the table.
+    /// After one action: the guests' logs grow by its events, then everyone is sent the
+    /// table with the cards it moved.
     pub(super) fn after_action(self) {
         let names = self.sess.with_untracked(|s| s.meta.player_names.clone());
-        let events = self.last.with_untracked(|(_, _, e)| e.clone());
-        let langs: Vec<(Seat, Lang)> = self
-            .shown
-            .with_untracked(|s| s.iter().map(|x| (x.seat, x.lang)).collect());
-        for (seat, lang) in langs {
-            let Some(i) = self.index(seat) else { continue };
+        let (events, moved): (Vec<G::Event>, Vec<CardId>) = self
+            .last
+            .with_untracked(|(_, _, e)| (e.clone(), e.iter().flat_map(G::event_cards).collect()));
+        for (i, lang) in self.langs() {
             let lines = remote::lines::<G>(&events, &names, lang);
             self.conns.update_value(|c| {
                 let log = &mut c[i].log;
@@ -461,14 +503,30 @@ impl<G: UiGame> Table<G> {
                 log.drain(..log.len().saturating_sub(LOG_KEEP));
             });
         }
-        self.broadcast();
+        self.broadcast(&moved);
     }
-}
 
-/// The page's address without its route.
-pub fn page_base() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or("").to_string())
-        .unwrap_or_default()
+    /// After anything else (an undo, several actions at once): the guests' logs are made
+    /// anew from the game, then everyone is sent the table.
+    pub(super) fn after_change(self) {
+        for (i, lang) in self.langs() {
+            let log = self.log_for(lang);
+            self.conns.update_value(|c| c[i].log = log);
+        }
+        self.broadcast(&[]);
+    }
+
+    /// The connected guests' languages (by their index).
+    fn langs(self) -> Vec<(usize, Lang)> {
+        let welcomed: Vec<bool> = self
+            .conns
+            .with_value(|c| c.iter().map(|x| x.welcomed).collect());
+        self.shown.with_untracked(|s| {
+            s.iter()
+                .enumerate()
+                .filter(|(i, _)| welcomed.get(*i).copied().unwrap_or(false))
+                .map(|(i, x)| (i, x.lang))
+                .collect()
+        })
+    }
 }

@@ -2,22 +2,19 @@
 //! invitation (QR code, link, share sheet) and where a guest's reply goes; the screen kept on
 //! while the table is open; replies handed over by a reply link opened on this device.
 
-use super::share::{copy, system_share};
+use super::share::{copy, quietly, system_share};
 use super::table::{Presence, RemoteSeat, SeatShown, Table};
 use super::Played;
 use crate::components::qr::QrView;
 use crate::ctx::use_app;
 use crate::i18n::{common::fill, tr};
+use crate::net::local::{Channel, REPLY_CHANNEL};
 use crate::play::session::Session;
 use crate::play::UiGame;
 use engine::Seat;
 use leptos::prelude::*;
 use std::sync::Arc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-
-/// The name of the channel a reply page hands a reply to the table on (same browser).
-pub const REPLY_CHANNEL: &str = "kartenrunde.replies";
+use wasm_bindgen::JsCast;
 
 /// The table panel; its table starts inviting at once.
 pub(super) fn table_panel<G: UiGame>(
@@ -26,23 +23,29 @@ pub(super) fn table_panel<G: UiGame>(
     proceeded: RwSignal<Option<usize>>,
     last: RwSignal<(Seat, usize, Vec<G::Event>)>,
     remote: Vec<RemoteSeat>,
-    names: Arc<Vec<String>>,
 ) -> impl IntoView {
     let table = Table::new(sess, played, proceeded, last, &remote);
     for r in &remote {
         table.invite(r.seat);
     }
-    // After every action the guests' logs grow and everyone gets the new table; any other
-    // change (undo, a seat given to a bot, a pause let go) is sent as it is.
-    Effect::new(move |_| {
-        let step = last.with(|(_, step, _)| *step);
+    // After every action the guests' logs grow by its lines and everyone gets the new table;
+    // after any other change (an undo, a seat given to a bot, a pause let go) the logs are
+    // made anew and the table is sent as it is.
+    let seen = StoredValue::new(sess.with_untracked(|s| s.record.log.len()));
+    Effect::new(move |first: Option<()>| {
         let _ = proceeded.get();
-        let _ = sess.with(|s| (s.record.log.len(), s.meta.seat_kinds.clone()));
-        if sess.with_untracked(|s| s.record.log.len()) == step && step > 0 {
+        let len = sess.with(|s| s.record.log.len());
+        let before = seen.get_value();
+        seen.set_value(len);
+        if first.is_none() {
+            return;
+        }
+        if len == before + 1 && last.with_untracked(|l| l.1) == len {
             table.after_action();
-            last.update_untracked(|l| l.1 = 0);
+        } else if len != before {
+            table.after_change();
         } else {
-            table.broadcast();
+            table.broadcast(&[]);
         }
     });
     listen_for_replies(table);
@@ -55,7 +58,7 @@ pub(super) fn table_panel<G: UiGame>(
             .shown()
             .get()
             .into_iter()
-            .map(|x| seat_row(table, x, names.clone()))
+            .map(|x| seat_row(table, x, table.names().get()))
             .collect_view()
     };
     view! {
@@ -169,35 +172,19 @@ fn reply_field<G: UiGame>(table: Table<G>) -> impl IntoView {
 }
 
 /// Replies handed over by a reply link opened in another tab of this browser: taken, and
-/// answered so that tab can say it arrived.
+/// answered so that tab can say it arrived ("ack:<code>" or "err:<code>:<why>").
 fn listen_for_replies<G: UiGame>(table: Table<G>) {
-    let Ok(channel) = web_sys::BroadcastChannel::new(REPLY_CHANNEL) else {
-        return;
-    };
-    let ch = channel.clone();
-    let on = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-        let Some(code) = ev
-            .dyn_ref::<web_sys::MessageEvent>()
-            .and_then(|m| m.data().as_string())
-        else {
-            return;
-        };
+    let channel = Channel::listen(REPLY_CHANNEL, move |code| {
         if code.starts_with("ack:") || code.starts_with("err:") {
-            return;
+            return None;
         }
-        let answer = match table.take_reply(&code) {
+        Some(match table.take_reply(&code) {
             Ok(()) => format!("ack:{code}"),
             Err(e) => format!("err:{code}:{e}"),
-        };
-        let _ = ch.post_message(&answer.into());
+        })
     });
-    channel.set_onmessage(Some(on.as_ref().unchecked_ref()));
-    let keep = leptos::__reexports::send_wrapper::SendWrapper::new((channel, on));
-    on_cleanup(move || {
-        let (channel, _on) = keep.take();
-        channel.set_onmessage(None);
-        channel.close();
-    });
+    let keep = leptos::__reexports::send_wrapper::SendWrapper::new(channel);
+    on_cleanup(move || drop(keep.take()));
 }
 
 /// Keeps the host's screen on while the table is open (Screen Wake Lock, where the browser
@@ -213,9 +200,7 @@ fn keep_screen_on() {
             if let Ok(f) = f.dyn_into::<js_sys::Function>() {
                 if let Ok(p) = f.call1(&lock, &"screen".into()) {
                     if let Ok(p) = p.dyn_into::<js_sys::Promise>() {
-                        let ignore = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
-                        let _ = p.catch(&ignore);
-                        ignore.forget();
+                        quietly(p);
                     }
                 }
             }

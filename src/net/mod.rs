@@ -1,6 +1,8 @@
 //! Play between devices: the codes that carry connection data between two devices
-//! ([`code`]) and the browser's WebRTC data channels ([`rtc`]). Knows no game: what is sent
+//! ([`code`]), the browser's WebRTC data channels ([`rtc`]) and the hand-over between tabs
+//! of one browser ([`local`]). Knows no game: what is sent
 //! over a channel is `play::remote`'s.
 
 pub mod code;
+pub mod local;
 pub mod rtc;

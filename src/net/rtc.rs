@@ -176,22 +176,26 @@ impl Peer {
         ice_of(&sdp).map_err(RtcError::Code)
     }
 
+    /// Takes the description `made` (an offer or answer the browser made) as the local one
+    /// and returns its connection data once every candidate is known.
+    async fn take_local(&self, kind: RtcSdpType, made: js_sys::Promise) -> Result<Ice, RtcError> {
+        let made = JsFuture::from(made).await?;
+        let sdp = js_sys::Reflect::get(&made, &"sdp".into())?
+            .as_string()
+            .unwrap_or_default();
+        JsFuture::from(self.pc.set_local_description(&description(kind, &sdp))).await?;
+        self.local_ice(5000).await
+    }
+
     /// The host's side: a new connection and its invitation's connection data.
     pub async fn offer(
         events: Events,
         ice_servers: &js_sys::Array,
     ) -> Result<(Peer, Ice), RtcError> {
         let peer = Peer::new(events, ice_servers)?;
-        let offer = JsFuture::from(peer.pc.create_offer()).await?;
-        let sdp = js_sys::Reflect::get(&offer, &"sdp".into())?
-            .as_string()
-            .unwrap_or_default();
-        JsFuture::from(
-            peer.pc
-                .set_local_description(&description(RtcSdpType::Offer, &sdp)),
-        )
-        .await?;
-        let ice = peer.local_ice(5000).await?;
+        let ice = peer
+            .take_local(RtcSdpType::Offer, peer.pc.create_offer())
+            .await?;
         Ok((peer, ice))
     }
 
@@ -202,21 +206,11 @@ impl Peer {
         ice_servers: &js_sys::Array,
     ) -> Result<(Peer, Ice), RtcError> {
         let peer = Peer::new(events, ice_servers)?;
-        JsFuture::from(
-            peer.pc
-                .set_remote_description(&description(RtcSdpType::Offer, &sdp_of(offer, true))),
-        )
-        .await?;
-        let answer = JsFuture::from(peer.pc.create_answer()).await?;
-        let sdp = js_sys::Reflect::get(&answer, &"sdp".into())?
-            .as_string()
-            .unwrap_or_default();
-        JsFuture::from(
-            peer.pc
-                .set_local_description(&description(RtcSdpType::Answer, &sdp)),
-        )
-        .await?;
-        let ice = peer.local_ice(5000).await?;
+        let remote = description(RtcSdpType::Offer, &sdp_of(offer, true));
+        JsFuture::from(peer.pc.set_remote_description(&remote)).await?;
+        let ice = peer
+            .take_local(RtcSdpType::Answer, peer.pc.create_answer())
+            .await?;
         Ok((peer, ice))
     }
 

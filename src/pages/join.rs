@@ -4,10 +4,9 @@
 
 use crate::ctx::use_app;
 use crate::net::code::{code_in, Invite, Reply};
+use crate::net::local::{Channel, REPLY_CHANNEL};
 use crate::storage;
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
 
 /// The name this device last played under at a table (the name field's default).
 const NAME_KEY: &str = "kartenrunde.guest_name";
@@ -96,30 +95,20 @@ pub fn ReplyPage(code: String) -> impl IntoView {
     }
     // None: waiting for the table's answer; Some(Ok) taken; Some(Err(text)) refused.
     let state = RwSignal::new(None::<Result<(), String>>);
-    if let Ok(ch) = web_sys::BroadcastChannel::new(crate::host::table_view::REPLY_CHANNEL) {
-        let c2 = code.clone();
-        let on = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let Some(m) = ev
-                .dyn_ref::<web_sys::MessageEvent>()
-                .and_then(|m| m.data().as_string())
-            else {
-                return;
-            };
-            if m == format!("ack:{c2}") {
-                state.try_set(Some(Ok(())));
-            } else if let Some(why) = m.strip_prefix(&format!("err:{c2}:")) {
-                state.try_set(Some(Err(why.to_string())));
-            }
-        });
-        ch.set_onmessage(Some(on.as_ref().unchecked_ref()));
-        let _ = ch.post_message(&code.clone().into());
-        let keep = leptos::__reexports::send_wrapper::SendWrapper::new((ch, on));
-        on_cleanup(move || {
-            let (ch, _on) = keep.take();
-            ch.set_onmessage(None);
-            ch.close();
-        });
+    let (ack, err) = (format!("ack:{code}"), format!("err:{code}:"));
+    let channel = Channel::listen(REPLY_CHANNEL, move |m| {
+        if m == ack {
+            state.try_set(Some(Ok(())));
+        } else if let Some(why) = m.strip_prefix(&err) {
+            state.try_set(Some(Err(why.to_string())));
+        }
+        None
+    });
+    if let Some(c) = &channel {
+        c.post(&code);
     }
+    let keep = leptos::__reexports::send_wrapper::SendWrapper::new(channel);
+    on_cleanup(move || drop(keep.take()));
     let late = RwSignal::new(false);
     set_timeout(
         move || {

@@ -10,10 +10,10 @@ use crate::play::UiGame;
 use engine::game::ErasedRuleError;
 use engine::{CardId, Game, Seat};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// A guest's message to the host.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ToHost {
     /// The first message on a channel: the seat's secret (from the invitation, kept on the
@@ -29,14 +29,14 @@ pub enum ToHost {
         seq: u64,
         seat: Seat,
         at: usize,
-        action: Value,
+        action: Box<RawValue>,
     },
     /// The guest has seen a pause the game asked for (a deal's end) and lets bots go on.
     Proceed { at: usize },
 }
 
 /// The host's message to a guest.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ToGuest {
     /// The guest's seat and the table's names (sent once after a good `Hello`).
@@ -57,20 +57,24 @@ pub enum ToGuest {
     Spare { code: String },
 }
 
-/// What a guest sees of the table after `at` actions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a guest sees of the table after `at` actions. The view and the actions are the
+/// game's own JSON, written and read as text (no generic JSON tree per game type: that
+/// cost a game's table part about 25 KB).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Snapshot {
     pub at: usize,
     /// The last intent of this guest the host has answered.
     pub seq: u64,
     /// `view(seat)` as JSON.
-    pub view: Value,
-    /// The seat's legal actions now (empty while others decide).
-    pub legal: Vec<Value>,
+    pub view: Box<RawValue>,
+    /// The seat's legal actions now (`[]` while others decide), as JSON.
+    pub legal: Box<RawValue>,
     /// The last log lines, in the guest's language.
     pub log: Vec<String>,
     /// Cards the last action of someone else moved, among those the guest can see.
     pub highlight: Vec<CardId>,
+    /// The names at the table (a guest may have brought its own).
+    pub names: Vec<String>,
     /// Per seat: played on another device and not connected now.
     pub away: Vec<bool>,
     /// The game is waiting for a look at a pause (a deal's end) before bots go on.
@@ -110,7 +114,7 @@ pub fn judge<G: Game>(
     seq: u64,
     claimed: Seat,
     at: usize,
-    action: &Value,
+    action: &RawValue,
 ) -> Result<G::Action, Refusal> {
     if seq <= last_seq {
         return Err(Refusal::Repeated);
@@ -118,8 +122,7 @@ pub fn judge<G: Game>(
     if claimed != seat {
         return Err(Refusal::NotYourSeat);
     }
-    let action: G::Action =
-        serde_json::from_value(action.clone()).map_err(|_| Refusal::Malformed)?;
+    let action: G::Action = serde_json::from_str(action.get()).map_err(|_| Refusal::Malformed)?;
     if at != s.record.log.len() {
         return Err(Refusal::Stale);
     }
@@ -140,7 +143,9 @@ pub fn judge<G: Game>(
     }
 }
 
-/// The snapshot for the guest at `seat`.
+/// The snapshot for the guest at `seat`: `moved` are the cards the last action of someone
+/// else moved (only those the seat's view shows are sent); the game holds its bots for a look
+/// at a pause ([`UiGame::hold_bots`]) unless a human let them go on after `proceeded` actions.
 pub fn snapshot<G: UiGame>(
     s: &Session<G>,
     seat: Seat,
@@ -148,27 +153,39 @@ pub fn snapshot<G: UiGame>(
     log: &[String],
     moved: &[CardId],
     away: Vec<bool>,
-    held: bool,
+    proceeded: Option<usize>,
 ) -> Snapshot {
-    let view = serde_json::to_value(s.state.view(seat)).unwrap_or(Value::Null);
+    let at = s.record.log.len();
+    let view = s.state.view(seat);
+    let held = G::hold_bots(&view) && proceeded != Some(at);
     let legal = if s.state.to_move() == Some(seat) {
-        s.state
-            .legal_actions(seat)
-            .iter()
-            .filter_map(|a| serde_json::to_value(a).ok())
-            .collect()
+        s.state.legal_actions(seat)
     } else {
         Vec::new()
     };
-    let mut seen = Vec::new();
-    engine::cards_in_json(&view, &mut seen);
+    let raw = |text: Result<String, serde_json::Error>| {
+        text.ok()
+            .and_then(|t| RawValue::from_string(t).ok())
+            .unwrap_or_default()
+    };
+    let view = raw(serde_json::to_string(&view));
+    let highlight = if moved.is_empty() {
+        Vec::new()
+    } else {
+        let mut seen = Vec::new();
+        if let Ok(tree) = serde_json::from_str(view.get()) {
+            engine::cards_in_json(&tree, &mut seen);
+        }
+        moved.iter().copied().filter(|c| seen.contains(c)).collect()
+    };
     Snapshot {
-        at: s.record.log.len(),
+        at,
         seq,
-        legal,
-        highlight: moved.iter().copied().filter(|c| seen.contains(c)).collect(),
+        legal: raw(serde_json::to_string(&legal)),
+        highlight,
         view,
         log: log.to_vec(),
+        names: s.meta.player_names.clone(),
         away,
         held,
     }

@@ -44,7 +44,8 @@ pub struct BoardProps<G: Game> {
     pub view: Signal<G::View>,
     /// The legal actions of `seat` now (empty while others decide).
     pub legal: Signal<Vec<G::Action>>,
-    pub names: Arc<Vec<String>>,
+    /// The names at the table (a guest at a table between devices may bring its own).
+    pub names: Signal<Arc<Vec<String>>>,
     pub act: Callback<G::Action>,
     /// Cards moved by the last action of another player (to highlight them).
     pub highlight: Signal<Vec<CardId>>,
@@ -67,7 +68,7 @@ impl<G: Game> Clone for BoardProps<G> {
             seat: self.seat,
             view: self.view,
             legal: self.legal,
-            names: self.names.clone(),
+            names: self.names,
             act: self.act,
             highlight: self.highlight,
             error: self.error,

@@ -194,6 +194,7 @@ pub fn read_game(id: &str) -> Result<Option<String>, Blocked> {
 pub fn delete_game(id: &str) -> bool {
     let gone = remove(&game_key(id)) || UNAVAILABLE.with(Cell::get);
     remove(&hand_key(id));
+    remove(&table_key(id));
     remove(&owner_key(id));
     if gone {
         write_through(&rev_key(id), Some("deleted"));

@@ -28,6 +28,15 @@ pub fn hand_key(id: &str) -> String {
     format!("{HAND_PREFIX}{id}")
 }
 
+/// The seats of a game played on several devices and their secrets (`host::table`), kept
+/// beside the save under its own key (never in the save: links and exports must not carry
+/// the secrets).
+pub const TABLE_PREFIX: &str = "kartenrunde.table.";
+
+pub fn table_key(id: &str) -> String {
+    format!("{TABLE_PREFIX}{id}")
+}
+
 /// Reads a stored hand order leniently: anything unreadable is no order (the default one);
 /// repeated cards count once. Linear and bounded: a text over 64 KB or a list of more than
 /// 512 ids (no hand has that many cards) is no order either.

@@ -46,7 +46,7 @@ fn private_to_the_end<G: UiGame + engine::games::Listed + bots::BotGame>(
                 &log,
                 &moved,
                 vec![false; seats],
-                false,
+                None,
             )));
             let text = serde_json::to_string(&msg).unwrap();
             let mut shown = Vec::new();
@@ -62,7 +62,7 @@ fn private_to_the_end<G: UiGame + engine::games::Listed + bots::BotGame>(
                     assert!(!audit.hidden_from[viewer].contains(c), "highlight {c:?}");
                 }
                 // The legal actions are sent to the seat that decides only.
-                assert_eq!(snap.legal.is_empty(), s.state.to_move() != Some(viewer));
+                assert_eq!(snap.legal.get() == "[]", s.state.to_move() != Some(viewer));
             }
         }
         acted += 1;
@@ -88,7 +88,7 @@ fn intents_are_judged_before_anything_changes() {
     let seat = s.state.to_move().unwrap();
     let other = (seat + 1) % 3;
     let legal = s.state.legal_actions(seat);
-    let good = serde_json::to_value(&legal[0]).unwrap();
+    let good = serde_json::value::to_raw_value(&legal[0]).unwrap();
     let at = s.record.log.len();
     // The right seat, a new number, the current state: applied.
     assert_eq!(judge(&s, seat, 0, 1, seat, at, &good), Ok(legal[0].clone()));
@@ -112,7 +112,7 @@ fn intents_are_judged_before_anything_changes() {
         Err(Refusal::Stale)
     );
     // Not an action of the game.
-    let junk = serde_json::json!({"Explode": 1});
+    let junk = RawValue::from_string("{\"Explode\": 1}".into()).unwrap();
     assert_eq!(
         judge(&s, seat, 0, 1, seat, at, &junk),
         Err(Refusal::Malformed)
@@ -141,20 +141,50 @@ fn messages_round_trip_as_text() {
             seq: 3,
             seat: 1,
             at: 17,
-            action: serde_json::json!("Draw"),
+            action: RawValue::from_string("\"Draw\"".into()).unwrap(),
         },
         ToHost::Proceed { at: 4 },
     ];
     for m in msgs {
         let t = serde_json::to_string(&m).unwrap();
-        assert_eq!(serde_json::from_str::<ToHost>(&t).unwrap(), m);
+        let back = serde_json::from_str::<ToHost>(&t).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), t);
     }
     let r = ToGuest::Refused {
         seq: 2,
         why: Refusal::Stale,
     };
     let t = serde_json::to_string(&r).unwrap();
-    assert_eq!(serde_json::from_str::<ToGuest>(&t).unwrap(), r);
+    let back = serde_json::from_str::<ToGuest>(&t).unwrap();
+    assert!(matches!(
+        back,
+        ToGuest::Refused {
+            seq: 2,
+            why: Refusal::Stale
+        }
+    ));
     assert!(serde_json::from_str::<ToHost>("{\"t\":\"act\"}").is_err());
     assert_eq!(token_text(0xabc), "0000000000000abc");
+}
+
+#[test]
+fn a_snapshot_says_when_the_game_waits_for_a_look() {
+    use engine::romme::Romme;
+    // A deal to its end (the deal-end summary holds the bots).
+    let mut s = session::<Romme>("romme", 2, 3);
+    let options = s.record.options.clone();
+    let mut bots: Vec<_> = (0..2)
+        .map(|i| bots::bot_for::<Romme>(BotLevel::Normal, i, &options))
+        .collect();
+    while let Some(seat) = s.state.to_move() {
+        if Romme::hold_bots(&s.state.view(0)) {
+            break;
+        }
+        let legal = s.state.legal_actions(seat);
+        let a = bots[seat].choose(&s.state.view(seat), &legal);
+        s.record.play(&mut s.state, seat, a).expect("legal");
+    }
+    let at = s.record.log.len();
+    assert!(snapshot(&s, 1, 0, &[], &[], vec![false; 2], None).held);
+    assert!(!snapshot(&s, 1, 0, &[], &[], vec![false; 2], Some(at)).held);
 }
