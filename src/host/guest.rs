@@ -34,18 +34,50 @@ enum Stage {
 }
 
 /// The guest's record of a seat on this device (`kartenrunde.guest.<table>.<seat>`): the
-/// host's next invitation for it, so a reload answers that one.
-fn spare_key(inv: &Invite) -> String {
+/// invitation last opened, and the host's next invitation for the seat, sent while the guest
+/// was at the table.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+struct SeatRecord {
+    opened: String,
+    spare: Option<String>,
+}
+
+fn record_key(inv: &Invite) -> String {
     format!("kartenrunde.guest.{}.{}", inv.table, inv.seat)
 }
 
-/// The invitation to answer: the host's newest one for this seat kept here (after a reload)
-/// when it belongs to the same seat and secret, else the one opened.
+fn read_record(inv: &Invite) -> Option<SeatRecord> {
+    storage::get(&record_key(inv)).and_then(|t| serde_json::from_str(&t).ok())
+}
+
+fn write_record(inv: &Invite, r: &SeatRecord) {
+    if let Ok(t) = serde_json::to_string(r) {
+        storage::set(&record_key(inv), &t);
+    }
+}
+
+/// The invitation to answer. The same invitation opened again (the guest's page reloaded):
+/// the host's next one for this seat, kept here, since the first is used. Any other (a new
+/// invitation after the host's page was reloaded): that one.
 fn newest(inv: Invite) -> Invite {
-    storage::get(&spare_key(&inv))
-        .and_then(|c| Invite::decode(&c).ok())
-        .filter(|s| s.table == inv.table && s.seat == inv.seat && s.token == inv.token)
-        .unwrap_or(inv)
+    let opened = inv.encode();
+    match read_record(&inv) {
+        Some(r) if r.opened == opened => r
+            .spare
+            .and_then(|c| Invite::decode(&c).ok())
+            .filter(|s| s.table == inv.table && s.seat == inv.seat && s.token == inv.token)
+            .unwrap_or(inv),
+        _ => {
+            write_record(
+                &inv,
+                &SeatRecord {
+                    opened,
+                    spare: None,
+                },
+            );
+            inv
+        }
+    }
 }
 
 /// The signals of a guest's table.
@@ -122,7 +154,9 @@ impl<G: UiGame> Guest<G> {
                 .set(Stage::Failed(tr(lang, "net.denied").to_string())),
             ToGuest::Spare { code } => {
                 if Invite::decode(&code).is_ok_and(|s| s.table == inv.table && s.seat == inv.seat) {
-                    storage::set(&spare_key(inv), &code);
+                    let mut r = read_record(inv).unwrap_or_default();
+                    r.spare = Some(code);
+                    write_record(inv, &r);
                 }
             }
         }
@@ -155,11 +189,14 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
         link: Box::new(move |l| match l {
             Link::Open => g.send(&hello),
             Link::Interrupted => {}
-            Link::Closed => {
-                if g.stage.get_untracked() == Stage::Seated {
-                    g.stage.set(Stage::Lost)
-                }
-            }
+            Link::Closed => match g.stage.get_untracked() {
+                Stage::Seated => g.stage.set(Stage::Lost),
+                // The host took the reply, but the devices never reached each other.
+                Stage::Reply(_) => g
+                    .stage
+                    .set(Stage::Failed(tr(lang, "net.unreachable_guest").to_string())),
+                _ => {}
+            },
         }),
         message: Box::new(move |m| g.on_message(&inv2, &m, lang)),
     };
@@ -203,7 +240,11 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
             <Show when=move || g.stage.get() == Stage::Lost>
                 <p class="error-box" role="alert" data-testid="guest-lost">{tr(lang, "net.lost").to_string()}</p>
             </Show>
-            {move || g.view.get().map(|v| guest_board(g, v, seat))}
+            {move || g.view.get().map(|v| {
+                // Built anew when someone at the table brings its own name.
+                g.names.track();
+                guest_board(g, v, seat)
+            })}
             {guest_log(g.snap, lang)}
         </div>
     }

@@ -10,6 +10,7 @@ pub mod flip;
 pub mod guest;
 mod hint;
 mod replay;
+mod scan;
 mod share;
 pub mod table;
 pub mod table_view;
@@ -53,17 +54,19 @@ fn log_lines<G: UiGame>(
     lines
 }
 
-/// The viewer's view and legal actions (none while others decide, none for a bot's seat).
+/// The viewer's view and legal actions (none while others decide, none for a bot's seat or
+/// one played on another device).
 fn seat_signals<G: UiGame>(
     sess: RwSignal<Session<G>>,
     viewer: RwSignal<Seat>,
+    elsewhere: Arc<Vec<Seat>>,
 ) -> (Signal<G::View>, Signal<Vec<G::Action>>) {
     let view = Signal::derive(move || sess.with(|s| s.state.view(viewer.get())));
     let legal = Signal::derive(move || {
         let v = viewer.get();
         sess.with(|s| {
             // Only a human decides here: watching a bots-only game offers nothing.
-            if s.state.to_move() == Some(v) && s.is_human(v) {
+            if s.state.to_move() == Some(v) && s.is_human(v) && !elsewhere.contains(&v) {
                 s.state.legal_actions(v)
             } else {
                 Vec::new()
@@ -479,6 +482,9 @@ fn board_slot<G: UiGame>(
     move || {
         // Read, not only tracked: a memo computes (and so follows the game) only once read.
         let _deal = deal.get();
+        // A board shows the names as they were when it was built: a guest who brings its
+        // own name (a table between devices) gets a new one.
+        props.names.track();
         // `try_…`: nothing here may panic while the host is being disposed.
         if built.try_get_value().unwrap_or(false) {
             // After the DOM update; touches no signal (the board may be gone by then).
@@ -573,10 +579,11 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         has_human && !session.state.is_over() && !crate::components::coach::seen(G::NAME),
     );
     let coach_step = RwSignal::new(0usize);
+    // Only a person at this device is ever shown (never a seat played on another device).
     let first_viewer = session
         .state
         .to_move()
-        .filter(|&s| session.is_human(s))
+        .filter(|s| humans.contains(s))
         .or_else(|| humans.first().copied())
         .unwrap_or(0);
 
@@ -638,7 +645,7 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         }
     });
 
-    let (view, legal) = seat_signals(sess, viewer);
+    let (view, legal) = seat_signals(sess, viewer, elsewhere.clone());
     hint::provide(sess, viewer, legal);
     let taps = Taps::<G>::new();
     let props = BoardProps::<G> {

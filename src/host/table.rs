@@ -247,9 +247,9 @@ impl<G: UiGame> Table<G> {
                     // A guest at the table keeps the next invitation for a reload.
                     self.send(seat, &ToGuest::Spare { code });
                 }
-                Err(_) => self
-                    .problem
-                    .set(Some(tr(use_app().lang(), "net.no_webrtc").to_string())),
+                Err(_) => self.problem.set(Some(
+                    tr(self.played.app.lang(), "net.no_webrtc").to_string(),
+                )),
             }
         });
     }
@@ -307,6 +307,24 @@ impl<G: UiGame> Table<G> {
                     .conns
                     .with_value(|c| c[i].pending.as_ref().is_some_and(|(p, _, _)| p.is_closed()));
                 if pending_dead {
+                    // A reply was taken but the devices never reached each other.
+                    let joining = self.shown.with_untracked(|s| {
+                        s.iter()
+                            .any(|x| x.seat == seat && x.presence == Presence::Joining)
+                    });
+                    if joining {
+                        self.set_shown(seat, |x| x.presence = Presence::Invited);
+                        let name = self
+                            .played
+                            .names
+                            .with_untracked(|n| crate::i18n::common::name(n, seat));
+                        let lang = self.played.app.lang();
+                        self.problem.set(Some(crate::i18n::common::fill(
+                            lang,
+                            "net.unreachable",
+                            &[("name", name)],
+                        )));
+                    }
                     self.invite(seat);
                 }
             }
@@ -315,7 +333,9 @@ impl<G: UiGame> Table<G> {
 
     /// Takes a guest's reply (pasted, scanned or handed over by a reply link).
     pub(super) fn take_reply(self, text: &str) -> Result<(), String> {
-        let lang = use_app().lang();
+        // Called from events and tasks with no reactive owner: the app's context as taken when
+        // the host was built.
+        let lang = self.played.app.lang();
         let reply = Reply::decode(code_in(text)).map_err(|e| tr(lang, e.key()).to_string())?;
         let id = self.sess.with_untracked(|s| s.id.clone());
         let seat = reply.seat as Seat;
@@ -341,8 +361,9 @@ impl<G: UiGame> Table<G> {
                 .with_value(|c| c[i].pending.as_ref().map(|(p, _, _)| p.accept(&reply.ice)));
             if let Some(fut) = result {
                 if fut.await.is_err() {
-                    self.problem
-                        .set(Some(tr(use_app().lang(), "net.reply_refused").to_string()));
+                    self.problem.set(Some(
+                        tr(self.played.app.lang(), "net.reply_refused").to_string(),
+                    ));
                 }
             }
         });

@@ -162,7 +162,16 @@ fn reply_field<G: UiGame>(table: Table<G>) -> impl IntoView {
                 <input type="text" data-testid="net-reply-input" autocomplete="off" prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))/>
             </label>
-            <button class="button" type="submit" data-testid="net-reply-take">{move || t("net.reply_take")}</button>
+            <div class="net-reply-actions">
+                <button class="button" type="submit" data-testid="net-reply-take">{move || t("net.reply_take")}</button>
+                {super::scan::scan_button(move |text| {
+                    let taken = table.take_reply(&text);
+                    if taken.is_ok() {
+                        said.set(Some(Ok(t("net.reply_taken"))));
+                    }
+                    taken
+                })}
+            </div>
             {move || said.get().map(|r| match r {
                 Ok(m) => view! { <p class="net-ok" role="status" data-testid="net-reply-ok">{m}</p> }.into_any(),
                 Err(m) => view! { <p class="error-box" role="alert" data-testid="net-reply-error">{m}</p> }.into_any(),

@@ -6,3 +6,4 @@
 pub mod code;
 pub mod local;
 pub mod rtc;
+pub mod scan;

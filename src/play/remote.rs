@@ -14,7 +14,9 @@ use serde_json::value::RawValue;
 
 /// A guest's message to the host.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
+// Externally tagged (`{"act": {…}}`): raw JSON cannot pass through serde's buffering of
+// an internally tagged enum.
+#[serde(rename_all = "snake_case")]
 pub enum ToHost {
     /// The first message on a channel: the seat's secret (from the invitation, kept on the
     /// guest's device), the name the guest chose and its language.
@@ -37,7 +39,9 @@ pub enum ToHost {
 
 /// The host's message to a guest.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
+// Externally tagged (`{"act": {…}}`): raw JSON cannot pass through serde's buffering of
+// an internally tagged enum.
+#[serde(rename_all = "snake_case")]
 pub enum ToGuest {
     /// The guest's seat and the table's names (sent once after a good `Hello`).
     Welcome {

@@ -281,4 +281,4 @@ export default [
     },
   },
 ];
-export { state as abState, waitMine as abWaitMine, hand as abHand, biggestPlay, startGame as abStart };
+export { state as abState, waitMine as abWaitMine, hand as abHand, biggestPlay, startGame as abStart, answer as abAnswer };

@@ -6,6 +6,7 @@
 // seat and hand back by answering the host's next invitation.
 import { chromium } from 'playwright-core';
 import { assert, eq } from './assert.mjs';
+import { abState, abAnswer } from './abluxxen.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 // Chromium hides local addresses behind mDNS names unless a page may use the camera; on a
@@ -27,7 +28,10 @@ const TAP = `(() => {
 const board = (page) => page.$eval('[data-testid=romme-board]', (b) => ({ phase: b.dataset.phase, mine: b.dataset.mine === 'true' }));
 const handIds = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.map((e) => e.dataset.card).sort());
 
-async function join(guest, host, url, name) {
+// The guest opens invitation `url` under `name` and hands the reply to the host: pasted
+// into the table's field, or (`byLink`) opened as a link in another tab of the host's
+// browser, which hands it to the running table.
+async function join(guest, host, url, name, byLink = false) {
   await guest.goto(url);
   await guest.waitForSelector('[data-testid=join-go]');
   await guest.fill('[data-testid=join-name]', name);
@@ -36,8 +40,15 @@ async function join(guest, host, url, name) {
   await guest.waitForSelector('[data-testid=guest-reply-url]', { timeout: 20000 });
   const reply = await guest.inputValue('[data-testid=guest-reply-url]');
   assert(reply.includes('#/reply/'), 'a reply link');
-  await host.fill('[data-testid=net-reply-input]', reply);
-  await host.click('[data-testid=net-reply-take]');
+  if (byLink) {
+    const tab = await host.context().newPage();
+    await tab.goto(reply);
+    await tab.waitForSelector('[data-testid=reply-taken]', { timeout: 10000 });
+    await tab.close();
+  } else {
+    await host.fill('[data-testid=net-reply-input]', reply);
+    await host.click('[data-testid=net-reply-take]');
+  }
   await guest.waitForSelector('[data-testid=romme-board]', { timeout: 20000 });
   return { ms: Date.now() - t0, replyChars: reply.length };
 }
@@ -66,8 +77,13 @@ async function oneTurn(pages) {
   return -1;
 }
 
+// The messages a page received, each as { t: its kind, ...its fields }.
 async function messages(page) {
-  return (await page.evaluate(() => window.__krIn)).map((m) => JSON.parse(m));
+  return (await page.evaluate(() => window.__krIn)).map((text) => {
+    const m = JSON.parse(text);
+    const [t] = Object.keys(m);
+    return { t, ...m[t] };
+  });
 }
 
 function cardIds(v, out = new Set()) {
@@ -78,6 +94,122 @@ function cardIds(v, out = new Set()) {
   }
   return out;
 }
+
+// Opens the setup of `variant` on the host with `humans` human seats (and `bots` bots), ticks
+// "Jeder am eigenen Gerät", starts, and returns the invitation links once they are ready.
+async function hostTable(host, base, variant, humans, bots, board) {
+  await host.goto(base + '#/');
+  await host.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+  await host.goto(base + '#/setup/' + variant);
+  await host.reload();
+  await host.waitForSelector('[data-testid=start]');
+  const n = humans + bots;
+  while ((await host.$$('[data-testid=seat-row]')).length < n) await host.click('text=Spieler hinzufügen');
+  while ((await host.$$('[data-testid=seat-row]')).length > n) await host.click('[data-testid=seat-row]:last-child button');
+  const kinds = await host.$$('[data-testid=seat-row] select.seat-kind');
+  for (const [i, k] of kinds.entries()) await k.selectOption(i < humans ? 'human' : 'normal');
+  await host.check('[data-testid=devices]');
+  await host.click('[data-testid=start]');
+  await host.waitForSelector(board);
+  await host.waitForFunction((k) => document.querySelectorAll('[data-testid=net-invite-url]').length === k, humans - 1, { timeout: 20000 });
+  return host.$$eval('[data-testid=net-invite-url]', (els) => els.map((e) => e.value));
+}
+
+// A panic on any page this spec opens itself fails the test (the run watches only its own).
+const PANIC = /Kartenrunde panic|RuntimeError|unreachable executed|already been disposed/;
+const panics = [];
+function watch(page) {
+  page.on('console', (m) => { if (m.type() === 'error' && PANIC.test(m.text())) panics.push(m.text()); });
+  page.on('pageerror', (e) => panics.push(String(e)));
+  return page;
+}
+function noPanics() {
+  const seen = panics.splice(0);
+  assert(seen.length === 0, 'no panic on the guests\' or host\'s pages: ' + seen.join(' | '));
+}
+
+// A guest in a browser context of its own, its data channels tapped.
+async function guestPage(browser, base) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await ctx.addInitScript(TAP);
+  const g = watch(await ctx.newPage());
+  await g.goto(base + '#/');
+  await g.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+  return g;
+}
+
+// Does `click` and waits until its effect has arrived: on a guest's page the host's next
+// message, on the host's page the next frame. True (something was done).
+async function settle(page, click) {
+  const before = await page.evaluate(() => (window.__krIn ? window.__krIn.length : -1));
+  await click();
+  if (before >= 0) await page.waitForFunction((n) => window.__krIn.length > n, before, { timeout: 10000 });
+  else await page.waitForTimeout(100);
+  return true;
+}
+
+// Per game family: its board, and one decision of the person at `page` if it is theirs
+// (true when something was done).
+const FAMILIES = [
+  {
+    variant: 'abluxxen', board: '[data-testid=ab-board]',
+    async act(page) {
+      const st = await abState(page);
+      if (!st.mine || st.end || st.roundEnd) return false;
+      return settle(page, () => abAnswer(page, st));
+    },
+  },
+  {
+    variant: 'karussell', board: '[data-testid=karussell-board]',
+    // One step of a turn: draw; place what the hint places; else draw again or pass; knock.
+    async act(page) {
+      const [p, m] = await page.$eval('[data-testid=karussell-board]', (e) => [e.dataset.phase, e.dataset.mine === 'true']);
+      if (!m || p === 'round-over' || p === 'match-over') return false;
+      if (p === 'draw') return settle(page, () => page.click('[data-testid=stock]'));
+      const ind = await page.$('[data-testid=can-place]');
+      const n = ind ? Number(await ind.evaluate((e) => e.dataset.n)) : 0;
+      if (n > 0) {
+        await page.click('[data-testid=hint]');
+        return settle(page, () => page.click('[data-testid=commit]'));
+      }
+      // Ends the turn where it can (drawing again could go on until the stock is empty).
+      for (const sel of ['[data-testid=end-turn]', '[data-testid=pass]', '[data-testid=knock]', '[data-testid=draw-again]']) {
+        if (await page.$(sel)) return settle(page, () => page.click(sel));
+      }
+      return false;
+    },
+  },
+  {
+    variant: 'profisort', board: '[data-testid=profisort-board]',
+    async act(page) {
+      const [p, m] = await page.$eval('[data-testid=profisort-board]', (e) => [e.dataset.phase, e.dataset.mine === 'true']);
+      if (!m) return false;
+      if (p === 'draw') return settle(page, () => page.click('[data-testid=talon]'));
+      if (p !== 'play') return false;
+      const ids = await handIds(page);
+      await page.click(`[data-testid=hand-card][data-card="${ids[ids.length - 1]}"]`);
+      return settle(page, () => page.click('[data-testid=discard]'));
+    },
+  },
+];
+
+// The host's camera, faked in the page: a 640×480 stream of a canvas that shows
+// `window.__krCamera` (an image: the guest's screen) on grey, as a phone camera would.
+const FAKE_CAMERA = `(() => {
+  const md = navigator.mediaDevices;
+  if (!md) return;
+  md.getUserMedia = async () => {
+    const c = document.createElement('canvas');
+    c.width = 640; c.height = 480;
+    const x = c.getContext('2d');
+    setInterval(() => {
+      x.fillStyle = '#d8d8d8'; x.fillRect(0, 0, 640, 480);
+      const img = window.__krCamera;
+      if (img) x.drawImage(img, (640 - img.width) / 2, (480 - img.height) / 2);
+    }, 100);
+    return c.captureStream(10);
+  };
+})()`;
 
 export default [
   {
@@ -101,6 +233,10 @@ export default [
         await host.waitForFunction(() => document.querySelectorAll('[data-testid=net-invite-url]').length === 2, null, { timeout: 20000 });
         const invites = await host.$$eval('[data-testid=net-invite-url]', (els) => els.map((e) => e.value));
         const inviteChars = invites[0].length;
+        // The host's board is the host's seat: the two others are its opponents, whoever
+        // begins (the seats played on other devices are never shown here).
+        const opp = await host.$$eval('[data-testid=romme-board] [data-testid=opponent]', (els) => els.map((e) => e.textContent));
+        assert(opp.length === 2 && opp.some((t) => t.includes('Ben')) && opp.some((t) => t.includes('Cara')), `the host sees Ben and Cara as opponents: ${opp}`);
         await host.screenshot({ path: `${out}/devices-host-1366.png`, fullPage: true });
 
         const guests = [];
@@ -108,14 +244,20 @@ export default [
         for (const [i, name] of ['Bea', 'Cem'].entries()) {
           const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
           await ctx.addInitScript(TAP);
-          const g = await ctx.newPage();
-          g.on('pageerror', (e) => { throw e; });
+          const g = watch(await ctx.newPage());
           await g.goto(base + '#/');
           await g.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-          figures.push(await join(g, host, invites[i], name));
+          figures.push(await join(g, host, invites[i], name, i === 1));
           guests.push(g);
         }
         await host.waitForFunction(() => [...document.querySelectorAll('[data-testid=net-seat]')].every((s) => s.dataset.presence === 'net.here'), null, { timeout: 10000 });
+        // The names the guests chose are the table's: on the host's board and on each other's.
+        await host.waitForFunction(() => ['Bea', 'Cem'].every((n) => document.querySelector('[data-testid=romme-board]').textContent.includes(n)), null, { timeout: 5000 }).catch(async (e) => {
+          console.log('DBG host board:', await host.$eval('[data-testid=romme-board]', (b) => b.textContent.slice(0, 300)));
+          console.log('DBG guest msgs:', (await messages(guests[0])).filter((m) => m.t === 'state').pop().names);
+          throw e;
+        });
+        await guests[0].waitForFunction(() => document.querySelector('[data-testid=romme-board]').textContent.includes('Cem'), null, { timeout: 5000 });
         await guests[0].screenshot({ path: `${out}/devices-guest-390.png`, fullPage: true });
 
         // Play: every device takes turns (draw, discard) until each has played twice.
@@ -142,9 +284,9 @@ export default [
         const before = (await messages(g0)).length;
         await g0.evaluate(([a, s, at]) => {
           const ch = window.__krCh[window.__krCh.length - 1];
-          ch.send(JSON.stringify({ t: 'act', seq: 1000, seat: s, at, action: a }));
-          ch.send(JSON.stringify({ t: 'act', seq: 1001, seat: (s + 1) % 3, at, action: a }));
-          ch.send(JSON.stringify({ t: 'act', seq: 1, seat: s, at, action: a }));
+          ch.send(JSON.stringify({ act: { seq: 1000, seat: s, at, action: a } }));
+          ch.send(JSON.stringify({ act: { seq: 1001, seat: (s + 1) % 3, at, action: a } }));
+          ch.send(JSON.stringify({ act: { seq: 1, seat: s, at, action: a } }));
         }, [action, seat, last.at]);
         await g0.waitForFunction((n) => window.__krIn.length >= n + 3, before, { timeout: 10000 });
         const refused = (await messages(g0)).slice(before).filter((m) => m.t === 'refused');
@@ -188,6 +330,31 @@ export default [
         await host.click('[data-testid=net-reply-take]');
         await host.waitForSelector('[data-testid=net-reply-error]');
 
+        // The host's page reloads mid-deal: the table comes back from its save, the guests
+        // are told the connection is gone, open the host's new invitations and get their
+        // seats and hands back.
+        const hands2 = await Promise.all(guests.map(handIds));
+        const hostHand = await handIds(host);
+        await host.reload();
+        await host.waitForSelector('[data-testid=romme-board]');
+        eq((await handIds(host)).join(','), hostHand.join(','), 'the host\'s hand after its reload');
+        await host.waitForFunction(() => document.querySelectorAll('[data-testid=net-invite-url]').length === 2, null, { timeout: 20000 });
+        const invites2 = await host.$$eval('[data-testid=net-invite-url]', (els) => els.map((e) => e.value));
+        for (const [i, g] of guests.entries()) {
+          await g.waitForSelector('[data-testid=guest-lost]', { timeout: 20000 });
+          await join(g, host, invites2[i], ['Bea', 'Cem'][i]);
+          eq((await handIds(g)).join(','), hands2[i].join(','), `guest ${i}'s hand after the host's reload`);
+        }
+        await host.waitForFunction(() => [...document.querySelectorAll('[data-testid=net-seat]')].every((s) => s.dataset.presence === 'net.here'), null, { timeout: 10000 });
+        // Play goes on.
+        const played2 = [0, 0, 0];
+        for (let n = 0; n < 20 && Math.min(...played2) < 1; n++) {
+          const who = await oneTurn(pages);
+          if (who >= 0) played2[who]++;
+          else await host.waitForTimeout(200);
+        }
+        assert(Math.min(...played2) >= 1, `each device played after the host's reload: ${played2}`);
+
         const bytes = (await g0.evaluate(() => window.__krIn.reduce((n, m) => n + m.length, 0)));
         const count = (await g0.evaluate(() => window.__krIn.length));
         console.log(`    devices: invitation ${inviteChars} chars, reply ${figures[0].replyChars} chars; join ${figures.map((f) => f.ms).join(' / ')} ms; rejoin after reload ${rejoinMs} ms; guest after reload: ${count} messages, ${bytes} bytes`);
@@ -197,6 +364,79 @@ export default [
         }
         await guests[1].setViewportSize({ width: 1366, height: 768 });
         await guests[1].screenshot({ path: `${out}/devices-guest-1366.png`, fullPage: true });
+        noPanics();
+      } finally {
+        await browser.close();
+      }
+    },
+  },
+  {
+    name: 'devices: Abluxxen, Karussell and Profi-Sort over WebRTC – host and guest play through their boards, the guest sees no other hand',
+    async run({ page: host, base }) {
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS });
+      try {
+        for (const f of FAMILIES) {
+          const invites = await hostTable(host, base, f.variant, 2, 1, f.board);
+          const g = await guestPage(browser, base);
+          await g.goto(invites[0]);
+          await g.waitForSelector('[data-testid=join-go]');
+          await g.click('[data-testid=join-go]');
+          await g.waitForSelector('[data-testid=guest-reply-url]', { timeout: 20000 });
+          await host.fill('[data-testid=net-reply-input]', await g.inputValue('[data-testid=guest-reply-url]'));
+          await host.click('[data-testid=net-reply-take]');
+          await g.waitForSelector(f.board, { timeout: 20000 });
+          const pages = [host, g];
+          const acted = [0, 0];
+          for (let n = 0; n < 200 && Math.min(...acted) < 3; n++) {
+            let any = false;
+            for (const [i, p] of pages.entries()) {
+              if (await f.act(p)) { acted[i]++; any = true; }
+            }
+            if (!any) await host.waitForTimeout(150);
+          }
+          assert(Math.min(...acted) >= 3, `${f.variant}: host and guest each decided three times: ${acted}`);
+          // The guest's last view holds no card of the host's hand.
+          await host.waitForTimeout(300);
+          const hostHand = new Set((await handIds(host)).map(Number));
+          const last = (await messages(g)).filter((m) => m.t === 'state').pop();
+          for (const id of cardIds(last.view)) assert(!hostHand.has(id), `${f.variant}: the guest sees card ${id} of the host's hand`);
+          const raw = await g.evaluate(() => window.__krIn.join('\n'));
+          assert(!/"seed"/.test(raw), `${f.variant}: no seed`);
+          await g.context().close();
+        }
+        noPanics();
+      } finally {
+        await browser.close();
+      }
+    },
+  },
+  {
+    name: 'devices: the host scans the guest\'s reply QR code with its camera (fake camera showing the reply)',
+    async run({ base }) {
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS });
+      try {
+        const hostCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        await hostCtx.addInitScript(FAKE_CAMERA);
+        const host = watch(await hostCtx.newPage());
+        const invites = await hostTable(host, base, 'romme', 2, 0, '[data-testid=romme-board]');
+        const g = await guestPage(browser, base);
+        await g.goto(invites[0]);
+        await g.click('[data-testid=join-go]');
+        const qr = await g.waitForSelector('[data-testid=guest-reply] [data-testid=share-qr]', { timeout: 20000 });
+        const shot = (await qr.screenshot()).toString('base64');
+        await host.evaluate((b64) => new Promise((done) => {
+          const img = new Image();
+          img.onload = () => { window.__krCamera = img; done(); };
+          img.src = 'data:image/png;base64,' + b64;
+        }), shot);
+        await host.click('[data-testid=net-scan]');
+        await host.waitForSelector('[data-testid=net-camera]');
+        await g.waitForSelector('[data-testid=romme-board]', { timeout: 30000 });
+        await host.waitForSelector('[data-testid=net-reply-ok]');
+        // The camera is closed once the reply is taken.
+        await host.waitForFunction(() => !document.querySelector('[data-testid=net-camera]'), null, { timeout: 5000 });
+        await host.waitForFunction(() => document.querySelector('[data-testid=net-seat]').dataset.presence === 'net.here', null, { timeout: 10000 });
+        noPanics();
       } finally {
         await browser.close();
       }
