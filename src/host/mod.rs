@@ -351,8 +351,23 @@ impl<G: UiGame> Played<G> {
     }
 
     /// Plays `action` of `seat`: the log, the highlight and the autosave follow; a rejection
-    /// is explained.
+    /// is explained in the error line.
     fn apply(self, seat: Seat, action: G::Action, from_bot: bool) {
+        if let Err(e) = self.try_apply(seat, action, from_bot) {
+            let text = G::explain(&e, &self.names.get_untracked(), self.app.lang());
+            self.error.set(Some(text));
+        }
+    }
+
+    /// Plays `action` of `seat` as [`Self::apply`] does, and returns a rejection instead of
+    /// showing it (a guest's at a table between devices is explained on the guest's device).
+    /// The engine leaves the state unchanged when it rejects an action.
+    fn try_apply(
+        self,
+        seat: Seat,
+        action: G::Action,
+        from_bot: bool,
+    ) -> Result<(), engine::RuleError<G::Error>> {
         let Played {
             sess,
             viewer,
@@ -371,15 +386,9 @@ impl<G: UiGame> Played<G> {
         // (The engine leaves the state unchanged when it rejects an action.)
         let Some(played) = sess.try_update_untracked(|s| s.record.play(&mut s.state, seat, action))
         else {
-            return;
+            return Ok(());
         };
-        let events = match played {
-            Ok(events) => events,
-            Err(e) => {
-                error.set(Some(G::explain(&e, &names.get_untracked(), lang)));
-                return;
-            }
-        };
+        let events = played?;
         // The signals set with every action forget the views rebuilt since (see
         // `ctx::prune`); the others every `PRUNE_EVERY` actions.
         set_pruned(error, None);
@@ -418,6 +427,7 @@ impl<G: UiGame> Played<G> {
             // never to the page body.
             request_animation_frame(refocus_if_lost);
         }
+        Ok(())
     }
 }
 

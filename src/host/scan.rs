@@ -8,7 +8,7 @@ use crate::i18n::tr;
 use crate::net::rtc::sleep;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// The brightness picture's text, decoded in the part `qr_scan`.
@@ -118,9 +118,7 @@ pub(super) fn scan_button(
                 Ok(p) => JsFuture::from(p).await,
                 Err(e) => Err(e),
             };
-            let Ok(s) =
-                got.and_then(|s| s.dyn_into::<web_sys::MediaStream>().map_err(JsValue::from))
-            else {
+            let Ok(s) = got.and_then(|s| s.dyn_into::<web_sys::MediaStream>()) else {
                 said.try_set(Some(tr(lang, "net.camera_denied").to_string()));
                 open.try_set(false);
                 return;
@@ -129,7 +127,7 @@ pub(super) fn scan_button(
                 return stop(&s);
             };
             v.set_src_object(Some(&s));
-            let _ = v.play().map(|p| super::share::quietly(p));
+            let _ = v.play().map(super::share::quietly);
             stream.set_value(Some(s));
             let Some(canvas) = web_sys::window()
                 .and_then(|w| w.document())

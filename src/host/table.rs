@@ -450,12 +450,15 @@ impl<G: UiGame> Table<G> {
                 if !matches!(judged, Err(Refusal::Repeated)) {
                     self.conns.update_value(|c| c[i].last_seq = seq);
                 }
-                match judged {
-                    Ok(action) => self.played.apply(seat, action, true),
-                    Err(why) => {
-                        self.send(seat, &ToGuest::Refused { seq, why });
-                        self.send_state(seat, &[]);
-                    }
+                // The engine decides: applied, or its reason goes back to the guest.
+                let refused = judged.and_then(|action| {
+                    self.played
+                        .try_apply(seat, action, true)
+                        .map_err(|e| Refusal::Rule { error: e.erase() })
+                });
+                if let Err(why) = refused {
+                    self.send(seat, &ToGuest::Refused { seq, why });
+                    self.send_state(seat, &[]);
                 }
             }
             ToHost::Proceed { at } => {

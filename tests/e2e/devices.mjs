@@ -278,7 +278,8 @@ export default [
         const withLegal = g0msgs.filter((m) => m.t === 'state' && m.legal.length > 0);
         assert(withLegal.length > 0, 'guest 0 got legal actions on its turn');
         const action = withLegal[0].legal[0];
-        // Wait until it is not guest 0's decision.
+        // Guest 0 plays its turn if it is its decision, then it is not.
+        for (let n = 0; n < 3 && (await board(g0)).mine; n++) await oneTurn([g0]);
         await g0.waitForFunction(() => document.querySelector('[data-testid=romme-board]').dataset.mine !== 'true', null, { timeout: 20000 });
         const last = (await messages(g0)).filter((m) => m.t === 'state').pop();
         const before = (await messages(g0)).length;
@@ -393,6 +394,10 @@ export default [
               if (await f.act(p)) { acted[i]++; any = true; }
             }
             if (!any) await host.waitForTimeout(150);
+          }
+          if (Math.min(...acted) < 3) {
+            const refusals = (await messages(g)).filter((m) => m.t === 'refused').slice(-3);
+            console.log('DBG', f.variant, JSON.stringify(refusals), await g.$eval(f.board, (b) => b.dataset.phase), await g.$$eval('[data-testid=error]', (e) => e.map((x) => x.textContent)));
           }
           assert(Math.min(...acted) >= 3, `${f.variant}: host and guest each decided three times: ${acted}`);
           // The guest's last view holds no card of the host's hand.

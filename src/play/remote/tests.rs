@@ -117,16 +117,15 @@ fn intents_are_judged_before_anything_changes() {
         judge(&s, seat, 0, 1, seat, at, &junk),
         Err(Refusal::Malformed)
     );
-    // Out of turn: the engine's own reason.
-    match judge(&s, other, 0, 1, other, at, &good) {
-        Err(Refusal::Rule { error }) => {
-            assert!(
-                matches!(error, engine::RuleError::NotYourDecision { .. }),
-                "{error:?}"
-            )
-        }
+    // Out of turn: handed to the engine, which refuses it and changes nothing.
+    let mut g = s.state.clone();
+    let action = judge(&s, other, 0, 1, other, at, &good).unwrap();
+    let before = serde_json::to_string(&g).unwrap();
+    match g.apply(other, &action) {
+        Err(engine::RuleError::NotYourDecision { .. }) => {}
         x => panic!("{x:?}"),
     }
+    assert_eq!(serde_json::to_string(&g).unwrap(), before);
 }
 
 #[test]
