@@ -31,13 +31,15 @@ const handIds = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.ma
 // The guest opens invitation `url` under `name` and hands the reply to the host: pasted
 // into the table's field, or (`byLink`) opened as a link in another tab of the host's
 // browser, which hands it to the running table.
-async function join(guest, host, url, name, byLink = false) {
+async function join(guest, host, url, name, byLink = false, shots = null) {
   await guest.goto(url);
   await guest.waitForSelector('[data-testid=join-go]');
   await guest.fill('[data-testid=join-name]', name);
+  if (shots) await guest.screenshot({ path: `${shots}/devices-join-390.png` });
   const t0 = Date.now();
   await guest.click('[data-testid=join-go]');
   await guest.waitForSelector('[data-testid=guest-reply-url]', { timeout: 20000 });
+  if (shots) await guest.screenshot({ path: `${shots}/devices-reply-390.png` });
   const reply = await guest.inputValue('[data-testid=guest-reply-url]');
   assert(reply.includes('#/reply/'), 'a reply link');
   if (byLink) {
@@ -153,6 +155,7 @@ async function settle(page, click) {
 const FAMILIES = [
   {
     variant: 'abluxxen', board: '[data-testid=ab-board]',
+    async over(page) { const st = await abState(page); return st.end || st.roundEnd; },
     async act(page) {
       const st = await abState(page);
       if (!st.mine || st.end || st.roundEnd) return false;
@@ -161,6 +164,10 @@ const FAMILIES = [
   },
   {
     variant: 'karussell', board: '[data-testid=karussell-board]',
+    async over(page) {
+      const p = await page.$eval('[data-testid=karussell-board]', (e) => e.dataset.phase);
+      return p === 'round-over' || p === 'match-over';
+    },
     // One step of a turn: draw; place what the hint places; else draw again or pass; knock.
     async act(page) {
       const [p, m] = await page.$eval('[data-testid=karussell-board]', (e) => [e.dataset.phase, e.dataset.mine === 'true']);
@@ -181,6 +188,10 @@ const FAMILIES = [
   },
   {
     variant: 'profisort', board: '[data-testid=profisort-board]',
+    async over(page) {
+      const p = await page.$eval('[data-testid=profisort-board]', (e) => e.dataset.phase);
+      return p === 'deal-over' || p === 'match-over';
+    },
     async act(page) {
       const [p, m] = await page.$eval('[data-testid=profisort-board]', (e) => [e.dataset.phase, e.dataset.mine === 'true']);
       if (!m) return false;
@@ -228,6 +239,10 @@ export default [
         for (const k of kinds.slice(0, 3)) await k.selectOption('human');
         while ((await host.$$('[data-testid=seat-row]')).length > 3) await host.click('[data-testid=seat-row]:last-child button');
         await host.check('[data-testid=devices]');
+        for (const [w, h] of [[360, 640], [1366, 768]]) {
+          await host.setViewportSize({ width: w, height: h });
+          await host.screenshot({ path: `${out}/devices-setup-${w}.png` });
+        }
         await host.click('[data-testid=start]');
         await host.waitForSelector('[data-testid=romme-board]');
         await host.waitForFunction(() => document.querySelectorAll('[data-testid=net-invite-url]').length === 2, null, { timeout: 20000 });
@@ -247,7 +262,7 @@ export default [
           const g = watch(await ctx.newPage());
           await g.goto(base + '#/');
           await g.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-          figures.push(await join(g, host, invites[i], name, i === 1));
+          figures.push(await join(g, host, invites[i], name, i === 1, i === 0 ? out : null));
           guests.push(g);
         }
         await host.waitForFunction(() => [...document.querySelectorAll('[data-testid=net-seat]')].every((s) => s.dataset.presence === 'net.here'), null, { timeout: 10000 });
@@ -365,6 +380,8 @@ export default [
         }
         await guests[1].setViewportSize({ width: 1366, height: 768 });
         await guests[1].screenshot({ path: `${out}/devices-guest-1366.png`, fullPage: true });
+        await guests[1].setViewportSize({ width: 360, height: 640 });
+        await guests[1].screenshot({ path: `${out}/devices-guest-360.png` });
         noPanics();
       } finally {
         await browser.close();
@@ -372,7 +389,7 @@ export default [
     },
   },
   {
-    name: 'devices: Abluxxen, Karussell and Profi-Sort over WebRTC – host and guest play through their boards, the guest sees no other hand',
+    name: 'devices: a whole deal of Abluxxen, Karussell and Profi-Sort over WebRTC – host and guest play through their boards, the guest sees no other hand and the deal\'s end',
     async run({ page: host, base }) {
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS });
       try {
@@ -386,25 +403,32 @@ export default [
           await host.fill('[data-testid=net-reply-input]', await g.inputValue('[data-testid=guest-reply-url]'));
           await host.click('[data-testid=net-reply-take]');
           await g.waitForSelector(f.board, { timeout: 20000 });
+          // The whole deal (round), each device deciding through its board.
           const pages = [host, g];
           const acted = [0, 0];
-          for (let n = 0; n < 200 && Math.min(...acted) < 3; n++) {
+          let privacyChecked = 0;
+          for (let n = 0; n < 800 && !(await f.over(host)); n++) {
             let any = false;
             for (const [i, p] of pages.entries()) {
               if (await f.act(p)) { acted[i]++; any = true; }
             }
-            if (!any) await host.waitForTimeout(150);
+            if (!any) await host.waitForTimeout(100);
+            // While the deal runs (at its end the hands are shown to all): the guest's newest
+            // view holds no card of the host's hand.
+            if (n % 5 === 0 && !(await f.over(host))) {
+              const hostHand = new Set((await handIds(host)).map(Number));
+              const last = (await messages(g)).filter((m) => m.t === 'state').pop();
+              for (const id of cardIds(last.view)) assert(!hostHand.has(id), `${f.variant}: the guest sees card ${id} of the host's hand`);
+              privacyChecked++;
+            }
           }
-          if (Math.min(...acted) < 3) {
-            const refusals = (await messages(g)).filter((m) => m.t === 'refused').slice(-3);
-            console.log('DBG', f.variant, JSON.stringify(refusals), await g.$eval(f.board, (b) => b.dataset.phase), await g.$$eval('[data-testid=error]', (e) => e.map((x) => x.textContent)));
-          }
-          assert(Math.min(...acted) >= 3, `${f.variant}: host and guest each decided three times: ${acted}`);
-          // The guest's last view holds no card of the host's hand.
-          await host.waitForTimeout(300);
-          const hostHand = new Set((await handIds(host)).map(Number));
-          const last = (await messages(g)).filter((m) => m.t === 'state').pop();
-          for (const id of cardIds(last.view)) assert(!hostHand.has(id), `${f.variant}: the guest sees card ${id} of the host's hand`);
+          assert(privacyChecked > 0, `${f.variant}: the guest's view was checked while the deal ran`);
+          assert(await f.over(host), `${f.variant}: the deal ended (decisions ${acted})`);
+          assert(Math.min(...acted) >= 1, `${f.variant}: host and guest both decided: ${acted}`);
+          // The deal's end shows on the guest's device too.
+          for (let i = 0; i < 50 && !(await f.over(g)); i++) await g.waitForTimeout(100);
+          assert(await f.over(g), `${f.variant}: the guest sees the deal's end`);
+          console.log(`    devices ${f.variant}: a deal over WebRTC, decisions host ${acted[0]}, guest ${acted[1]}; guest received ${(await messages(g)).length} messages, ${await g.evaluate(() => window.__krIn.reduce((n, m) => n + m.length, 0))} bytes`);
           const raw = await g.evaluate(() => window.__krIn.join('\n'));
           assert(!/"seed"/.test(raw), `${f.variant}: no seed`);
           await g.context().close();
