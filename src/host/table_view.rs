@@ -126,7 +126,6 @@ fn invite_box(link: String, label: String) -> impl IntoView {
     view! {
         <div class="net-invite" data-testid="net-invite">
             <QrView url=Signal::derive(move || link.clone())/>
-            <p class="net-hint">{tr(lang, "net.scan_hint").to_string()}</p>
             <input type="text" readonly data-testid="net-invite-url" prop:value=l2 aria-label=tr(lang, "net.invite_link").to_string()
                 on:focus=move |ev| {
                     if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
@@ -154,6 +153,7 @@ fn reply_field<G: UiGame>(table: Table<G>) -> impl IntoView {
             Err(e) => Err(e),
         }));
         text.set(String::new());
+        forget_later(said);
     };
     view! {
         <form class="net-reply" on:submit=move |ev| { ev.prevent_default(); take(); }>
@@ -168,6 +168,7 @@ fn reply_field<G: UiGame>(table: Table<G>) -> impl IntoView {
                     let taken = table.take_reply(&text);
                     if taken.is_ok() {
                         said.set(Some(Ok(t("net.reply_taken"))));
+                        forget_later(said);
                     }
                     taken
                 })}
@@ -178,6 +179,19 @@ fn reply_field<G: UiGame>(table: Table<G>) -> impl IntoView {
             })}
         </form>
     }
+}
+
+/// "Antwort übernommen" is news for a moment (the seat's state says the rest); an error
+/// stays until the next try.
+fn forget_later(said: RwSignal<Option<Result<String, String>>>) {
+    set_timeout(
+        move || {
+            if said.try_with_untracked(|s| matches!(s, Some(Ok(_)))) == Some(true) {
+                said.try_set(None);
+            }
+        },
+        std::time::Duration::from_secs(6),
+    );
 }
 
 /// Replies handed over by a reply link opened in another tab of this browser: taken, and

@@ -17,7 +17,6 @@ pub static NET: Table = &[
     ("net.away_wait", "Das Spiel wartet auf {name}.", "The game waits for {name}."),
     ("net.to_bot", "Platz an einen Bot geben", "Give the seat to a bot"),
     ("net.making", "Die Einladung wird vorbereitet …", "Preparing the invitation …"),
-    ("net.scan_hint", "Mit der Kamera des anderen Handys scannen – oder den Link schicken.", "Scan with the other phone's camera – or send the link."),
     ("net.invite_link", "Einladungslink", "Invitation link"),
     ("net.send_invite", "Einladung an {name} senden", "Send the invitation to {name}"),
     ("net.reply_label", "Antwort eines Gastes (Link oder Code einfügen)", "A guest's reply (paste the link or code)"),

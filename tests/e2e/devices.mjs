@@ -154,6 +154,26 @@ async function settle(page, click) {
 // (true when something was done).
 const FAMILIES = [
   {
+    // Rommé mit Kaufen: draw, discard a random card; a buying question is passed; the bot at
+    // the table goes out in the end.
+    variant: 'romme_kaufen', board: '[data-testid=romme-board]',
+    async over(page) { return !!(await page.$('[data-testid=deal-end]')); },
+    async act(page) {
+      const b = await board(page);
+      if (!b.mine || (await page.$('[data-testid=deal-end]'))) return false;
+      if (b.phase === 'claim') return settle(page, () => page.click('[data-testid=pass-buy]'));
+      if (b.phase === 'draw') return settle(page, () => page.click('[data-testid=talon]'));
+      if (b.phase === 'declare') return settle(page, () => page.click('[data-testid=declare]'));
+      if (b.phase !== 'play') return false;
+      const cards = await page.$$('[data-testid=hand-card]');
+      await cards[Math.floor(Math.random() * cards.length)].click();
+      return settle(page, async () => {
+        await page.click('[data-testid=discard]');
+        if (await page.$('[data-testid=discard-warning]')) { await page.waitForTimeout(450); await page.click('[data-testid=discard]'); }
+      });
+    },
+  },
+  {
     variant: 'abluxxen', board: '[data-testid=ab-board]',
     async over(page) { const st = await abState(page); return st.end || st.roundEnd; },
     async act(page) {
@@ -389,7 +409,7 @@ export default [
     },
   },
   {
-    name: 'devices: a whole deal of Abluxxen, Karussell and Profi-Sort over WebRTC – host and guest play through their boards, the guest sees no other hand and the deal\'s end',
+    name: 'devices: a whole deal of Rommé mit Kaufen, Abluxxen, Karussell and Profi-Sort over WebRTC – host and guest play through their boards, the guest sees no other hand and the deal\'s end',
     async run({ page: host, base }) {
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS });
       try {
