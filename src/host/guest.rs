@@ -238,7 +238,13 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
                 Stage::Seated | Stage::Lost => ().into_any(),
             }}
             <Show when=move || g.stage.get() == Stage::Lost>
-                <p class="error-box" role="alert" data-testid="guest-lost">{tr(lang, "net.lost").to_string()}</p>
+                <div class="error-box" role="alert" data-testid="guest-lost">
+                    <p>{tr(lang, "net.lost").to_string()}</p>
+                    // The page anew answers the host's next invitation for this seat (kept here).
+                    <button class="button" data-testid="guest-rejoin" on:click=|_| {
+                        if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
+                    }>{tr(lang, "net.rejoin").to_string()}</button>
+                </div>
             </Show>
             {move || g.view.get().map(|v| {
                 // Built anew when someone at the table brings its own name.
