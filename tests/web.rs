@@ -253,7 +253,7 @@ async fn abluxxen_board_offers_the_hand_and_plays_the_tapped_group() {
             seat: RwSignal::new(seat).into(),
             view: RwSignal::new(view.clone()).into(),
             legal: RwSignal::new(legal.clone()).into(),
-            names: Arc::new(vec!["Anna".into(), "Ben".into(), "Cara".into()]),
+            names: Signal::stored(Arc::new(vec!["Anna".into(), "Ben".into(), "Cara".into()])),
             act: Callback::new(move |a| sent.update(|s| s.push(a))),
             highlight: RwSignal::new(Vec::new()).into(),
             error: err,
