@@ -41,9 +41,10 @@ import zlib from 'node:zlib';
 // Issue 28 (session of 2026-11-27, day) lowered it by 13.6 %: the games' board, log and
 // rejection texts are installed by their table parts, their rules pages' texts by the part
 // with the rules pages (measured 153,156; the issue's goal is 160,000).
-// Issue 39 (session of 2026-11-29) raised it by 0.7 %: the routes of the join and reply pages
-// and the setup's choice "Jeder am eigenen Gerät" (measured 154,461).
-const BUDGET = 154_600;
+// Issue 39 (session of 2026-11-29) raised it by 1.5 %: the routes of the join and reply pages,
+// the setup's choice "Jeder am eigenen Gerät" and the loaders of the new lazily loaded entries
+// (join, reply, each game's guest page, the QR reader) (measured 155,478).
+const BUDGET = 155_900;
 // Issue 27 (session of 2026-11-27) raised the all-wasm budget by 4.0 %: the analysis after a
 // deal (the hard bots' judging in every bots part, its page code in every table part) and
 // link format 4 (its coder replays the game, so each table part has it for its own game):
@@ -54,19 +55,20 @@ const BUDGET = 154_600;
 // The games' texts in their parts raised it by 0.6 % (each part's texts compress on their own;
 // measured 866,728) while the main wasm lost 24 KB and a game against bots 19 KB. Issue 25's
 // outs count in the hard Rommé bot (bots-hard-6) raised it by 0.2 % (measured 868,484).
-// Issue 39 (session of 2026-11-29) raised it by 29 %: the table between devices (WebRTC, the
-// host's table and the guest's page, the views and actions as JSON values) is in every game's
-// table part (measured 1,122,576). Not yet in a part of its own, as the issue asks: the next
-// step (docs/DESIGN.md, "A table between devices").
-const ALL_BUDGET = 1_123_600;
+// Issue 39 (session of 2026-11-29) raised it by 40 %: the table between devices (WebRTC, the
+// host's table and the guest's page) is in every game's table part, and the QR reader for the
+// host's camera (rqrr) is a part of its own, fetched when the camera is first opened (80 KB)
+// (measured 1,220,869). The table's code is not yet in a part of its own, as the issue asks
+// (docs/DESIGN.md, "A table between devices").
+const ALL_BUDGET = 1_222_000;
 // Issue 28: a game's table and bots in at most 12 files after the start (measured 7 for every
 // game; about 50 before the small chunks were merged), and a game against bots with the main
 // wasm at most GAME_BUDGET (measured: Rommé 483,876, the largest; the issue's goal is 320,000;
 // with the games' texts in their parts 464,481; with the hard Rommé bot's outs count 466,281).
 const FILES_PER_GAME = 12;
 // Issue 39 raised it: a game's table part carries the table between devices (Rommé measured
-// 582,579); see ALL_BUDGET.
-const GAME_BUDGET = 583_000;
+// 590,768); see ALL_BUDGET.
+const GAME_BUDGET = 591_500;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
