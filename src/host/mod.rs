@@ -262,6 +262,9 @@ fn follow_other_tabs(id: String) -> RwSignal<bool> {
             owner.try_set(storage::owns(&id2));
         }
     });
+    // A save another tab made while this page was being built (the table's part of the wasm
+    // is fetched between reading the save and listening) was heard by nobody: looked at now.
+    check(&id);
     // The tab the player looks at runs the bots.
     let shown = window_event_listener(leptos::ev::visibilitychange, move |_| {
         let visible = web_sys::window()
