@@ -214,6 +214,7 @@ pub fn start_game<G: UiGame>(
             .map(|(seat, _)| crate::host::table::RemoteSeat {
                 seat,
                 token: storage::fresh_seed(),
+                back: None,
             })
             .collect();
         // A write the browser refused stays pending in this page and is retried; the app's

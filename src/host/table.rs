@@ -7,7 +7,7 @@
 use super::Played;
 use crate::ctx::use_app;
 use crate::i18n::{tr, Lang};
-use crate::net::code::{code_in, Invite, Reply};
+use crate::net::code::{code_in, Ice, Invite, Reply};
 use crate::net::rtc::{Events, Link, Peer};
 use crate::play::remote::{self, judge, Denial, Refusal, ToGuest, ToHost};
 use crate::play::session::Session;
@@ -18,12 +18,18 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 
+mod back;
+
 /// A seat played on another device, as stored beside the save (`kartenrunde.table.<id>`):
 /// its secret stays the same when the host's page is reloaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RemoteSeat {
     pub seat: Seat,
     pub token: u64,
+    /// The guest's connection kept ready for this page's return (its reply code): answered
+    /// when this page is opened again, so the guest is back with no step by anyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back: Option<String>,
 }
 
 /// The seats of game `id` played on other devices (none for a game on one device).
@@ -64,12 +70,26 @@ pub struct SeatShown {
     pub lang: Lang,
 }
 
-/// The connections of one seat: the invitation waiting for a reply, and the open channel.
+/// The connections of one seat: the invitation waiting for a reply, the open channel, and
+/// the ways back (see `back`).
 #[derive(Default)]
 struct Conns {
     token: u64,
     pending: Option<(Peer, String, String)>,
     active: Option<Peer>,
+    /// Kept ready for the guest's return (its offer was sent to the guest).
+    standing: Option<Peer>,
+    /// The guest identity the standing connection was made for, and its invitation code.
+    standing_for: Option<(Ice, String)>,
+    /// A standing connection is being made.
+    standing_making: bool,
+    /// This page's answer to the guest's own ready connection (after this page was reloaded).
+    calling: Option<Peer>,
+    /// The guest's credentials and certificate (from its reply or its ready connection).
+    guest: Option<Ice>,
+    /// A message that came on a channel before this page kept it (it opened while its
+    /// candidates were still being gathered): read once the channel is kept.
+    early: Option<String>,
     /// The last intent answered, and the guest's log lines.
     last_seq: u64,
     log: Vec<String>,
@@ -121,6 +141,11 @@ impl<G: UiGame> Table<G> {
             .iter()
             .map(|r| Conns {
                 token: r.token,
+                guest: r
+                    .back
+                    .as_deref()
+                    .and_then(|b| Reply::decode(b).ok())
+                    .map(|b| b.ice.identity()),
                 ..Conns::default()
             })
             .collect();
@@ -227,31 +252,38 @@ impl<G: UiGame> Table<G> {
             match Peer::offer(events, &js_sys::Array::new()).await {
                 Ok((peer, ice)) => {
                     let Some(i) = self.index(seat) else { return };
-                    let (code, ufrag) = self.sess.with_untracked(|s| {
-                        let invite = Invite {
-                            game: G::NAME.to_string(),
-                            variant: s.meta.variant.clone(),
-                            table: s.id.clone(),
-                            seat: seat as u8,
-                            seats: s.record.seats as u8,
-                            name: crate::i18n::common::name(&s.meta.player_names, seat),
-                            token: self.conns.with_value(|c| c[i].token),
-                            ice: ice.clone(),
-                        };
-                        (invite.encode(), ice.ufrag.clone())
-                    });
+                    let ufrag = ice.ufrag.clone();
+                    let code = self.invite_code(seat, ice);
                     let link = format!("{}#/join/{code}", super::share::page_base());
                     self.conns
                         .update_value(|c| c[i].pending = Some((peer, ufrag, code.clone())));
                     self.set_shown(seat, |x| x.invite = Some(link));
-                    // A guest at the table keeps the next invitation for a reload.
-                    self.send(seat, &ToGuest::Spare { code });
                 }
                 Err(_) => self.problem.set(Some(
                     tr(self.played.app.lang(), "net.no_webrtc").to_string(),
                 )),
             }
         });
+    }
+
+    /// The invitation code to seat `seat` whose connection data is `ice`.
+    fn invite_code(self, seat: Seat, ice: Ice) -> String {
+        let token = self
+            .index(seat)
+            .map_or(0, |i| self.conns.with_value(|c| c[i].token));
+        self.sess.with_untracked(|s| {
+            Invite {
+                game: G::NAME.to_string(),
+                variant: s.meta.variant.clone(),
+                table: s.id.clone(),
+                seat: seat as u8,
+                seats: s.record.seats as u8,
+                name: crate::i18n::common::name(&s.meta.player_names, seat),
+                token,
+                ice,
+            }
+            .encode()
+        })
     }
 
     /// What a connection of `seat` reports.
@@ -262,24 +294,47 @@ impl<G: UiGame> Table<G> {
         }
     }
 
+    /// A connection of `seat` (index `i`) that opened becomes the seat's channel: the
+    /// invitation's (a new invitation waits for the next device) or a way back. False when
+    /// none of them is open (the channel already kept reported again).
+    fn promote(self, seat: Seat, i: usize) -> bool {
+        let opened = self.conns.try_update_value(|c| {
+            let cs = &mut c[i];
+            let open = |p: &Option<Peer>| p.as_ref().is_some_and(Peer::is_open);
+            let came = if cs.pending.as_ref().is_some_and(|(p, _, _)| p.is_open()) {
+                cs.pending.take().map(|(p, _, _)| (p, true))
+            } else if open(&cs.standing) {
+                cs.standing_for = None;
+                cs.standing.take().map(|p| (p, false))
+            } else if open(&cs.calling) {
+                cs.calling.take().map(|p| (p, false))
+            } else {
+                None
+            };
+            came.map(|(p, invited)| {
+                cs.active = Some(p);
+                cs.welcomed = false;
+                invited
+            })
+        });
+        let Some(Some(invited)) = opened else {
+            return false;
+        };
+        if invited {
+            self.invite(seat);
+        }
+        // What came on it before it was kept here (a guest's hello).
+        if let Some(text) = self.conns.try_update_value(|c| c[i].early.take()).flatten() {
+            self.message(seat, &text);
+        }
+        true
+    }
+
     fn link(self, seat: Seat, l: Link) {
         let Some(i) = self.index(seat) else { return };
         match l {
             Link::Open => {
-                // The invitation's connection is the seat's channel now; a new invitation
-                // waits for the next device (or this one after a reload).
-                let opened = self.conns.try_update_value(|c| {
-                    let cs = &mut c[i];
-                    let pending_open = cs.pending.as_ref().is_some_and(|(p, _, _)| p.is_open());
-                    if pending_open {
-                        cs.active = cs.pending.take().map(|(p, _, _)| p);
-                        cs.welcomed = false;
-                    }
-                    pending_open
-                });
-                if opened == Some(true) {
-                    self.invite(seat);
-                } else if self.conns.with_value(|c| c[i].welcomed) {
+                if !self.promote(seat, i) && self.conns.with_value(|c| c[i].welcomed) {
                     // The network came back by itself.
                     self.set_shown(seat, |x| x.presence = Presence::Here);
                     self.broadcast(&[]);
@@ -302,6 +357,17 @@ impl<G: UiGame> Table<G> {
                     self.set_shown(seat, |x| x.presence = Presence::Away);
                     self.broadcast(&[]);
                 }
+                // A way back that failed is dropped (the guest can still use the invitation).
+                self.conns.update_value(|c| {
+                    let cs = &mut c[i];
+                    if cs.standing.as_ref().is_some_and(Peer::is_closed) {
+                        cs.standing = None;
+                        cs.standing_for = None;
+                    }
+                    if cs.calling.as_ref().is_some_and(Peer::is_closed) {
+                        cs.calling = None;
+                    }
+                });
                 // An invitation whose connection failed is made anew.
                 let pending_dead = self
                     .conns
@@ -355,6 +421,8 @@ impl<G: UiGame> Table<G> {
             return Err(tr(lang, "net.reply_old").to_string());
         }
         self.set_shown(seat, |x| x.presence = Presence::Joining);
+        self.conns
+            .update_value(|c| c[i].guest = Some(reply.ice.identity()));
         spawn_local(async move {
             let result = self
                 .conns
@@ -383,10 +451,21 @@ impl<G: UiGame> Table<G> {
 
     fn message(self, seat: Seat, text: &str) {
         let Some(i) = self.index(seat) else { return };
+        let kept = self
+            .conns
+            .with_value(|c| c[i].active.as_ref().is_some_and(Peer::is_open));
+        if !kept && !self.promote(seat, i) {
+            self.conns
+                .update_value(|c| c[i].early = Some(text.to_string()));
+            return;
+        }
         let Ok(msg) = serde_json::from_str::<ToHost>(text) else {
             return;
         };
         match msg {
+            // Said once per channel (a second one, as a browser may report the opening twice,
+            // changes nothing).
+            ToHost::Hello { .. } if self.conns.with_value(|c| c[i].welcomed) => {}
             ToHost::Hello { token, name, lang } => {
                 let ok = self
                     .conns
@@ -426,12 +505,8 @@ impl<G: UiGame> Table<G> {
                         names,
                     },
                 );
-                if let Some(code) = self
-                    .conns
-                    .with_value(|c| c[i].pending.as_ref().map(|p| p.2.clone()))
-                {
-                    self.send(seat, &ToGuest::Spare { code });
-                }
+                // A connection kept ready for this guest's return.
+                self.stand(seat);
                 self.broadcast(&[]);
             }
             ToHost::Act {
@@ -461,6 +536,7 @@ impl<G: UiGame> Table<G> {
                     self.send_state(seat, &[]);
                 }
             }
+            ToHost::Back { code } => self.keep_back(seat, &code),
             ToHost::Proceed { at } => {
                 if self.sess.with_untracked(|s| s.record.log.len()) == at {
                     self.proceeded.set(Some(at));

@@ -27,6 +27,12 @@ pub(super) fn table_panel<G: UiGame>(
     let table = Table::new(sess, played, proceeded, last, &remote);
     for r in &remote {
         table.invite(r.seat);
+        // This page was opened again: the guests come back by the connections they kept.
+        if let Some(back) = &r.back {
+            table.call_back(r.seat, back);
+            // And ready for their next return at once.
+            table.stand(r.seat);
+        }
     }
     // After every action the guests' logs grow by its lines and everyone gets the new table;
     // after any other change (an undo, a seat given to a bot, a pause let go) the logs are

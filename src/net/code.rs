@@ -122,6 +122,78 @@ pub struct Reply {
     pub ice: Ice,
 }
 
+/// A device's fixed ICE credentials at one seat: the same after a reload, so the other side
+/// can keep a connection ready whose answer it wrote itself ([`Ice::identity`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Creds {
+    pub ufrag: String,
+    pub pwd: String,
+}
+
+/// Which side of a seat's connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Host,
+    Guest,
+}
+
+impl Creds {
+    /// The credentials of `side` at the seat whose secret is `token` (both devices know it;
+    /// what keeps a third device out is the DTLS certificate, not these).
+    pub fn of(token: u64, side: Side) -> Creds {
+        let mut x = token
+            ^ if side == Side::Host {
+                0x6b61_7274_656e_4831
+            } else {
+                0x6b61_7274_656e_4732
+            };
+        let mut next = || {
+            // splitmix64
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let ufrag = format!("{:08x}", next() >> 32);
+        let pwd = format!("{:016x}{:08x}", next(), next() >> 32);
+        Creds { ufrag, pwd }
+    }
+}
+
+/// `sdp` (a description the browser made) with `creds` as its ICE credentials.
+pub fn with_creds(sdp: &str, creds: &Creds) -> String {
+    sdp.split_inclusive('\n')
+        .map(|line| {
+            let end = if line.ends_with("\r\n") {
+                "\r\n"
+            } else if line.ends_with('\n') {
+                "\n"
+            } else {
+                ""
+            };
+            if line.starts_with("a=ice-ufrag:") {
+                format!("a=ice-ufrag:{}{end}", creds.ufrag)
+            } else if line.starts_with("a=ice-pwd:") {
+                format!("a=ice-pwd:{}{end}", creds.pwd)
+            } else {
+                line.to_string()
+            }
+        })
+        .collect()
+}
+
+impl Ice {
+    /// What a device with these credentials and certificate answers, without its addresses:
+    /// the answer a side writes itself for the other's return.
+    pub fn identity(&self) -> Ice {
+        Ice {
+            candidates: Vec::new(),
+            ..self.clone()
+        }
+    }
+}
+
 const VERSION: u8 = 1;
 
 /// Reads `a=` lines of an SDP into [`Ice`]: UDP candidates only (browsers' data channels
@@ -261,7 +333,11 @@ pub fn sdp_of(ice: &Ice, offer: bool) -> String {
             c.port
         ));
     }
-    s.push_str("a=end-of-candidates\r\n");
+    // An answer built from a device's fixed identity has none: the other side's checks
+    // arrive when it comes back (and "no more candidates" would end the wait at once).
+    if !ice.candidates.is_empty() {
+        s.push_str("a=end-of-candidates\r\n");
+    }
     s.push_str(&format!(
         "a=ice-ufrag:{}\r\na=ice-pwd:{}\r\n",
         ice.ufrag, ice.pwd

@@ -4,7 +4,7 @@
 //! sides, so neither waits for the other to announce it. Candidates are gathered completely
 //! before a code is made: with no server between the devices there is no second message.
 
-use super::code::{ice_of, sdp_of, CodeError, Ice};
+use super::code::{ice_of, sdp_of, with_creds, CodeError, Creds, Ice};
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -86,10 +86,14 @@ pub async fn sleep(ms: i32) {
     let _ = JsFuture::from(p).await;
 }
 
-/// The ICE servers (STUN/TURN) to use: none between devices on one network.
-fn config(ice_servers: &js_sys::Array) -> RtcConfiguration {
+/// The ICE servers (STUN/TURN) to use (none between devices on one network), and this
+/// device's certificate.
+async fn config(ice_servers: &js_sys::Array) -> RtcConfiguration {
     let c = RtcConfiguration::new();
     c.set_ice_servers(ice_servers);
+    if let Some(cert) = super::ident::certificate().await {
+        c.set_certificates(&js_sys::Array::of1(&cert));
+    }
     c
 }
 
@@ -100,8 +104,8 @@ fn description(kind: RtcSdpType, sdp: &str) -> RtcSessionDescriptionInit {
 }
 
 impl Peer {
-    fn new(events: Events, ice_servers: &js_sys::Array) -> Result<Peer, RtcError> {
-        let pc = RtcPeerConnection::new_with_configuration(&config(ice_servers))
+    async fn new(events: Events, ice_servers: &js_sys::Array) -> Result<Peer, RtcError> {
+        let pc = RtcPeerConnection::new_with_configuration(&config(ice_servers).await)
             .map_err(|_| RtcError::Unsupported)?;
         let init = RtcDataChannelInit::new();
         init.set_negotiated(true);
@@ -176,15 +180,46 @@ impl Peer {
         ice_of(&sdp).map_err(RtcError::Code)
     }
 
-    /// Takes the description `made` (an offer or answer the browser made) as the local one
-    /// and returns its connection data once every candidate is known.
-    async fn take_local(&self, kind: RtcSdpType, made: js_sys::Promise) -> Result<Ice, RtcError> {
+    /// Takes the description `made` (an offer or answer the browser made; with `creds` as its
+    /// ICE credentials, if given) as the local one and returns its connection data once every
+    /// candidate is known.
+    async fn take_local(
+        &self,
+        kind: RtcSdpType,
+        made: js_sys::Promise,
+        creds: Option<&Creds>,
+    ) -> Result<Ice, RtcError> {
         let made = JsFuture::from(made).await?;
+        let mut sdp = js_sys::Reflect::get(&made, &"sdp".into())?
+            .as_string()
+            .unwrap_or_default();
+        if let Some(c) = creds {
+            sdp = with_creds(&sdp, c);
+        }
+        JsFuture::from(self.pc.set_local_description(&description(kind, &sdp))).await?;
+        self.local_ice(5000).await
+    }
+
+    /// The way back to a device that kept a connection ready for this one ([`Peer::standing`]):
+    /// answers its offer with this device's fixed `creds`. Nothing goes back (the other side
+    /// wrote this answer itself and learns the addresses from the checks), so no candidate is
+    /// waited for: the connection is returned at once, before it can open.
+    pub async fn come_back(
+        offer: &Ice,
+        events: Events,
+        ice_servers: &js_sys::Array,
+        creds: &Creds,
+    ) -> Result<Peer, RtcError> {
+        let peer = Peer::new(events, ice_servers).await?;
+        let remote = description(RtcSdpType::Offer, &sdp_of(offer, true));
+        JsFuture::from(peer.pc.set_remote_description(&remote)).await?;
+        let made = JsFuture::from(peer.pc.create_answer()).await?;
         let sdp = js_sys::Reflect::get(&made, &"sdp".into())?
             .as_string()
             .unwrap_or_default();
-        JsFuture::from(self.pc.set_local_description(&description(kind, &sdp))).await?;
-        self.local_ice(5000).await
+        let answer = description(RtcSdpType::Answer, &with_creds(&sdp, creds));
+        JsFuture::from(peer.pc.set_local_description(&answer)).await?;
+        Ok(peer)
     }
 
     /// The host's side: a new connection and its invitation's connection data.
@@ -192,25 +227,47 @@ impl Peer {
         events: Events,
         ice_servers: &js_sys::Array,
     ) -> Result<(Peer, Ice), RtcError> {
-        let peer = Peer::new(events, ice_servers)?;
+        let peer = Peer::new(events, ice_servers).await?;
         let ice = peer
-            .take_local(RtcSdpType::Offer, peer.pc.create_offer())
+            .take_local(RtcSdpType::Offer, peer.pc.create_offer(), None)
             .await?;
         Ok((peer, ice))
     }
 
-    /// The guest's side: a connection to the host of `offer`, and the reply's data.
+    /// The guest's side: a connection to the device of `offer`, and the reply's data; with
+    /// `creds` (this device's fixed credentials) when the other side may expect them.
     pub async fn answer(
         offer: &Ice,
         events: Events,
         ice_servers: &js_sys::Array,
+        creds: Option<&Creds>,
     ) -> Result<(Peer, Ice), RtcError> {
-        let peer = Peer::new(events, ice_servers)?;
+        let peer = Peer::new(events, ice_servers).await?;
         let remote = description(RtcSdpType::Offer, &sdp_of(offer, true));
         JsFuture::from(peer.pc.set_remote_description(&remote)).await?;
         let ice = peer
-            .take_local(RtcSdpType::Answer, peer.pc.create_answer())
+            .take_local(RtcSdpType::Answer, peer.pc.create_answer(), creds)
             .await?;
+        Ok((peer, ice))
+    }
+
+    /// A connection kept ready for the other device's return: an offer with this device's
+    /// fixed `creds`, whose answer is written here from what the other device will answer
+    /// with (`other`: its credentials and certificate, [`Ice::identity`]). When that device
+    /// comes back (a reload, a network that dropped) it answers the offer by itself
+    /// ([`Peer::answer`] with its fixed credentials) and the channel opens with no further
+    /// message. Returns the offer's data to hand to the other device while connected.
+    pub async fn standing(
+        events: Events,
+        ice_servers: &js_sys::Array,
+        creds: &Creds,
+        other: &Ice,
+    ) -> Result<(Peer, Ice), RtcError> {
+        let peer = Peer::new(events, ice_servers).await?;
+        let ice = peer
+            .take_local(RtcSdpType::Offer, peer.pc.create_offer(), Some(creds))
+            .await?;
+        peer.accept(&other.identity()).await?;
         Ok((peer, ice))
     }
 

@@ -22,7 +22,8 @@ pub fn Join(code: String) -> impl IntoView {
         return bad_code("net.code_newer").into_any();
     };
     let name = RwSignal::new(storage::get(NAME_KEY).unwrap_or_else(|| invite.name.clone()));
-    let joined = RwSignal::new(false);
+    // A device that sat at this seat goes back to the table under its name at once.
+    let joined = RwSignal::new(crate::host::guest::seated_here(&invite));
     let title = app.t(&format!("game.{}", invite.variant));
     let seat_line = crate::i18n::common::fill(
         app.lang(),

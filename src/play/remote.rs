@@ -35,6 +35,9 @@ pub enum ToHost {
     },
     /// The guest has seen a pause the game asked for (a deal's end) and lets bots go on.
     Proceed { at: usize },
+    /// The guest's connection kept ready for the host's return (a reply code with the guest's
+    /// fixed credentials): the host keeps it beside its save and answers it after a reload.
+    Back { code: String },
 }
 
 /// The host's message to a guest.
@@ -56,9 +59,11 @@ pub enum ToGuest {
     Refused { seq: u64, why: Refusal },
     /// The channel is not given a seat (the guest is told why, then it is closed).
     Denied { why: Denial },
-    /// The host's next invitation for this seat (its code): kept on the guest's device, it
-    /// brings the guest back after a reload with one reply.
-    Spare { code: String },
+    /// The host's connection kept ready for this guest's return (an invitation code with the
+    /// host's fixed credentials, whose answer the host wrote itself): kept on the guest's
+    /// device, it brings the guest back after a reload or a lost network with no step by
+    /// anyone.
+    Back { code: String },
 }
 
 /// What a guest sees of the table after `at` actions. The view and the actions are the

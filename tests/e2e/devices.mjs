@@ -2,8 +2,8 @@
 // its own (separate storage), join by invitation link and reply over real WebRTC data
 // channels on this machine, with no server but the static site; they play Rommé turns, a
 // guest's foreign-seat, out-of-turn and repeated intents are refused with nothing applied,
-// no message a guest receives names a card of another hand, and a reloaded guest gets its
-// seat and hand back by answering the host's next invitation.
+// no message a guest receives names a card of another hand; a reloaded guest, and the guests
+// of a reloaded host, are back with their seats and hands with no step by anyone.
 import { chromium } from 'playwright-core';
 import { assert, eq } from './assert.mjs';
 import { abState, abAnswer } from './abluxxen.mjs';
@@ -140,6 +140,12 @@ async function guestPage(browser, base) {
   return g;
 }
 
+// The host's page, in a browser context of its own (at desktop size).
+async function hostPage(browser) {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  return watch(await ctx.newPage());
+}
+
 // Does `click` and waits until its effect has arrived: on a guest's page the host's next
 // message, on the host's page the next frame. True (something was done).
 async function settle(page, click) {
@@ -245,9 +251,12 @@ const FAKE_CAMERA = `(() => {
 export default [
   {
     name: 'devices: host and two guests play Rommé over WebRTC; refusals; privacy; a guest reloads and rejoins',
-    async run({ page: host, base, out }) {
+    async run({ base, out }) {
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS });
       try {
+        // The host in the same browser as the guests: its addresses are plain ones too (a
+        // returning guest reaches the host's kept connection by them).
+        const host = await hostPage(browser);
         await host.setViewportSize({ width: 1366, height: 768 });
         await host.goto(base + '#/');
         await host.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
@@ -319,7 +328,7 @@ export default [
         const last = (await messages(g0)).filter((m) => m.t === 'state').pop();
         const before = (await messages(g0)).length;
         await g0.evaluate(([a, s, at]) => {
-          const ch = window.__krCh[window.__krCh.length - 1];
+          const ch = window.__krCh.filter((c) => c.readyState === 'open').pop();
           ch.send(JSON.stringify({ act: { seq: 1000, seat: s, at, action: a } }));
           ch.send(JSON.stringify({ act: { seq: 1001, seat: (s + 1) % 3, at, action: a } }));
           ch.send(JSON.stringify({ act: { seq: 1, seat: s, at, action: a } }));
@@ -347,41 +356,50 @@ export default [
           }
         }
 
-        // A guest reloads: its page answers the host's next invitation, the host takes the
-        // reply, and the seat comes back with the same hand.
+        // A guest reloads: its page goes straight back to the table by the connection the
+        // host kept ready for it (no reply, no step on the host), with the same hand.
         const handBefore = await handIds(g0);
-        await g0.reload();
-        await g0.waitForSelector('[data-testid=join-go]');
         const t0 = Date.now();
-        await g0.click('[data-testid=join-go]');
-        await g0.waitForSelector('[data-testid=guest-reply-url]', { timeout: 20000 });
-        const reply = await g0.inputValue('[data-testid=guest-reply-url]');
-        await host.fill('[data-testid=net-reply-input]', reply);
-        await host.click('[data-testid=net-reply-take]');
+        await g0.reload();
         await g0.waitForSelector('[data-testid=romme-board]', { timeout: 20000 });
+        await g0.waitForFunction(() => document.querySelectorAll('[data-testid=hand-card]').length > 0, null, { timeout: 10000 });
         const rejoinMs = Date.now() - t0;
+        assert(!(await g0.$('[data-testid=join-go]')) && !(await g0.$('[data-testid=guest-reply-url]')), 'no name step and no reply after a reload');
         eq((await handIds(g0)).join(','), handBefore.join(','), 'the same hand after the reload');
+        await host.waitForFunction(() => [...document.querySelectorAll('[data-testid=net-seat]')].every((s) => s.dataset.presence === 'net.here'), null, { timeout: 10000 });
         // A reply that does not belong to this table is refused plainly.
         await host.fill('[data-testid=net-reply-input]', 'AAAA');
         await host.click('[data-testid=net-reply-take]');
         await host.waitForSelector('[data-testid=net-reply-error]');
 
-        // The host's page reloads mid-deal: the table comes back from its save, the guests
-        // are told the connection is gone, open the host's new invitations and get their
-        // seats and hands back.
+        // The host's page reloads mid-deal: the table comes back from its save and answers the
+        // connections the guests kept ready; they are back with their seats and hands, with
+        // no invitation opened.
         const hands2 = await Promise.all(guests.map(handIds));
         const hostHand = await handIds(host);
+        const t1 = Date.now();
         await host.reload();
         await host.waitForSelector('[data-testid=romme-board]');
         eq((await handIds(host)).join(','), hostHand.join(','), 'the host\'s hand after its reload');
-        await host.waitForFunction(() => document.querySelectorAll('[data-testid=net-invite-url]').length === 2, null, { timeout: 20000 });
-        const invites2 = await host.$$eval('[data-testid=net-invite-url]', (els) => els.map((e) => e.value));
+        await host.waitForFunction(() => { const s = [...document.querySelectorAll('[data-testid=net-seat]')]; return s.length === 2 && s.every((x) => x.dataset.presence === 'net.here'); }, null, { timeout: 20000 });
+        const hostBackMs = Date.now() - t1;
         for (const [i, g] of guests.entries()) {
-          await g.waitForSelector('[data-testid=guest-lost]', { timeout: 20000 });
-          await join(g, host, invites2[i], ['Bea', 'Cem'][i]);
+          await g.waitForFunction(() => !document.querySelector('[data-testid=guest-lost]') && !document.querySelector('[data-testid=guest-returning]'), null, { timeout: 10000 });
           eq((await handIds(g)).join(','), hands2[i].join(','), `guest ${i}'s hand after the host's reload`);
         }
-        await host.waitForFunction(() => [...document.querySelectorAll('[data-testid=net-seat]')].every((s) => s.dataset.presence === 'net.here'), null, { timeout: 10000 });
+        // The network drops while both pages stay open (the guest's channel closes): the guest
+        // comes back by itself through the host's kept connection, without a reload.
+        const g1 = guests[1];
+        const hand3 = await handIds(g1);
+        // (once the table has handed the guest its way back after its return)
+        await g1.waitForFunction(() => { const k = window.__krIn.map((m) => Object.keys(JSON.parse(m))[0]); return k.lastIndexOf('back') > k.lastIndexOf('welcome'); }, null, { timeout: 10000 });
+        await g1.evaluate(() => { window.__sameDocument = true; window.__krCh.filter((c) => c.readyState === 'open').forEach((c) => c.close()); });
+        await host.waitForFunction(() => [...document.querySelectorAll('[data-testid=net-seat]')].some((x) => x.dataset.presence !== 'net.here'), null, { timeout: 10000 }).catch(() => {});
+        await host.waitForFunction(() => { const s = [...document.querySelectorAll('[data-testid=net-seat]')]; return s.length === 2 && s.every((x) => x.dataset.presence === 'net.here'); }, null, { timeout: 20000 });
+        await g1.waitForFunction(() => !document.querySelector('[data-testid=guest-lost]') && !document.querySelector('[data-testid=guest-returning]'), null, { timeout: 10000 });
+        assert(await g1.evaluate(() => window.__sameDocument === true), 'the guest came back without a reload');
+        eq((await handIds(g1)).join(','), hand3.join(','), 'the same hand after the network came back');
+
         // Play goes on.
         const played2 = [0, 0, 0];
         for (let n = 0; n < 20 && Math.min(...played2) < 1; n++) {
@@ -393,7 +411,7 @@ export default [
 
         const bytes = (await g0.evaluate(() => window.__krIn.reduce((n, m) => n + m.length, 0)));
         const count = (await g0.evaluate(() => window.__krIn.length));
-        console.log(`    devices: invitation ${inviteChars} chars, reply ${figures[0].replyChars} chars; join ${figures.map((f) => f.ms).join(' / ')} ms; rejoin after reload ${rejoinMs} ms; guest after reload: ${count} messages, ${bytes} bytes`);
+        console.log(`    devices: invitation ${inviteChars} chars, reply ${figures[0].replyChars} chars; join ${figures.map((f) => f.ms).join(' / ')} ms; guest back after its reload ${rejoinMs} ms; guests back after the host's reload ${hostBackMs} ms; guest after reload: ${count} messages, ${bytes} bytes`);
         for (const [w, h] of [[390, 844], [360, 640]]) {
           await host.setViewportSize({ width: w, height: h });
           await host.screenshot({ path: `${out}/devices-host-${w}.png`, fullPage: true });
@@ -410,9 +428,10 @@ export default [
   },
   {
     name: 'devices: a whole deal of Rommé mit Kaufen, Abluxxen, Karussell and Profi-Sort over WebRTC – host and guest play through their boards, the guest sees no other hand and the deal\'s end',
-    async run({ page: host, base }) {
+    async run({ base }) {
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS });
       try {
+        const host = await hostPage(browser);
         for (const f of FAMILIES) {
           const invites = await hostTable(host, base, f.variant, 2, 1, f.board);
           const g = await guestPage(browser, base);

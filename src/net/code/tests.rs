@@ -132,3 +132,40 @@ fn arbitrary_bytes_never_panic() {
         let _ = Reply::decode(&text);
     }
 }
+
+#[test]
+fn fixed_credentials_are_the_same_on_both_devices_and_differ_by_side_and_seat() {
+    let h = Creds::of(7, Side::Host);
+    assert_eq!(h, Creds::of(7, Side::Host));
+    assert_ne!(h, Creds::of(7, Side::Guest));
+    assert_ne!(h, Creds::of(8, Side::Host));
+    // ICE wants at least 4 and 22 characters of its alphabet.
+    assert!(h.ufrag.len() >= 4 && h.pwd.len() >= 22);
+    assert!(h.pwd.bytes().all(|b| b.is_ascii_hexdigit()));
+}
+
+#[test]
+fn credentials_are_written_into_a_description() {
+    let c = Creds::of(1, Side::Guest);
+    let sdp = with_creds(CHROME_OFFER, &c);
+    let ice = ice_of(&sdp).unwrap();
+    assert_eq!(
+        (ice.ufrag.as_str(), ice.pwd.as_str()),
+        (c.ufrag.as_str(), c.pwd.as_str())
+    );
+    // Nothing else changes.
+    assert_eq!(
+        sdp.len() - CHROME_OFFER.len(),
+        c.ufrag.len() + c.pwd.len() - 4 - 24
+    );
+    assert_eq!(ice.candidates, ice_of(CHROME_OFFER).unwrap().candidates);
+}
+
+#[test]
+fn an_answer_from_an_identity_names_no_address_and_does_not_end_the_wait() {
+    let id = ice_of(CHROME_OFFER).unwrap().identity();
+    let sdp = sdp_of(&id, false);
+    assert!(!sdp.contains("a=candidate"));
+    assert!(!sdp.contains("end-of-candidates"));
+    assert!(sdp.contains("a=setup:active\r\n") && sdp.contains("a=ice-ufrag:Xq7e\r\n"));
+}
