@@ -6,8 +6,10 @@
 mod again;
 pub(crate) mod analysis;
 pub mod bot_turn;
+mod bound;
 pub mod flip;
 pub mod guest;
+pub mod guest_link;
 mod hint;
 mod replay;
 mod scan;
@@ -687,8 +689,14 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         undo,
     };
     let names_priv = names.clone();
-    let net = (!remote.is_empty())
-        .then(|| table_view::table_panel(sess, played, proceeded, played.last, remote));
+    let net = (!remote.is_empty()).then(|| {
+        let game: std::rc::Rc<dyn table::TableGame> = std::rc::Rc::new(bound::Bound {
+            sess,
+            played,
+            proceeded,
+        });
+        table_view::table_part(game, remote)
+    });
     let names = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     // The board's dock shows the error line next to the actions.

@@ -2,21 +2,23 @@
 //! table. Per seat played on another device it keeps one invitation ready (a WebRTC offer,
 //! shown as a QR code and a link) and the open channel of the guest who answered it; it
 //! applies a guest's intents after judging them (`play::remote::judge`), sends each guest
-//! only its own view after every change, and shows who is away.
+//! only its own view after every change, and shows who is away. It knows no game: what it
+//! needs of one is a [`TableGame`], so this code is a part of the wasm of its own
+//! (`net`), fetched when a table between devices opens.
 
-use super::Played;
-use crate::ctx::use_app;
+use crate::ctx::{use_app, AppCtx};
 use crate::i18n::{tr, Lang};
 use crate::net::code::{code_in, Ice, Invite, Reply};
 use crate::net::rtc::{Events, Link, Peer};
-use crate::play::remote::{self, judge, Denial, Refusal, ToGuest, ToHost};
-use crate::play::session::Session;
-use crate::play::UiGame;
+use crate::play::remote::{self, Denial, Refusal, Snapshot, ToGuest, ToHost};
 use crate::storage;
 use engine::{CardId, Seat};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::rc::Rc;
+use std::sync::Arc;
 
 mod back;
 
@@ -96,38 +98,75 @@ struct Conns {
     welcomed: bool,
 }
 
+/// What the table needs of the game it is the table of (made for each game in its own part:
+/// `host::bound`); the table's own code knows no game.
+pub trait TableGame {
+    /// The engine's name of the game.
+    fn game(&self) -> &'static str;
+    /// The save's id.
+    fn id(&self) -> String;
+    fn variant(&self) -> String;
+    fn seats(&self) -> usize;
+    /// The names at the table (live: a guest may bring its own).
+    fn names(&self) -> RwSignal<Arc<Vec<String>>>;
+    /// The host's language.
+    fn lang(&self) -> Lang;
+    /// The log's length and the pause let go, read so that a reactive effect follows them.
+    fn changes(&self) -> (usize, Option<usize>);
+    fn log_len(&self) -> usize;
+    /// Who played the last action, the log's length after it and the cards it moved.
+    fn last(&self) -> (Seat, usize, Vec<CardId>);
+    /// The log lines of the last action in `lang`.
+    fn last_lines(&self, lang: Lang) -> Vec<String>;
+    /// The log lines of the whole game in `lang`.
+    fn lines(&self, lang: Lang) -> Vec<String>;
+    /// Seat `seat` is played by `kind` from now on (saved at once).
+    fn set_kind(&self, seat: Seat, kind: engine::SeatKind);
+    /// Seat `seat` is called `name` from now on (an empty name changes nothing; saved at
+    /// once).
+    fn rename(&self, seat: Seat, name: &str);
+    /// Judges and plays a guest's intent (`play::remote::judge`, then the engine).
+    fn act(
+        &self,
+        seat: Seat,
+        last_seq: u64,
+        seq: u64,
+        claimed: Seat,
+        at: usize,
+        action: &RawValue,
+    ) -> Result<(), Refusal>;
+    /// The guest's view of the table (`play::remote::snapshot`).
+    fn snapshot(
+        &self,
+        seat: Seat,
+        seq: u64,
+        log: &[String],
+        moved: &[CardId],
+        away: Vec<bool>,
+    ) -> Snapshot;
+    /// A guest let the bots go on after `at` actions (if the table still stands there).
+    fn proceed(&self, at: usize);
+}
+
 /// The table's state for its callbacks (all `Copy`).
-pub(super) struct Table<G: UiGame> {
-    sess: RwSignal<Session<G>>,
-    played: Played<G>,
-    proceeded: RwSignal<Option<usize>>,
-    /// The events of the last action, for the guests' logs and highlights.
-    last: RwSignal<(Seat, usize, Vec<G::Event>)>,
+#[derive(Clone, Copy)]
+pub(super) struct Table {
+    game: StoredValue<Rc<dyn TableGame>, LocalStorage>,
+    /// Taken when the table is built: its callbacks run outside any reactive owner.
+    app: AppCtx,
     shown: RwSignal<Vec<SeatShown>>,
     conns: StoredValue<Vec<Conns>, LocalStorage>,
     /// A problem with the table itself (no WebRTC, a reply that does not fit).
     problem: RwSignal<Option<String>>,
 }
 
-impl<G: UiGame> Clone for Table<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<G: UiGame> Copy for Table<G> {}
-
 const LOG_KEEP: usize = 12;
 
-impl<G: UiGame> Table<G> {
-    /// The table of session `sess` with the seats `remote` played on other devices.
-    pub(super) fn new(
-        sess: RwSignal<Session<G>>,
-        played: Played<G>,
-        proceeded: RwSignal<Option<usize>>,
-        last: RwSignal<(Seat, usize, Vec<G::Event>)>,
-        remote: &[RemoteSeat],
-    ) -> Self {
-        let lang = use_app().lang();
+impl Table {
+    /// The table of `game` with the seats `remote` played on other devices.
+    pub(super) fn new(game: Rc<dyn TableGame>, remote: &[RemoteSeat]) -> Self {
+        let app = use_app();
+        let lang = app.lang();
         let shown = remote
             .iter()
             .map(|r| SeatShown {
@@ -150,14 +189,17 @@ impl<G: UiGame> Table<G> {
             })
             .collect();
         Table {
-            sess,
-            played,
-            proceeded,
-            last,
+            game: StoredValue::new_local(game),
+            app,
             shown: RwSignal::new(shown),
             conns: StoredValue::new_local(conns),
             problem: RwSignal::new(None),
         }
+    }
+
+    /// The game (a handle: the calls into it happen after this borrow ends).
+    fn game(self) -> Rc<dyn TableGame> {
+        self.game.with_value(Rc::clone)
     }
 
     pub(super) fn shown(self) -> RwSignal<Vec<SeatShown>> {
@@ -170,27 +212,23 @@ impl<G: UiGame> Table<G> {
 
     /// Gives the seat of an away player to a bot (normal) until the player is back.
     pub(super) fn give_to_bot(self, seat: Seat) {
-        self.set_kind(seat, engine::SeatKind::Bot(engine::BotLevel::Normal));
-    }
-
-    /// Seat `seat` is played by `kind` from now on (saved at once, like a move).
-    fn set_kind(self, seat: Seat, kind: engine::SeatKind) {
-        let changed = self
-            .sess
-            .with_untracked(|s| s.meta.seat_kinds.get(seat) != Some(&kind));
-        if changed {
-            self.sess.update(|s| {
-                if let Some(k) = s.meta.seat_kinds.get_mut(seat) {
-                    *k = kind;
-                }
-            });
-            self.played.persist();
-        }
+        self.game()
+            .set_kind(seat, engine::SeatKind::Bot(engine::BotLevel::Normal));
     }
 
     /// The names at the table (live: a guest may bring its own).
-    pub(super) fn names(self) -> RwSignal<std::sync::Arc<Vec<String>>> {
-        self.played.names
+    pub(super) fn names(self) -> RwSignal<Arc<Vec<String>>> {
+        self.game().names()
+    }
+
+    /// The log's length after the last action.
+    pub(super) fn last_at(self) -> usize {
+        self.game().last().1
+    }
+
+    /// The log's length and the pause let go (tracked: see [`TableGame::changes`]).
+    pub(super) fn changes(self) -> (usize, Option<usize>) {
+        self.game().changes()
     }
 
     /// Seat `seat` is called `wanted` from now on (trimmed to what the setup allows; an empty
@@ -202,33 +240,14 @@ impl<G: UiGame> Table<G> {
             .filter(|c| !c.is_control())
             .take(16)
             .collect();
-        let changed = self.sess.with_untracked(|s| {
-            s.meta
-                .player_names
-                .get(seat)
-                .is_some_and(|n| !wanted.is_empty() && *n != wanted)
-        });
-        if !changed {
-            return;
-        }
-        self.sess.update(|s| {
-            if let Some(n) = s.meta.player_names.get_mut(seat) {
-                *n = wanted;
-            }
-        });
-        let names = self.sess.with_untracked(|s| s.meta.player_names.clone());
-        self.played.names.set(std::sync::Arc::new(names));
-        self.played.persist();
+        self.game().rename(seat, &wanted);
     }
 
     /// The last log lines of the whole game in `lang` (a guest who arrives, or after an undo).
     fn log_for(self, lang: Lang) -> Vec<String> {
-        self.sess.with_untracked(|s| {
-            let events = crate::play::session::replay_events(&s.record);
-            let mut log = remote::lines::<G>(&events, &s.meta.player_names, lang);
-            log.drain(..log.len().saturating_sub(LOG_KEEP));
-            log
-        })
+        let mut log = self.game().lines(lang);
+        log.drain(..log.len().saturating_sub(LOG_KEEP));
+        log
     }
 
     fn index(self, seat: Seat) -> Option<usize> {
@@ -259,9 +278,9 @@ impl<G: UiGame> Table<G> {
                         .update_value(|c| c[i].pending = Some((peer, ufrag, code.clone())));
                     self.set_shown(seat, |x| x.invite = Some(link));
                 }
-                Err(_) => self.problem.set(Some(
-                    tr(self.played.app.lang(), "net.no_webrtc").to_string(),
-                )),
+                Err(_) => self
+                    .problem
+                    .set(Some(tr(self.app.lang(), "net.no_webrtc").to_string())),
             }
         });
     }
@@ -271,19 +290,20 @@ impl<G: UiGame> Table<G> {
         let token = self
             .index(seat)
             .map_or(0, |i| self.conns.with_value(|c| c[i].token));
-        self.sess.with_untracked(|s| {
-            Invite {
-                game: G::NAME.to_string(),
-                variant: s.meta.variant.clone(),
-                table: s.id.clone(),
-                seat: seat as u8,
-                seats: s.record.seats as u8,
-                name: crate::i18n::common::name(&s.meta.player_names, seat),
-                token,
-                ice,
-            }
-            .encode()
-        })
+        let game = self.game();
+        Invite {
+            game: game.game().to_string(),
+            variant: game.variant(),
+            table: game.id(),
+            seat: seat as u8,
+            seats: game.seats() as u8,
+            name: game
+                .names()
+                .with_untracked(|n| crate::i18n::common::name(n, seat)),
+            token,
+            ice,
+        }
+        .encode()
     }
 
     /// What a connection of `seat` reports.
@@ -381,10 +401,9 @@ impl<G: UiGame> Table<G> {
                     if joining {
                         self.set_shown(seat, |x| x.presence = Presence::Invited);
                         let name = self
-                            .played
-                            .names
+                            .names()
                             .with_untracked(|n| crate::i18n::common::name(n, seat));
-                        let lang = self.played.app.lang();
+                        let lang = self.app.lang();
                         self.problem.set(Some(crate::i18n::common::fill(
                             lang,
                             "net.unreachable",
@@ -401,9 +420,9 @@ impl<G: UiGame> Table<G> {
     pub(super) fn take_reply(self, text: &str) -> Result<(), String> {
         // Called from events and tasks with no reactive owner: the app's context as taken when
         // the host was built.
-        let lang = self.played.app.lang();
+        let lang = self.app.lang();
         let reply = Reply::decode(code_in(text)).map_err(|e| tr(lang, e.key()).to_string())?;
-        let id = self.sess.with_untracked(|s| s.id.clone());
+        let id = self.game().id();
         let seat = reply.seat as Seat;
         let wrong = || tr(lang, "net.reply_other_table").to_string();
         if reply.table != id {
@@ -429,9 +448,8 @@ impl<G: UiGame> Table<G> {
                 .with_value(|c| c[i].pending.as_ref().map(|(p, _, _)| p.accept(&reply.ice)));
             if let Some(fut) = result {
                 if fut.await.is_err() {
-                    self.problem.set(Some(
-                        tr(self.played.app.lang(), "net.reply_refused").to_string(),
-                    ));
+                    self.problem
+                        .set(Some(tr(self.app.lang(), "net.reply_refused").to_string()));
                 }
             }
         });
@@ -486,12 +504,11 @@ impl<G: UiGame> Table<G> {
                 });
                 // A seat a bot took over while its player was away is the player's again,
                 // under the name the guest chose.
-                self.set_kind(seat, engine::SeatKind::Human);
+                self.game().set_kind(seat, engine::SeatKind::Human);
                 self.rename(seat, &name);
                 let log = self.log_for(lang);
-                let (names, variant) = self
-                    .sess
-                    .with_untracked(|s| (s.meta.player_names.clone(), s.meta.variant.clone()));
+                let game = self.game();
+                let (names, variant) = (game.names().get_untracked().to_vec(), game.variant());
                 self.conns.update_value(|c| {
                     c[i].log = log;
                     c[i].welcomed = true;
@@ -500,7 +517,7 @@ impl<G: UiGame> Table<G> {
                     seat,
                     &ToGuest::Welcome {
                         seat,
-                        game: G::NAME.into(),
+                        game: game.game().into(),
                         variant,
                         names,
                     },
@@ -519,34 +536,25 @@ impl<G: UiGame> Table<G> {
                     return;
                 }
                 let last = self.conns.with_value(|c| c[i].last_seq);
-                let judged = self
-                    .sess
-                    .with_untracked(|s| judge(s, seat, last, seq, claimed, at, &action));
-                if !matches!(judged, Err(Refusal::Repeated)) {
+                if seq > last {
                     self.conns.update_value(|c| c[i].last_seq = seq);
                 }
-                // The engine decides: applied, or its reason goes back to the guest.
-                let refused = judged.and_then(|action| {
-                    self.played
-                        .try_apply(seat, action, true)
-                        .map_err(|e| Refusal::Rule { error: e.erase() })
-                });
-                if let Err(why) = refused {
+                // Judged, then the engine decides: applied, or its reason goes back.
+                let done = self.game().act(seat, last, seq, claimed, at, &action);
+                if let Err(why) = done {
                     self.send(seat, &ToGuest::Refused { seq, why });
                     self.send_state(seat, &[]);
                 }
             }
             ToHost::Back { code } => self.keep_back(seat, &code),
             ToHost::Proceed { at } => {
-                if self.sess.with_untracked(|s| s.record.log.len()) == at {
-                    self.proceeded.set(Some(at));
-                }
+                self.game().proceed(at);
             }
         }
     }
 
     fn away(self) -> Vec<bool> {
-        let seats = self.sess.with_untracked(|s| s.record.seats);
+        let seats = self.game().seats();
         let mut away = vec![false; seats];
         self.shown.with_untracked(|s| {
             for x in s {
@@ -568,13 +576,10 @@ impl<G: UiGame> Table<G> {
         if !welcomed {
             return;
         }
-        let by_guest = self.last.with_untracked(|(by, _, _)| *by == seat);
+        let by_guest = self.game().last().0 == seat;
         let moved = if by_guest { &[][..] } else { moved };
         let away = self.away();
-        let proceeded = self.proceeded.get_untracked();
-        let snap = self
-            .sess
-            .with_untracked(|s| remote::snapshot(s, seat, last_seq, &log, moved, away, proceeded));
+        let snap = self.game().snapshot(seat, last_seq, &log, moved, away);
         self.send(seat, &ToGuest::State(Box::new(snap)));
     }
 
@@ -591,12 +596,9 @@ impl<G: UiGame> Table<G> {
     /// After one action: the guests' logs grow by its events, then everyone is sent the
     /// table with the cards it moved.
     pub(super) fn after_action(self) {
-        let names = self.sess.with_untracked(|s| s.meta.player_names.clone());
-        let (events, moved): (Vec<G::Event>, Vec<CardId>) = self
-            .last
-            .with_untracked(|(_, _, e)| (e.clone(), e.iter().flat_map(G::event_cards).collect()));
+        let moved = self.game().last().2;
         for (i, lang) in self.langs() {
-            let lines = remote::lines::<G>(&events, &names, lang);
+            let lines = self.game().last_lines(lang);
             self.conns.update_value(|c| {
                 let log = &mut c[i].log;
                 log.extend(lines);

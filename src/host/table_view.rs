@@ -3,28 +3,46 @@
 //! while the table is open; replies handed over by a reply link opened on this device.
 
 use super::share::{copy, quietly, system_share};
-use super::table::{Presence, RemoteSeat, SeatShown, Table};
-use super::Played;
+use super::table::{Presence, RemoteSeat, SeatShown, Table, TableGame};
 use crate::components::qr::QrView;
 use crate::ctx::use_app;
 use crate::i18n::{common::fill, tr};
 use crate::net::local::{Channel, REPLY_CHANNEL};
-use crate::play::session::Session;
-use crate::play::UiGame;
-use engine::Seat;
 use leptos::prelude::*;
+use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
-/// The table panel; its table starts inviting at once.
-pub(super) fn table_panel<G: UiGame>(
-    sess: RwSignal<Session<G>>,
-    played: Played<G>,
-    proceeded: RwSignal<Option<usize>>,
-    last: RwSignal<(Seat, usize, Vec<G::Event>)>,
+/// The table panel of `game` (its code fetched first: the part `net`).
+pub(super) fn table_part(game: Rc<dyn TableGame>, remote: Vec<RemoteSeat>) -> AnyView {
+    crate::components::lazy::lazy_view(
+        Box::pin(net_table_part(game, remote)),
+        "setup.loading",
+        unreachable,
+    )
+}
+
+fn unreachable() -> AnyView {
+    crate::components::lazy::unreachable_panel(
+        "net-unreachable",
+        "page.unreachable_title",
+        "page.unreachable",
+        ("#/", "nav.home"),
+    )
+}
+
+#[leptos::wasm_split::wasm_split(net, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn net_table_part(
+    game: Rc<dyn TableGame>,
     remote: Vec<RemoteSeat>,
-) -> impl IntoView {
-    let table = Table::new(sess, played, proceeded, last, &remote);
+) -> Result<AnyView, crate::play::ui_game::LoadError> {
+    crate::i18n::install_part(crate::i18n::net::NET);
+    Ok(table_panel(game, remote).into_any())
+}
+
+/// The table panel; its table starts inviting at once.
+fn table_panel(game: Rc<dyn TableGame>, remote: Vec<RemoteSeat>) -> impl IntoView {
+    let table = Table::new(game, &remote);
     for r in &remote {
         table.invite(r.seat);
         // This page was opened again: the guests come back by the connections they kept.
@@ -37,16 +55,15 @@ pub(super) fn table_panel<G: UiGame>(
     // After every action the guests' logs grow by its lines and everyone gets the new table;
     // after any other change (an undo, a seat given to a bot, a pause let go) the logs are
     // made anew and the table is sent as it is.
-    let seen = StoredValue::new(sess.with_untracked(|s| s.record.log.len()));
+    let seen = StoredValue::new(untrack(|| table.changes().0));
     Effect::new(move |first: Option<()>| {
-        let _ = proceeded.get();
-        let len = sess.with(|s| s.record.log.len());
+        let len = table.changes().0;
         let before = seen.get_value();
         seen.set_value(len);
         if first.is_none() {
             return;
         }
-        if len == before + 1 && last.with_untracked(|l| l.1) == len {
+        if len == before + 1 && table.last_at() == len {
             table.after_action();
         } else if len != before {
             table.after_change();
@@ -90,7 +107,7 @@ fn presence_key(p: Presence) -> &'static str {
 }
 
 /// One remote seat: name, who is there, and its invitation while nobody is.
-fn seat_row<G: UiGame>(table: Table<G>, x: SeatShown, names: Arc<Vec<String>>) -> impl IntoView {
+fn seat_row(table: Table, x: SeatShown, names: Arc<Vec<String>>) -> impl IntoView {
     let app = use_app();
     let lang = app.lang();
     let name = crate::i18n::common::name(&names, x.seat);
@@ -144,7 +161,7 @@ fn invite_box(link: String, label: String) -> impl IntoView {
 }
 
 /// Where a guest's reply is pasted (a reply link sent by message, or its code).
-fn reply_field<G: UiGame>(table: Table<G>) -> impl IntoView {
+fn reply_field(table: Table) -> impl IntoView {
     let app = use_app();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     let text = RwSignal::new(String::new());
@@ -202,7 +219,7 @@ fn forget_later(said: RwSignal<Option<Result<String, String>>>) {
 
 /// Replies handed over by a reply link opened in another tab of this browser: taken, and
 /// answered so that tab can say it arrived ("ack:<code>" or "err:<code>:<why>").
-fn listen_for_replies<G: UiGame>(table: Table<G>) {
+fn listen_for_replies(table: Table) {
     let channel = Channel::listen(REPLY_CHANNEL, move |code| {
         if code.starts_with("ack:") || code.starts_with("err:") {
             return None;

@@ -23,7 +23,7 @@ pub fn Join(code: String) -> impl IntoView {
     };
     let name = RwSignal::new(storage::get(NAME_KEY).unwrap_or_else(|| invite.name.clone()));
     // A device that sat at this seat goes back to the table under its name at once.
-    let joined = RwSignal::new(crate::host::guest::seated_here(&invite));
+    let joined = RwSignal::new(crate::host::guest_link::seated_here(&invite));
     let title = app.t(&format!("game.{}", invite.variant));
     let seat_line = crate::i18n::common::fill(
         app.lang(),

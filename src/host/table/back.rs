@@ -10,12 +10,11 @@ use super::{Presence, Table};
 use crate::net::code::{Creds, Reply, Side};
 use crate::net::rtc::Peer;
 use crate::play::remote::ToGuest;
-use crate::play::UiGame;
 use engine::Seat;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-impl<G: UiGame> Table<G> {
+impl Table {
     /// Keeps a connection ready for the guest at `seat` to come back by itself (unless one
     /// for this guest is ready or being made), and gives the guest its offer.
     pub(in crate::host) fn stand(self, seat: Seat) {
@@ -61,7 +60,7 @@ impl<G: UiGame> Table<G> {
     /// beside the save with the seat's secret.
     pub(super) fn keep_back(self, seat: Seat, code: &str) {
         let Some(i) = self.index(seat) else { return };
-        let id = self.sess.with_untracked(|s| s.id.clone());
+        let id = self.game().id();
         let token = self.conns.with_value(|c| c[i].token);
         let Ok(reply) = Reply::decode(code) else {
             return;
