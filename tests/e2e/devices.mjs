@@ -499,7 +499,12 @@ export default [
         }), shot);
         await host.click('[data-testid=net-scan]');
         await host.waitForSelector('[data-testid=net-camera]');
-        await g.waitForSelector('[data-testid=romme-board]', { timeout: 30000 });
+        // (a minute: the decoder reads frames while the other tests keep both cores busy)
+        await g.waitForSelector('[data-testid=romme-board]', { timeout: 60000 }).catch(async (e) => {
+          console.log('DBG host:', await host.evaluate(() => document.querySelector('[data-testid=net-table]')?.innerText.replace(/\n/g, ' | ').slice(0, 600)));
+          console.log('DBG guest:', await g.evaluate(() => document.body.innerText.replace(/\n/g, ' | ').slice(0, 300)));
+          throw e;
+        });
         await host.waitForSelector('[data-testid=net-reply-ok]');
         // The camera is closed once the reply is taken.
         await host.waitForFunction(() => !document.querySelector('[data-testid=net-camera]'), null, { timeout: 5000 });
