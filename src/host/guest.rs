@@ -135,7 +135,14 @@ fn guest_board<G: UiGame>(g: Guest<G>, view: RwSignal<G::View>, seat: Seat) -> A
     let props = BoardProps::<G> {
         seat: Signal::stored(seat),
         view: view.into(),
-        legal: g.legal.into(),
+        // Nothing to do while the connection is away (an action could not reach the table).
+        legal: Signal::derive(move || {
+            if g.link.stage.get() == Stage::Seated {
+                g.legal.get()
+            } else {
+                Vec::new()
+            }
+        }),
         names: g.link.names.into(),
         act: Callback::new(move |a: G::Action| {
             if g.link.stage.get_untracked() != Stage::Seated {

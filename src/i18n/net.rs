@@ -53,7 +53,7 @@ pub static NET: Table = &[
     ("net.stale", "Der Tisch hat sich inzwischen verändert – schau noch einmal hin.", "The table has changed meanwhile – have another look."),
     ("net.not_your_seat", "Das ist nicht dein Platz.", "This is not your seat."),
     ("net.denied", "Diese Einladung gilt nicht mehr. Bitte den Gastgeber um eine neue.", "This invitation is no longer valid. Ask the host for a new one."),
-    ("net.lost", "Die Verbindung zum Tisch ist weg. Sobald die Seite des Gastgebers wieder offen ist, kommst du von selbst zurück. Klappt das nicht, öffne seine neue Einladung – dein Platz und deine Karten warten dort.", "The connection to the table is gone. As soon as the host's page is open again, you come back by yourself. If that does not work, open the host's new invitation – your seat and cards wait there."),
+    ("net.lost", "Die Verbindung zum Tisch ist weg. Ist die Seite des Gastgebers wieder offen, kommst du von selbst zurück; sonst öffne seine neue Einladung. Dein Platz und deine Karten warten.", "The connection to the table is gone. Once the host's page is open again you come back by yourself; otherwise open the host's new invitation. Your seat and cards wait."),
     ("net.returning", "Zurück an den Tisch …", "Back to the table …"),
     ("net.rejoin", "Wieder an den Tisch", "Back to the table"),
     ("net.guest_away", "Nicht verbunden: {names}. Das Spiel wartet.", "Not connected: {names}. The game waits."),
