@@ -88,11 +88,13 @@ pub async fn sleep(ms: i32) {
 
 /// The ICE servers (STUN/TURN) to use (none between devices on one network), and this
 /// device's certificate.
-async fn config(ice_servers: &js_sys::Array) -> RtcConfiguration {
+async fn config(ice_servers: &js_sys::Array, with_cert: bool) -> RtcConfiguration {
     let c = RtcConfiguration::new();
     c.set_ice_servers(ice_servers);
-    if let Some(cert) = super::ident::certificate().await {
-        c.set_certificates(&js_sys::Array::of1(&cert));
+    if with_cert {
+        if let Some(cert) = super::ident::certificate().await {
+            c.set_certificates(&js_sys::Array::of1(&cert));
+        }
     }
     c
 }
@@ -105,8 +107,13 @@ fn description(kind: RtcSdpType, sdp: &str) -> RtcSessionDescriptionInit {
 
 impl Peer {
     async fn new(events: Events, ice_servers: &js_sys::Array) -> Result<Peer, RtcError> {
-        let pc = RtcPeerConnection::new_with_configuration(&config(ice_servers).await)
-            .map_err(|_| RtcError::Unsupported)?;
+        // A browser that refuses the kept certificate makes its own (no way back by itself
+        // then, but the table works).
+        let pc = match RtcPeerConnection::new_with_configuration(&config(ice_servers, true).await) {
+            Ok(pc) => pc,
+            Err(_) => RtcPeerConnection::new_with_configuration(&config(ice_servers, false).await)
+                .map_err(|_| RtcError::Unsupported)?,
+        };
         let init = RtcDataChannelInit::new();
         init.set_negotiated(true);
         init.set_id(0);
@@ -190,14 +197,33 @@ impl Peer {
         creds: Option<&Creds>,
     ) -> Result<Ice, RtcError> {
         let made = JsFuture::from(made).await?;
-        let mut sdp = js_sys::Reflect::get(&made, &"sdp".into())?
+        let sdp = js_sys::Reflect::get(&made, &"sdp".into())?
             .as_string()
             .unwrap_or_default();
-        if let Some(c) = creds {
-            sdp = with_creds(&sdp, c);
-        }
-        JsFuture::from(self.pc.set_local_description(&description(kind, &sdp))).await?;
+        self.set_local(kind, &sdp, creds).await?;
         self.local_ice(5000).await
+    }
+
+    /// Sets `sdp` as the local description, with `creds` written in if given; a browser that
+    /// refuses credentials it did not choose gets its own description (no way back by
+    /// itself then, but the connection works).
+    async fn set_local(
+        &self,
+        kind: RtcSdpType,
+        sdp: &str,
+        creds: Option<&Creds>,
+    ) -> Result<(), RtcError> {
+        if let Some(c) = creds {
+            let fixed = description(kind, &with_creds(sdp, c));
+            if JsFuture::from(self.pc.set_local_description(&fixed))
+                .await
+                .is_ok()
+            {
+                return Ok(());
+            }
+        }
+        JsFuture::from(self.pc.set_local_description(&description(kind, sdp))).await?;
+        Ok(())
     }
 
     /// The way back to a device that kept a connection ready for this one ([`Peer::standing`]):
@@ -217,8 +243,8 @@ impl Peer {
         let sdp = js_sys::Reflect::get(&made, &"sdp".into())?
             .as_string()
             .unwrap_or_default();
-        let answer = description(RtcSdpType::Answer, &with_creds(&sdp, creds));
-        JsFuture::from(peer.pc.set_local_description(&answer)).await?;
+        peer.set_local(RtcSdpType::Answer, &sdp, Some(creds))
+            .await?;
         Ok(peer)
     }
 
