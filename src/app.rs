@@ -333,11 +333,7 @@ fn bench_page(n: usize) -> AnyView {
 }
 
 fn more_page(load: crate::play::ui_game::ViewLoad) -> AnyView {
-    crate::components::lazy::lazy_view(
-        load,
-        "page.loading",
-        crate::components::lazy::page_unreachable,
-    )
+    crate::components::lazy::lazy_view(load, "page.loading", page_unreachable)
 }
 
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -365,6 +361,16 @@ fn rules_view(
 fn bench_view(n: usize) -> Result<AnyView, crate::play::ui_game::LoadError> {
     crate::games::registry::install_rules_texts();
     Ok(view! { <pages::bench::Bench count=n/> }.into_any())
+}
+
+/// A page whose part of the wasm cannot be fetched (offline before it was ever cached).
+fn page_unreachable() -> AnyView {
+    crate::components::lazy::unreachable_panel(
+        "page-unreachable",
+        "page.unreachable_title",
+        "page.unreachable",
+        ("#/", "nav.home"),
+    )
 }
 
 fn link_page(payload: String) -> AnyView {

@@ -61,16 +61,6 @@ pub fn lazy_view(load: ViewLoad, loading: &'static str, failed: fn() -> AnyView)
     .into_any()
 }
 
-/// A page whose part of the wasm cannot be fetched (offline before it was ever cached).
-pub fn page_unreachable() -> AnyView {
-    unreachable_panel(
-        "page-unreachable",
-        "page.unreachable_title",
-        "page.unreachable",
-        ("#/", "nav.home"),
-    )
-}
-
 /// What shows in place of a page whose part cannot be fetched (offline before it was ever
 /// cached): `title`, why (`text`), "Erneut versuchen" and a way back (`back`: link, text);
 /// text keys throughout.

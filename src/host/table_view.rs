@@ -18,7 +18,16 @@ pub(super) fn table_part(game: Rc<dyn TableGame>, remote: Vec<RemoteSeat>) -> An
     crate::components::lazy::lazy_view(
         Box::pin(net_table_part(game, remote)),
         "setup.loading",
-        crate::components::lazy::page_unreachable,
+        unreachable,
+    )
+}
+
+fn unreachable() -> AnyView {
+    crate::components::lazy::unreachable_panel(
+        "net-unreachable",
+        "page.unreachable_title",
+        "page.unreachable",
+        ("#/", "nav.home"),
     )
 }
 

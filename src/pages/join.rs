@@ -37,7 +37,7 @@ pub fn Join(code: String) -> impl IntoView {
     view! {
         <Show when=move || !joined.get() fallback=move || {
             let n = name.get_untracked();
-            crate::components::lazy::lazy_view(guest(code.clone(), n), "setup.loading", crate::components::lazy::page_unreachable)
+            crate::components::lazy::lazy_view(guest(code.clone(), n), "setup.loading", crate::pages::join::unreachable)
         }>
             <section class="panel join" data-testid="join">
                 <h1>{title.clone()}</h1>
@@ -63,6 +63,15 @@ pub fn Join(code: String) -> impl IntoView {
         </Show>
     }
     .into_any()
+}
+
+pub fn unreachable() -> AnyView {
+    crate::components::lazy::unreachable_panel(
+        "page-unreachable",
+        "page.unreachable_title",
+        "page.unreachable",
+        ("#/", "nav.home"),
+    )
 }
 
 fn bad_code(key: &'static str) -> impl IntoView {
