@@ -89,9 +89,10 @@ struct Conns {
     calling: Option<Peer>,
     /// The guest's credentials and certificate (from its reply or its ready connection).
     guest: Option<Ice>,
-    /// A message that came on a channel before this page kept it (it opened while its
-    /// candidates were still being gathered): read once the channel is kept.
-    early: Option<String>,
+    /// Messages that came on a channel before this page kept it (it opened while its
+    /// candidates were still being gathered; a hello and the guest's way back come
+    /// together): read in order once the channel is kept.
+    early: Vec<String>,
     /// The last intent answered, and the guest's log lines.
     last_seq: u64,
     log: Vec<String>,
@@ -344,7 +345,11 @@ impl Table {
             self.invite(seat);
         }
         // What came on it before it was kept here (a guest's hello).
-        if let Some(text) = self.conns.try_update_value(|c| c[i].early.take()).flatten() {
+        let early = self
+            .conns
+            .try_update_value(|c| std::mem::take(&mut c[i].early))
+            .unwrap_or_default();
+        for text in early {
             self.message(seat, &text);
         }
         true
@@ -473,8 +478,12 @@ impl Table {
             .conns
             .with_value(|c| c[i].active.as_ref().is_some_and(Peer::is_open));
         if !kept && !self.promote(seat, i) {
-            self.conns
-                .update_value(|c| c[i].early = Some(text.to_string()));
+            self.conns.update_value(|c| {
+                // (a few: a device that keeps talking on a channel not kept is not heard)
+                if c[i].early.len() < 8 {
+                    c[i].early.push(text.to_string())
+                }
+            });
             return;
         }
         let Ok(msg) = serde_json::from_str::<ToHost>(text) else {
