@@ -215,6 +215,7 @@ pub fn start_game<G: UiGame>(
                 seat,
                 token: storage::fresh_seed(),
                 back: None,
+                room: None,
             })
             .collect();
         // A write the browser refused stays pending in this page and is retried; the app's

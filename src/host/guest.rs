@@ -5,6 +5,7 @@
 
 use super::guest_link::{start, GuestLink, Stage};
 use super::share::{copy, system_share};
+use super::table::RoomState;
 use crate::components::qr::QrView;
 use crate::ctx::use_app;
 use crate::i18n::{common::fill, tr, Lang};
@@ -96,25 +97,7 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
     let title = tr(lang, &format!("game.{}", invite.variant)).to_string();
     view! {
         <div class="game-host guest" data-testid="guest">
-            {move || match g.link.stage.get() {
-                Stage::Preparing => view! { <p class="net-making" data-testid="guest-preparing">{tr(lang, "net.making_reply").to_string()}</p> }.into_any(),
-                Stage::Returning => view! { <p class="net-note" role="status" data-testid="guest-returning">{tr(lang, "net.returning").to_string()}</p> }.into_any(),
-                Stage::Reply(link) => reply_box(link, title.clone()).into_any(),
-                Stage::Failed(why) => view! {
-                    <div class="panel" data-testid="guest-failed"><p class="error-box" role="alert">{why}</p>
-                    <p>{tr(lang, "net.fallback").to_string()}</p><a class="button" href="#/">{tr(lang, "nav.home").to_string()}</a></div>
-                }.into_any(),
-                Stage::Seated | Stage::Lost => ().into_any(),
-            }}
-            <Show when=move || g.link.stage.get() == Stage::Lost>
-                <div class="error-box" role="alert" data-testid="guest-lost">
-                    <p>{tr(lang, "net.lost").to_string()}</p>
-                    // The page anew tries the host's connection kept ready for this device.
-                    <button class="button" data-testid="guest-rejoin" on:click=|_| {
-                        if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
-                    }>{tr(lang, "net.rejoin").to_string()}</button>
-                </div>
-            </Show>
+            {stage_panel(g.link, title)}
             {move || g.view.get().map(|v| {
                 // Built anew when someone at the table brings its own name.
                 g.link.names.track();
@@ -200,6 +183,49 @@ fn guest_log(snap: RwSignal<Option<Snapshot>>, lang: Lang) -> impl IntoView {
                 </ol>
             </details>
         })
+    }
+}
+
+/// Where the guest stands while not at the table: the reply to hand back, the search for
+/// the table in its room, the way back, or why it cannot join.
+fn stage_panel(link: GuestLink, title: String) -> impl IntoView {
+    let lang = use_app().lang();
+    let t = move |k: &str| tr(lang, k).to_string();
+    let stage = move || {
+        match link.stage.get() {
+        Stage::Preparing => view! { <p class="net-making" data-testid="guest-preparing">{t("net.making_reply")}</p> }.into_any(),
+        Stage::Knocking => view! { <p class="net-making" role="status" data-testid="guest-knocking">{t("net.knocking")}</p> }.into_any(),
+        Stage::Returning => view! { <p class="net-note" role="status" data-testid="guest-returning">{t("net.returning")}</p> }.into_any(),
+        Stage::Reply(l) => reply_box(l, title.clone()).into_any(),
+        Stage::Failed(why) => view! {
+            <div class="panel" data-testid="guest-failed"><p class="error-box" role="alert">{why}</p>
+            <p>{t("net.fallback")}</p><a class="button" href="#/">{t("nav.home")}</a></div>
+        }.into_any(),
+        Stage::Seated | Stage::Lost => ().into_any(),
+    }
+    };
+    // The room: its server away (said while it matters: not at the table), or the seat
+    // played from another device just now.
+    let room = move || {
+        let away = link.room_state.get() == RoomState::Down && link.stage.get() != Stage::Seated;
+        let taken = link.taken.get();
+        view! {
+            {away.then(|| view! { <p class="error-box" role="alert" data-testid="guest-room-down">{t("net.guest_room_down")}</p> })}
+            {taken.then(|| view! { <p class="net-note" role="status" data-testid="guest-taken">{t("net.seat_taken")}</p> })}
+        }
+    };
+    view! {
+        {stage}
+        {room}
+        <Show when=move || link.stage.get() == Stage::Lost>
+            <div class="error-box" role="alert" data-testid="guest-lost">
+                <p>{t("net.lost")}</p>
+                // The page anew tries the host's connection kept ready for this device.
+                <button class="button" data-testid="guest-rejoin" on:click=|_| {
+                    if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
+                }>{t("net.rejoin")}</button>
+            </div>
+        </Show>
     }
 }
 

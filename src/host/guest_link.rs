@@ -4,9 +4,12 @@
 //! as the game's JSON, read by the game's part in `host::guest`), so this code is in the part
 //! of the wasm with the host's table (`net`), fetched when a guest opens an invitation.
 
+use super::table::RoomState;
 use crate::i18n::{tr, Lang};
-use crate::net::code::{Creds, Ice, Invite, Reply, Side};
-use crate::net::rtc::{sleep, Events, Link, Peer};
+use crate::net::code::{Creds, Ice, Invite, Reply, RoomRef, Side};
+use crate::net::config::NetConfig;
+use crate::net::room::{Room, RoomEvent, Said};
+use crate::net::rtc::{sleep, Events, IceConfig, Link, Peer};
 use crate::play::remote::{self, Refusal, Snapshot, ToGuest, ToHost};
 use crate::storage;
 use engine::Seat;
@@ -31,6 +34,8 @@ fn net_guest_part(link: GuestLink) -> Result<(), crate::play::ui_game::LoadError
 pub(super) enum Stage {
     /// Making the reply.
     Preparing,
+    /// Looking for the table in its room (waiting for the host's page, or connecting).
+    Knocking,
     /// The reply to hand to the host (its link).
     Reply(String),
     /// At the table.
@@ -44,8 +49,12 @@ pub(super) enum Stage {
     Failed(String),
 }
 
-/// How long a way back may take before the guest is told the table does not answer (ms).
+/// How long a way back may take before the guest is told the table does not answer (ms);
+/// with a room, before it asks for its seat there.
 const RETURN_MS: i32 = 12_000;
+const RETURN_ROOM_MS: i32 = 3_000;
+/// How long to wait before asking again for a seat played from another device (ms).
+const TAKEN_MS: i32 = 5_000;
 
 /// The guest's record of a seat on this device (`kartenrunde.guest.<table>.<seat>`): the
 /// invitation last opened, and the host's connection kept ready for this device's return
@@ -81,7 +90,8 @@ fn kept_way_back(inv: &Invite) -> Option<Invite> {
 /// Whether this device sat at the seat of `inv` (opened from this invitation) and can come
 /// back by itself: the join page then goes straight to the table.
 pub fn seated_here(inv: &Invite) -> bool {
-    read_record(inv).is_some_and(|r| r.opened == inv.encode()) && kept_way_back(inv).is_some()
+    read_record(inv).is_some_and(|r| r.opened == inv.encode())
+        && (inv.room.is_some() || kept_way_back(inv).is_some())
 }
 
 /// What to answer, and whether it is the host's connection kept ready for this device (no
@@ -130,12 +140,22 @@ pub(super) struct GuestLink {
     standing: StoredValue<Option<(u32, Peer)>, LocalStorage>,
     /// The host identity it was made for, and its offer's code for the host.
     ready: StoredValue<Option<(Ice, String)>>,
+    /// The STUN/TURN servers the connections use, and whether a TURN server is among them.
+    ice: StoredValue<IceConfig>,
+    turn: bool,
+    /// The table's room, for an invitation to one; the host's page's id there.
+    room: StoredValue<Option<Room>, LocalStorage>,
+    pub room_state: RwSignal<RoomState>,
+    host_peer: StoredValue<Option<String>>,
+    /// The seat is played from another device that is at the table now.
+    pub taken: RwSignal<bool>,
 }
 
 impl GuestLink {
     /// The link of a guest who opened `invite` and plays as `name` (nothing is connected
     /// before [`start`]).
     pub fn new(invite: &Invite, name: &str, lang: Lang) -> Self {
+        let config = crate::host::servers::current();
         let hello = ToHost::Hello {
             token: remote::token_text(invite.token),
             name: name.to_string(),
@@ -155,6 +175,12 @@ impl GuestLink {
             main: StoredValue::new(0),
             standing: StoredValue::new_local(None),
             ready: StoredValue::new(None),
+            ice: StoredValue::new(config.ice()),
+            turn: config.has_turn(),
+            room: StoredValue::new_local(None),
+            room_state: RwSignal::new(RoomState::Off),
+            host_peer: StoredValue::new(None),
+            taken: RwSignal::new(false),
         }
     }
 
@@ -189,14 +215,120 @@ impl GuestLink {
     /// invitation.
     fn start(self) {
         let invite = self.inv.get_value();
-        match newest(&invite) {
+        let way = newest(&invite);
+        if let Some(room) = &invite.room {
+            self.enter_room(room);
+        }
+        match way {
             Some(way) => {
                 self.stage.set(Stage::Returning);
                 // Ready for the host's return at once: its page may be the one that reloads.
                 self.stand(&way.ice);
                 self.return_by(way);
             }
-            None => self.answer(invite),
+            // The host's page offers a connection once it hears this device in the room.
+            None if invite.room.is_some() => self.stage.set(Stage::Knocking),
+            None => self.answer(invite, None),
+        }
+    }
+
+    /// Enters the table's room on its signalling server.
+    fn enter_room(self, at: &RoomRef) {
+        self.room_state.set(RoomState::Connecting);
+        let url = NetConfig::room_url(&at.signal, &at.id);
+        let room = Room::open(&url, move |e| self.on_room(e));
+        self.room.set_value(Some(room));
+    }
+
+    /// This device wants a connection through the room (it is not at the table and not on
+    /// its way back).
+    fn wants_seat(self) -> bool {
+        matches!(
+            self.stage.try_get_untracked(),
+            Some(Stage::Knocking | Stage::Lost)
+        )
+    }
+
+    /// Asks the device `host` in the room for this device's seat.
+    fn knock(self, host: &str) {
+        let inv = self.inv.get_value();
+        self.say(
+            host,
+            &Said::Knock {
+                table: inv.table,
+                seat: inv.seat,
+            },
+        );
+    }
+
+    fn say(self, to: &str, what: &Said) {
+        self.room.with_value(|r| {
+            if let Some(r) = r {
+                r.say(to, what);
+            }
+        });
+    }
+
+    fn on_room(self, e: RoomEvent) {
+        let inv = self.inv.get_value();
+        match e {
+            RoomEvent::Up => {
+                self.room_state.set(RoomState::Up);
+                if let (true, Some(h)) = (self.wants_seat(), self.host_peer.get_value()) {
+                    self.knock(&h);
+                }
+            }
+            RoomEvent::Down => self.room_state.set(RoomState::Down),
+            // The host's page came into the room (or another guest: it does not answer).
+            RoomEvent::Arrived(p) => {
+                if self.wants_seat() {
+                    self.knock(&p);
+                }
+            }
+            RoomEvent::Said(p, Said::Host { table }) if table == inv.table => {
+                self.host_peer.set_value(Some(p.clone()));
+                if self.wants_seat() {
+                    self.knock(&p);
+                }
+            }
+            RoomEvent::Said(p, Said::Offer { code }) => {
+                let Ok(offer) = Invite::decode(&code) else {
+                    return;
+                };
+                if offer.table != inv.table || offer.seat != inv.seat || !self.wants_seat() {
+                    return;
+                }
+                self.host_peer.set_value(Some(p.clone()));
+                self.taken.set(false);
+                self.stage.set(Stage::Knocking);
+                // The secret is this device's own (the server never had it).
+                self.answer(
+                    Invite {
+                        token: inv.token,
+                        ..offer
+                    },
+                    Some(p),
+                );
+            }
+            RoomEvent::Said(p, Said::Taken) => {
+                self.taken.set(true);
+                spawn_local(async move {
+                    sleep(TAKEN_MS).await;
+                    if self.wants_seat() {
+                        self.knock(&p);
+                    }
+                });
+            }
+            RoomEvent::Said(..) => {}
+        }
+    }
+
+    /// The way to the table is gone: with a room, this device asks the host's page there
+    /// again (at once if it knows it, else when it comes into the room).
+    fn lost(self) {
+        self.stage.set(Stage::Lost);
+        if let Some(h) = self.host_peer.get_value() {
+            self.knock(&h);
         }
     }
 
@@ -255,7 +387,16 @@ impl GuestLink {
             Link::Open if main => self.hello(),
             Link::Closed if main => match self.stage.get_untracked() {
                 Stage::Seated => self.come_back(),
-                Stage::Returning => self.stage.set(Stage::Lost),
+                Stage::Returning => self.lost(),
+                // The devices did not reach each other through the room's offer.
+                Stage::Knocking => {
+                    let key = if self.turn {
+                        "net.unreachable_relay"
+                    } else {
+                        "net.unreachable_no_relay"
+                    };
+                    self.stage.set(Stage::Failed(tr(lang, key).to_string()))
+                }
                 // The host took the reply, but the devices never reached each other.
                 Stage::Reply(_) => self
                     .stage
@@ -273,28 +414,38 @@ impl GuestLink {
                 self.stage.set(Stage::Returning);
                 self.return_by(way);
             }
-            None => self.stage.set(Stage::Lost),
+            None => self.lost(),
         }
     }
 
-    /// Answers invitation `offer` with this device's fixed credentials; its reply is shown to
-    /// hand back.
-    fn answer(self, offer: Invite) {
+    /// Answers invitation `offer`: by code with this device's fixed credentials (its reply is
+    /// shown to hand back), or through the room to the host's page `via` with one-time ones
+    /// and no secret (the server sees the reply).
+    fn answer(self, offer: Invite, via: Option<String>) {
         let lang = self.lang;
         let id = self.try_channel();
         spawn_local(async move {
-            let creds = Creds::of(offer.token, Side::Guest);
-            let none = js_sys::Array::new();
-            match Peer::answer(&offer.ice, self.events(id), &none, Some(&creds)).await {
+            let creds = via.is_none().then(|| Creds::of(offer.token, Side::Guest));
+            let ice = self.ice.get_value();
+            match Peer::answer(&offer.ice, self.events(id), &ice, creds.as_ref()).await {
                 Ok((peer, ice)) => {
                     self.peer.set_value(Some(peer));
                     let reply = Reply {
                         table: offer.table.clone(),
                         seat: offer.seat,
-                        token: offer.token,
+                        token: if via.is_some() { 0 } else { offer.token },
                         offer: offer.ice.ufrag.clone(),
                         ice,
                     };
+                    if let Some(host) = via {
+                        self.say(
+                            &host,
+                            &Said::Reply {
+                                code: reply.encode(),
+                            },
+                        );
+                        return;
+                    }
                     let link = format!("{}#/reply/{}", super::share::page_base(), reply.encode());
                     if self.stage.get_untracked() == Stage::Preparing {
                         self.stage.set(Stage::Reply(link));
@@ -316,18 +467,23 @@ impl GuestLink {
         let id = self.try_channel();
         spawn_local(async move {
             let creds = Creds::of(way.token, Side::Guest);
-            let none = js_sys::Array::new();
-            match Peer::come_back(&way.ice, self.events(id), &none, &creds).await {
+            let ice = self.ice.get_value();
+            match Peer::come_back(&way.ice, self.events(id), &ice, &creds).await {
                 // Unless the host's page opened a way back meanwhile (it came back itself).
                 Ok(peer) if self.main.try_get_value() == Some(id) => {
                     self.peer.set_value(Some(peer));
-                    sleep(RETURN_MS).await;
+                    let wait = if self.room.with_value(Option::is_some) {
+                        RETURN_ROOM_MS
+                    } else {
+                        RETURN_MS
+                    };
+                    sleep(wait).await;
                     if self.stage.try_get_untracked() == Some(Stage::Returning) {
-                        self.stage.set(Stage::Lost);
+                        self.lost();
                     }
                 }
                 Ok(_) => {}
-                Err(_) => self.stage.set(Stage::Lost),
+                Err(_) => self.lost(),
             }
         });
     }
@@ -365,9 +521,9 @@ impl GuestLink {
         let inv = self.inv.get_value();
         spawn_local(async move {
             let creds = Creds::of(inv.token, Side::Guest);
-            let none = js_sys::Array::new();
+            let ice = self.ice.get_value();
             let number = self.number();
-            let made = Peer::standing(self.events(number), &none, &creds, &id).await;
+            let made = Peer::standing(self.events(number), &ice, &creds, &id).await;
             if let Ok((peer, ice)) = made {
                 let reply = Reply {
                     table: inv.table.clone(),
@@ -398,6 +554,7 @@ impl GuestLink {
         };
         match msg {
             ToGuest::Welcome { names, .. } => {
+                self.taken.set(false);
                 self.names.set(Arc::new(names));
                 self.stage.set(Stage::Seated);
             }

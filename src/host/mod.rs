@@ -13,6 +13,7 @@ pub mod guest_link;
 mod hint;
 mod replay;
 mod scan;
+pub mod servers;
 mod share;
 pub mod table;
 pub mod table_view;

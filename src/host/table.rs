@@ -9,7 +9,7 @@
 use crate::ctx::{use_app, AppCtx};
 use crate::i18n::{tr, Lang};
 use crate::net::code::{code_in, Ice, Invite, Reply};
-use crate::net::rtc::{Events, Link, Peer};
+use crate::net::rtc::{Events, IceConfig, Link, Peer};
 use crate::play::remote::{self, Denial, Refusal, Snapshot, ToGuest, ToHost};
 use crate::storage;
 use engine::{CardId, Seat};
@@ -21,6 +21,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod back;
+mod room;
+
+pub use room::RoomState;
 
 /// A seat played on another device, as stored beside the save (`kartenrunde.table.<id>`):
 /// its secret stays the same when the host's page is reloaded.
@@ -32,6 +35,10 @@ pub struct RemoteSeat {
     /// when this page is opened again, so the guest is back with no step by anyone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back: Option<String>,
+    /// The table's room on a signalling server (the same for every seat), once one was made:
+    /// the links sent stay good when this page is opened again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<String>,
 }
 
 /// The seats of game `id` played on other devices (none for a game on one device).
@@ -159,6 +166,11 @@ pub(super) struct Table {
     conns: StoredValue<Vec<Conns>, LocalStorage>,
     /// A problem with the table itself (no WebRTC, a reply that does not fit).
     problem: RwSignal<Option<String>>,
+    /// The STUN/TURN servers the connections use.
+    ice: StoredValue<IceConfig>,
+    /// The table's room on a signalling server, while guests join through one.
+    room: StoredValue<Option<room::TableRoom>, LocalStorage>,
+    room_state: RwSignal<RoomState>,
 }
 
 const LOG_KEEP: usize = 12;
@@ -195,6 +207,9 @@ impl Table {
             shown: RwSignal::new(shown),
             conns: StoredValue::new_local(conns),
             problem: RwSignal::new(None),
+            ice: StoredValue::new(IceConfig::default()),
+            room: StoredValue::new_local(None),
+            room_state: RwSignal::new(RoomState::Off),
         }
     }
 
@@ -264,12 +279,17 @@ impl Table {
         });
     }
 
-    /// Makes a new invitation for `seat` (the old one, if any, is dropped).
+    /// Makes a new invitation for `seat` (the old one, if any, is dropped): its room's link
+    /// while guests join through a room, else a connection offered by code.
     pub(super) fn invite(self, seat: Seat) {
+        if let Some(link) = self.room_link(seat) {
+            self.set_shown(seat, |x| x.invite = Some(link));
+            return;
+        }
         self.set_shown(seat, |x| x.invite = None);
         spawn_local(async move {
             let events = self.events(seat);
-            match Peer::offer(events, &js_sys::Array::new()).await {
+            match Peer::offer(events, &self.ice.get_value()).await {
                 Ok((peer, ice)) => {
                     let Some(i) = self.index(seat) else { return };
                     let ufrag = ice.ufrag.clone();
@@ -303,6 +323,7 @@ impl Table {
                 .with_untracked(|n| crate::i18n::common::name(n, seat)),
             token,
             ice,
+            room: None,
         }
         .encode()
     }
@@ -427,15 +448,22 @@ impl Table {
         // the host was built.
         let lang = self.app.lang();
         let reply = Reply::decode(code_in(text)).map_err(|e| tr(lang, e.key()).to_string())?;
-        let id = self.game().id();
+        self.accept_reply(reply, true)
+    }
+
+    /// Takes a guest's `reply` to the connection offered to its seat (`secret`: the reply
+    /// must name the seat's secret; a reply through a room does not: the guest says it over
+    /// the channel).
+    fn accept_reply(self, reply: Reply, secret: bool) -> Result<(), String> {
+        let lang = self.app.lang();
         let seat = reply.seat as Seat;
         let wrong = || tr(lang, "net.reply_other_table").to_string();
-        if reply.table != id {
+        if reply.table != self.game().id() {
             return Err(wrong());
         }
         let i = self.index(seat).ok_or_else(wrong)?;
         let fits = self.conns.with_value(|c| {
-            c[i].token == reply.token
+            (!secret || c[i].token == reply.token)
                 && c[i]
                     .pending
                     .as_ref()
@@ -445,8 +473,17 @@ impl Table {
             return Err(tr(lang, "net.reply_old").to_string());
         }
         self.set_shown(seat, |x| x.presence = Presence::Joining);
-        self.conns
-            .update_value(|c| c[i].guest = Some(reply.ice.identity()));
+        // What the guest's device answers with when it comes back: its fixed credentials (a
+        // reply through a room has one-time ones, so the server never sees these) and its
+        // certificate.
+        self.conns.update_value(|c| {
+            let creds = crate::net::code::Creds::of(c[i].token, crate::net::code::Side::Guest);
+            c[i].guest = Some(Ice {
+                ufrag: creds.ufrag,
+                pwd: creds.pwd,
+                ..reply.ice.identity()
+            })
+        });
         spawn_local(async move {
             let result = self
                 .conns

@@ -3,7 +3,7 @@
 //! while the table is open; replies handed over by a reply link opened on this device.
 
 use super::share::{copy, quietly, system_share};
-use super::table::{Presence, RemoteSeat, SeatShown, Table, TableGame};
+use super::table::{Presence, RemoteSeat, RoomState, SeatShown, Table, TableGame};
 use crate::components::qr::QrView;
 use crate::ctx::use_app;
 use crate::i18n::{common::fill, tr};
@@ -43,6 +43,8 @@ fn net_table_part(
 /// The table panel; its table starts inviting at once.
 fn table_panel(game: Rc<dyn TableGame>, remote: Vec<RemoteSeat>) -> impl IntoView {
     let table = Table::new(game, &remote);
+    // Through a room on a signalling server, if one is configured (else by codes).
+    table.open_room(&crate::host::servers::current(), &remote);
     for r in &remote {
         table.invite(r.seat);
         // This page was opened again: the guests come back by the connections they kept.
@@ -84,16 +86,46 @@ fn table_panel(game: Rc<dyn TableGame>, remote: Vec<RemoteSeat>) -> impl IntoVie
             .map(|x| seat_row(table, x, table.names().get()))
             .collect_view()
     };
+    let by_codes = move || table.room_state().get() == RoomState::Off;
     view! {
         <section class="net-table" data-testid="net-table" aria-label=move || t("net.table")>
             <h2>{move || t("net.table")}</h2>
             <p class="net-note">{move || t("net.host_note")}</p>
+            {room_line(table)}
             <Show when=move || problem.get().is_some()>
                 <p class="error-box" role="alert" data-testid="net-problem">{move || problem.get().unwrap_or_default()}</p>
             </Show>
             <ul class="net-seats">{rows}</ul>
-            {reply_field(table)}
+            <Show when=by_codes>{reply_field(table)}</Show>
         </section>
+    }
+}
+
+/// How the table's room stands: open (links work from anywhere), being entered, or the
+/// signalling server away (with the way to invite by codes instead).
+fn room_line(table: Table) -> impl IntoView {
+    let app = use_app();
+    let lang = app.lang();
+    let server = move || {
+        let s = table.room_server().unwrap_or_default();
+        s.split("://").nth(1).unwrap_or(&s).to_string()
+    };
+    move || {
+        match table.room_state().get() {
+        RoomState::Off => ().into_any(),
+        RoomState::Connecting => view! {
+            <p class="net-note" role="status" data-testid="net-room" data-room="connecting">{tr(lang, "net.room_connecting").to_string()}</p>
+        }.into_any(),
+        RoomState::Up => view! {
+            <p class="net-ok" role="status" data-testid="net-room" data-room="up">{fill(lang, "net.room_up", &[("server", server())])}</p>
+        }.into_any(),
+        RoomState::Down => view! {
+            <div class="error-box" role="alert" data-testid="net-room" data-room="down">
+                <p>{fill(lang, "net.room_down", &[("server", server())])}</p>
+                <button class="button small" data-testid="net-room-codes" on:click=move |_| table.leave_room()>{tr(lang, "net.room_codes").to_string()}</button>
+            </div>
+        }.into_any(),
+    }
     }
 }
 

@@ -61,7 +61,7 @@ pub struct Candidate {
 }
 
 /// A side's connection data.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ice {
     pub ufrag: String,
     pub pwd: String,
@@ -108,7 +108,20 @@ pub struct Invite {
     pub name: String,
     /// The seat's secret: whoever holds it plays the seat (kept on the guest's device).
     pub token: u64,
+    /// The host's connection data (empty in an invitation to a room: it comes through the
+    /// room, see `net::room`).
     pub ice: Ice,
+    /// The room where the host's page is found, in an invitation sent across the internet.
+    pub room: Option<RoomRef>,
+}
+
+/// A room on a signalling server (`net::room`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomRef {
+    /// The signalling server's WebSocket address.
+    pub signal: String,
+    /// The room's name there (random: only those with a link find it).
+    pub id: String,
 }
 
 /// A guest's answer to an invitation.
@@ -497,12 +510,24 @@ impl Invite {
         o.0.extend_from_slice(&[self.seat, self.seats]);
         o.str(&self.name);
         o.0.extend_from_slice(&self.token.to_be_bytes());
-        o.ice(&self.ice);
+        match &self.room {
+            // An invitation to a room: the kind says so, the room replaces the connection data.
+            Some(room) => {
+                o.0[1] = b'M';
+                o.str(&room.signal);
+                o.str(&room.id);
+            }
+            None => o.ice(&self.ice),
+        }
         o.finish()
     }
 
+    /// An invitation with its connection data, or to a room.
     pub fn decode(text: &str) -> Result<Invite, CodeError> {
-        let body = open(text, b'I')?;
+        let (kind, body) = match open(text, b'I') {
+            Err(CodeError::WrongKind) => (b'M', open(text, b'M')?),
+            other => (b'I', other?),
+        };
         let mut i = In(&body);
         let game = i.str()?;
         let variant = i.str()?;
@@ -511,7 +536,17 @@ impl Invite {
         let seats = i.u8()?;
         let name = i.str()?;
         let token = u64::from_be_bytes(i.array()?);
-        let ice = i.ice()?;
+        let (ice, room) = if kind == b'M' {
+            let signal = i.str()?;
+            let id = i.str()?;
+            let fine = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_graphic());
+            if !fine(&signal) || !fine(&id) {
+                return Err(CodeError::Damaged);
+            }
+            (Ice::default(), Some(RoomRef { signal, id }))
+        } else {
+            (i.ice()?, None)
+        };
         if seat >= seats {
             return Err(CodeError::Damaged);
         }
@@ -524,6 +559,7 @@ impl Invite {
             name,
             token,
             ice,
+            room,
         })
     }
 }

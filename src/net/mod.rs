@@ -5,7 +5,9 @@
 //! over a channel is `play::remote`'s.
 
 pub mod code;
+pub mod config;
 pub mod ident;
 pub mod local;
+pub mod room;
 pub mod rtc;
 pub mod scan;

@@ -5,6 +5,7 @@
 //! before a code is made: with no server between the devices there is no second message.
 
 use super::code::{ice_of, sdp_of, with_creds, CodeError, Creds, Ice};
+use super::config::IceServer;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -12,8 +13,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelState,
-    RtcIceGatheringState, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType,
-    RtcSessionDescriptionInit,
+    RtcIceGatheringState, RtcIceServer, RtcIceTransportPolicy, RtcPeerConnection,
+    RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
 /// How the channel stands.
@@ -86,11 +87,34 @@ pub async fn sleep(ms: i32) {
     let _ = JsFuture::from(p).await;
 }
 
-/// The ICE servers (STUN/TURN) to use (none between devices on one network), and this
-/// device's certificate.
-async fn config(ice_servers: &js_sys::Array, with_cert: bool) -> RtcConfiguration {
+/// The STUN/TURN servers a connection uses (none between devices on one network:
+/// `IceConfig::default()`), and whether only relayed connections are allowed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IceConfig {
+    pub servers: Vec<IceServer>,
+    pub relay_only: bool,
+}
+
+/// The browser's configuration for `ice`, with this device's certificate.
+async fn config(ice: &IceConfig, with_cert: bool) -> RtcConfiguration {
     let c = RtcConfiguration::new();
-    c.set_ice_servers(ice_servers);
+    let servers = js_sys::Array::new();
+    for s in &ice.servers {
+        let server = RtcIceServer::new();
+        let urls: js_sys::Array = s.urls.iter().map(|u| JsValue::from_str(u)).collect();
+        server.set_urls(&urls);
+        if let Some(u) = &s.username {
+            server.set_username(u);
+        }
+        if let Some(p) = &s.credential {
+            server.set_credential(p);
+        }
+        servers.push(&server);
+    }
+    c.set_ice_servers(&servers);
+    if ice.relay_only {
+        c.set_ice_transport_policy(RtcIceTransportPolicy::Relay);
+    }
     if with_cert {
         if let Some(cert) = super::ident::certificate().await {
             c.set_certificates(&js_sys::Array::of1(&cert));
@@ -106,12 +130,12 @@ fn description(kind: RtcSdpType, sdp: &str) -> RtcSessionDescriptionInit {
 }
 
 impl Peer {
-    async fn new(events: Events, ice_servers: &js_sys::Array) -> Result<Peer, RtcError> {
+    async fn new(events: Events, ice: &IceConfig) -> Result<Peer, RtcError> {
         // A browser that refuses the kept certificate makes its own (no way back by itself
         // then, but the table works).
-        let pc = match RtcPeerConnection::new_with_configuration(&config(ice_servers, true).await) {
+        let pc = match RtcPeerConnection::new_with_configuration(&config(ice, true).await) {
             Ok(pc) => pc,
-            Err(_) => RtcPeerConnection::new_with_configuration(&config(ice_servers, false).await)
+            Err(_) => RtcPeerConnection::new_with_configuration(&config(ice, false).await)
                 .map_err(|_| RtcError::Unsupported)?,
         };
         let init = RtcDataChannelInit::new();
@@ -233,10 +257,10 @@ impl Peer {
     pub async fn come_back(
         offer: &Ice,
         events: Events,
-        ice_servers: &js_sys::Array,
+        ice: &IceConfig,
         creds: &Creds,
     ) -> Result<Peer, RtcError> {
-        let peer = Peer::new(events, ice_servers).await?;
+        let peer = Peer::new(events, ice).await?;
         let remote = description(RtcSdpType::Offer, &sdp_of(offer, true));
         JsFuture::from(peer.pc.set_remote_description(&remote)).await?;
         let made = JsFuture::from(peer.pc.create_answer()).await?;
@@ -249,11 +273,8 @@ impl Peer {
     }
 
     /// The host's side: a new connection and its invitation's connection data.
-    pub async fn offer(
-        events: Events,
-        ice_servers: &js_sys::Array,
-    ) -> Result<(Peer, Ice), RtcError> {
-        let peer = Peer::new(events, ice_servers).await?;
+    pub async fn offer(events: Events, ice: &IceConfig) -> Result<(Peer, Ice), RtcError> {
+        let peer = Peer::new(events, ice).await?;
         let ice = peer
             .take_local(RtcSdpType::Offer, peer.pc.create_offer(), None)
             .await?;
@@ -265,10 +286,10 @@ impl Peer {
     pub async fn answer(
         offer: &Ice,
         events: Events,
-        ice_servers: &js_sys::Array,
+        ice: &IceConfig,
         creds: Option<&Creds>,
     ) -> Result<(Peer, Ice), RtcError> {
-        let peer = Peer::new(events, ice_servers).await?;
+        let peer = Peer::new(events, ice).await?;
         let remote = description(RtcSdpType::Offer, &sdp_of(offer, true));
         JsFuture::from(peer.pc.set_remote_description(&remote)).await?;
         let ice = peer
@@ -285,11 +306,11 @@ impl Peer {
     /// message. Returns the offer's data to hand to the other device while connected.
     pub async fn standing(
         events: Events,
-        ice_servers: &js_sys::Array,
+        ice: &IceConfig,
         creds: &Creds,
         other: &Ice,
     ) -> Result<(Peer, Ice), RtcError> {
-        let peer = Peer::new(events, ice_servers).await?;
+        let peer = Peer::new(events, ice).await?;
         let ice = peer
             .take_local(RtcSdpType::Offer, peer.pc.create_offer(), Some(creds))
             .await?;

@@ -103,6 +103,7 @@ pub fn SettingsPage() -> impl IntoView {
                 </p>
             </fieldset>
             {persistence()}
+            {crate::host::servers::settings_part()}
         </section>
     }
 }

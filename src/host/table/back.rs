@@ -42,8 +42,8 @@ impl Table {
         self.conns.update_value(|c| c[i].standing_making = true);
         spawn_local(async move {
             let creds = Creds::of(token, Side::Host);
-            let none = js_sys::Array::new();
-            let made = Peer::standing(self.events(seat), &none, &creds, &guest).await;
+            let ice = self.ice.get_value();
+            let made = Peer::standing(self.events(seat), &ice, &creds, &guest).await;
             self.conns.update_value(|c| c[i].standing_making = false);
             if let Ok((peer, ice)) = made {
                 let code = self.invite_code(seat, ice);
@@ -93,8 +93,8 @@ impl Table {
         self.set_shown(seat, |x| x.presence = Presence::Away);
         spawn_local(async move {
             let creds = Creds::of(token, Side::Host);
-            let none = js_sys::Array::new();
-            let made = Peer::come_back(&reply.ice, self.events(seat), &none, &creds).await;
+            let ice = self.ice.get_value();
+            let made = Peer::come_back(&reply.ice, self.events(seat), &ice, &creds).await;
             if let Ok(peer) = made {
                 // It may have opened while its candidates were being gathered.
                 let open = peer.is_open();

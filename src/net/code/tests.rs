@@ -14,7 +14,35 @@ fn invite() -> Invite {
         name: "Cara".into(),
         token: 0x0123_4567_89ab_cdef,
         ice: ice_of(CHROME_OFFER).unwrap(),
+        room: None,
     }
+}
+
+#[test]
+fn an_invitation_to_a_room_carries_no_connection_data() {
+    let inv = Invite {
+        ice: Ice::default(),
+        room: Some(RoomRef {
+            signal: "wss://signal.example.org".into(),
+            id: "kr1-0123456789abcdef0123456789abcdef".into(),
+        }),
+        ..invite()
+    };
+    let code = inv.encode();
+    assert!(code.len() < 170, "{} characters", code.len());
+    assert_eq!(Invite::decode(&code), Ok(inv.clone()));
+    // Cut or changed, it says so; a reply is not taken for it.
+    assert_eq!(Invite::decode(&code[..20]), Err(CodeError::Truncated));
+    let mut bad = code.clone().into_bytes();
+    bad[30] = if bad[30] == b'A' { b'B' } else { b'A' };
+    assert!(Invite::decode(std::str::from_utf8(&bad).unwrap()).is_err());
+    // An invitation with connection data still reads as before.
+    assert_eq!(Invite::decode(&invite().encode()), Ok(invite()));
+    assert_eq!(
+        Reply::decode(&code),
+        Err(CodeError::WrongKind),
+        "a room invitation is no reply"
+    );
 }
 
 #[test]
