@@ -4,9 +4,6 @@
 //! page is the table.
 
 use super::guest_link::{start, GuestLink, Stage};
-use super::share::{copy, system_share};
-use super::table::RoomState;
-use crate::components::qr::QrView;
 use crate::ctx::use_app;
 use crate::i18n::{common::fill, tr, Lang};
 use crate::net::code::Invite;
@@ -97,7 +94,7 @@ pub fn guest_table<G: UiGame>(invite: Invite, name: String) -> AnyView {
     let title = tr(lang, &format!("game.{}", invite.variant)).to_string();
     view! {
         <div class="game-host guest" data-testid="guest">
-            {stage_panel(g.link, title)}
+            {super::guest_stage::stage_part(g.link, title)}
             {move || g.view.get().map(|v| {
                 // Built anew when someone at the table brings its own name.
                 g.link.names.track();
@@ -183,65 +180,5 @@ fn guest_log(snap: RwSignal<Option<Snapshot>>, lang: Lang) -> impl IntoView {
                 </ol>
             </details>
         })
-    }
-}
-
-/// Where the guest stands while not at the table: the reply to hand back, the search for
-/// the table in its room, the way back, or why it cannot join.
-fn stage_panel(link: GuestLink, title: String) -> impl IntoView {
-    let lang = use_app().lang();
-    let t = move |k: &str| tr(lang, k).to_string();
-    let stage = move || {
-        match link.stage.get() {
-        Stage::Preparing => view! { <p class="net-making" data-testid="guest-preparing">{t("net.making_reply")}</p> }.into_any(),
-        Stage::Knocking => view! { <p class="net-making" role="status" data-testid="guest-knocking">{t("net.knocking")}</p> }.into_any(),
-        Stage::Returning => view! { <p class="net-note" role="status" data-testid="guest-returning">{t("net.returning")}</p> }.into_any(),
-        Stage::Reply(l) => reply_box(l, title.clone()).into_any(),
-        Stage::Failed(why) => view! {
-            <div class="panel" data-testid="guest-failed"><p class="error-box" role="alert">{why}</p>
-            <p>{t("net.fallback")}</p><a class="button" href="#/">{t("nav.home")}</a></div>
-        }.into_any(),
-        Stage::Seated | Stage::Lost => ().into_any(),
-    }
-    };
-    // The room: its server away (said while it matters: not at the table), or the seat
-    // played from another device just now.
-    let room = move || {
-        let away = link.room_state.get() == RoomState::Down && link.stage.get() != Stage::Seated;
-        let taken = link.taken.get();
-        view! {
-            {away.then(|| view! { <p class="error-box" role="alert" data-testid="guest-room-down">{t("net.guest_room_down")}</p> })}
-            {taken.then(|| view! { <p class="net-note" role="status" data-testid="guest-taken">{t("net.seat_taken")}</p> })}
-        }
-    };
-    view! {
-        {stage}
-        {room}
-        <Show when=move || link.stage.get() == Stage::Lost>
-            <div class="error-box" role="alert" data-testid="guest-lost">
-                <p>{t("net.lost")}</p>
-                // The page anew tries the host's connection kept ready for this device.
-                <button class="button" data-testid="guest-rejoin" on:click=|_| {
-                    if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
-                }>{t("net.rejoin")}</button>
-            </div>
-        </Show>
-    }
-}
-
-/// The reply to hand back to the host: a QR code for the host's camera, or the link to send.
-fn reply_box(link: String, title: String) -> impl IntoView {
-    let lang = use_app().lang();
-    let (l2, l3) = (link.clone(), link.clone());
-    view! {
-        <section class="panel net-reply-box" data-testid="guest-reply">
-            <h1>{title}</h1>
-            <p>{tr(lang, "net.reply_hint").to_string()}</p>
-            <QrView url=Signal::derive(move || link.clone())/>
-            <input type="text" readonly data-testid="guest-reply-url" prop:value=l2 aria-label=tr(lang, "net.reply_link").to_string()/>
-            <button class="button primary" data-testid="guest-reply-send" on:click=move |_| {
-                if !system_share(&l3, tr(lang, "app.title")) { copy(&l3); }
-            }>{tr(lang, "net.reply_send").to_string()}</button>
-        </section>
     }
 }

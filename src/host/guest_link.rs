@@ -142,7 +142,7 @@ pub(super) struct GuestLink {
     ready: StoredValue<Option<(Ice, String)>>,
     /// The STUN/TURN servers the connections use, and whether a TURN server is among them.
     ice: StoredValue<IceConfig>,
-    turn: bool,
+    turn: StoredValue<bool>,
     /// The table's room, for an invitation to one; the host's page's id there.
     room: StoredValue<Option<Room>, LocalStorage>,
     pub room_state: RwSignal<RoomState>,
@@ -155,7 +155,6 @@ impl GuestLink {
     /// The link of a guest who opened `invite` and plays as `name` (nothing is connected
     /// before [`start`]).
     pub fn new(invite: &Invite, name: &str, lang: Lang) -> Self {
-        let config = crate::host::servers::current();
         let hello = ToHost::Hello {
             token: remote::token_text(invite.token),
             name: name.to_string(),
@@ -175,8 +174,8 @@ impl GuestLink {
             main: StoredValue::new(0),
             standing: StoredValue::new_local(None),
             ready: StoredValue::new(None),
-            ice: StoredValue::new(config.ice()),
-            turn: config.has_turn(),
+            ice: StoredValue::new(IceConfig::default()),
+            turn: StoredValue::new(false),
             room: StoredValue::new_local(None),
             room_state: RwSignal::new(RoomState::Off),
             host_peer: StoredValue::new(None),
@@ -214,6 +213,10 @@ impl GuestLink {
     /// Starts: back by the host's connection kept ready for this device, or an answer to the
     /// invitation.
     fn start(self) {
+        // (Read here, in the part `net`, not by the game's part that makes the link.)
+        let config = crate::host::servers::current();
+        self.ice.set_value(config.ice());
+        self.turn.set_value(config.has_turn());
         let invite = self.inv.get_value();
         let way = newest(&invite);
         if let Some(room) = &invite.room {
@@ -390,7 +393,7 @@ impl GuestLink {
                 Stage::Returning => self.lost(),
                 // The devices did not reach each other through the room's offer.
                 Stage::Knocking => {
-                    let key = if self.turn {
+                    let key = if self.turn.get_value() {
                         "net.unreachable_relay"
                     } else {
                         "net.unreachable_no_relay"

@@ -10,6 +10,7 @@ mod bound;
 pub mod flip;
 pub mod guest;
 pub mod guest_link;
+mod guest_stage;
 mod hint;
 mod replay;
 mod scan;

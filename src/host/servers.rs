@@ -90,7 +90,7 @@ fn servers_section() -> impl IntoView {
             <form class="net-settings" on:submit=move |ev| { ev.prevent_default(); save(); }>
                 <label class="option-row stacked">
                     <span>{move || app.t("netcfg.signal")}</span>
-                    <input type="url" inputmode="url" autocomplete="off" spellcheck="false" data-testid="net-signal"
+                    <input type="text" inputmode="url" autocomplete="off" spellcheck="false" data-testid="net-signal"
                         placeholder="wss://signal.example.org"
                         prop:value=move || signal.get() on:input=move |ev| signal.set(event_target_value(&ev))/>
                 </label>

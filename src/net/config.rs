@@ -41,17 +41,30 @@ pub struct IceServer {
     pub credential: Option<String>,
 }
 
+/// `urls`: one address, or a list of them (as WebRTC takes it). A visitor of its own: serde's
+/// untagged enums buffer their input through a large generic reader.
 fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Urls {
-        One(String),
-        Many(Vec<String>),
+    struct Urls;
+    impl<'de> serde::de::Visitor<'de> for Urls {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an address or a list of addresses")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            Ok(vec![v.to_string()])
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut a: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(u) = a.next_element::<String>()? {
+                out.push(u);
+            }
+            Ok(out)
+        }
     }
-    Ok(match Urls::deserialize(d)? {
-        Urls::One(u) => vec![u],
-        Urls::Many(u) => u,
-    })
+    d.deserialize_any(Urls)
 }
 
 /// Why a configuration cannot be used (each has its own sentence in the player's language).

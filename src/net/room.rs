@@ -19,7 +19,6 @@ use web_sys::{MessageEvent, WebSocket};
 
 /// What this device says to another in the room (the data of a signal).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "k")]
 pub enum Said {
     /// The table `table` is here (the host, to each device that arrives).
     Host { table: String },
@@ -231,14 +230,14 @@ mod tests {
         };
         assert_eq!(
             serde_json::to_string(&req).unwrap(),
-            r#"{"Signal":{"receiver":"8a0c…","data":{"k":"Knock","table":"t1","seat":2}}}"#
+            r#"{"Signal":{"receiver":"8a0c…","data":{"Knock":{"table":"t1","seat":2}}}}"#
         );
         assert_eq!(
             serde_json::to_string(&PeerRequest::KeepAlive).unwrap(),
             r#""KeepAlive""#
         );
         let ev: PeerEvent =
-            serde_json::from_str(r#"{"Signal":{"sender":"p1","data":{"k":"Taken"}}}"#).unwrap();
+            serde_json::from_str(r#"{"Signal":{"sender":"p1","data":"Taken"}}"#).unwrap();
         assert!(matches!(ev, PeerEvent::Signal { sender, data: Said::Taken } if sender == "p1"));
         assert!(matches!(
             serde_json::from_str::<PeerEvent>(r#"{"NewPeer":"p2"}"#),

@@ -8,13 +8,13 @@ import { chromium } from 'playwright-core';
 import { assert, eq } from './assert.mjs';
 import { abState, abAnswer } from './abluxxen.mjs';
 
-const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
+export const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 // Chromium hides local addresses behind mDNS names unless a page may use the camera; on a
 // machine without an mDNS responder the test lets it show them (a phone on a Wi-Fi resolves
 // the names).
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-features=WebRtcHideLocalIpsWithMdns'];
+export const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-features=WebRtcHideLocalIpsWithMdns'];
 // Records what a page's data channels receive, and keeps them to send raw messages from.
-const TAP = `(() => {
+export const TAP = `(() => {
   window.__krIn = []; window.__krCh = [];
   const orig = RTCPeerConnection.prototype.createDataChannel;
   RTCPeerConnection.prototype.createDataChannel = function (...a) {
@@ -25,7 +25,7 @@ const TAP = `(() => {
   };
 })()`;
 
-const board = (page) => page.$eval('[data-testid=romme-board]', (b) => ({ phase: b.dataset.phase, mine: b.dataset.mine === 'true' }));
+export const board = (page) => page.$eval('[data-testid=romme-board]', (b) => ({ phase: b.dataset.phase, mine: b.dataset.mine === 'true' }));
 const handIds = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.map((e) => e.dataset.card).sort());
 
 // The guest opens invitation `url` under `name` and hands the reply to the host: pasted
@@ -57,7 +57,7 @@ async function join(guest, host, url, name, byLink = false, shots = null) {
 
 // One turn of whoever's turn it is among `pages` (draw from the talon, discard the first
 // card); returns the index of the page that played, or -1 when none could.
-async function oneTurn(pages) {
+export async function oneTurn(pages) {
   for (let i = 0; i < pages.length; i++) {
     const p = pages[i];
     const b = await board(p);
@@ -99,7 +99,7 @@ function cardIds(v, out = new Set()) {
 
 // Opens the setup of `variant` on the host with `humans` human seats (and `bots` bots), ticks
 // "Jeder am eigenen Gerät", starts, and returns the invitation links once they are ready.
-async function hostTable(host, base, variant, humans, bots, board) {
+export async function hostTable(host, base, variant, humans, bots, board) {
   await host.goto(base + '#/');
   await host.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
   await host.goto(base + '#/setup/' + variant);
@@ -120,12 +120,12 @@ async function hostTable(host, base, variant, humans, bots, board) {
 // A panic on any page this spec opens itself fails the test (the run watches only its own).
 const PANIC = /Kartenrunde panic|RuntimeError|unreachable executed|already been disposed/;
 const panics = [];
-function watch(page) {
+export function watch(page) {
   page.on('console', (m) => { if (m.type() === 'error' && PANIC.test(m.text())) panics.push(m.text()); });
   page.on('pageerror', (e) => panics.push(String(e)));
   return page;
 }
-function noPanics() {
+export function noPanics() {
   const seen = panics.splice(0);
   assert(seen.length === 0, 'no panic on the guests\' or host\'s pages: ' + seen.join(' | '));
 }
@@ -141,7 +141,7 @@ async function guestPage(browser, base) {
 }
 
 // The host's page, in a browser context of its own (at desktop size).
-async function hostPage(browser) {
+export async function hostPage(browser) {
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   return watch(await ctx.newPage());
 }
@@ -158,7 +158,7 @@ async function settle(page, click) {
 
 // Per game family: its board, and one decision of the person at `page` if it is theirs
 // (true when something was done).
-const FAMILIES = [
+export const FAMILIES = [
   {
     // Rommé mit Kaufen: draw, discard a random card; a buying question is passed; the bot at
     // the table goes out in the end.

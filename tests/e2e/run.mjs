@@ -23,6 +23,7 @@ const SPECS = [
   'profisort.mjs',
   'table.mjs',
   'devices.mjs',
+  'rooms.mjs',
   'phone.mjs',
   'keyboard.mjs',
   'a11y.mjs',
