@@ -140,15 +140,30 @@ pub(super) struct GuestLink {
     standing: StoredValue<Option<(u32, Peer)>, LocalStorage>,
     /// The host identity it was made for, and its offer's code for the host.
     ready: StoredValue<Option<(Ice, String)>>,
-    /// The STUN/TURN servers the connections use, and whether a TURN server is among them.
-    ice: StoredValue<IceConfig>,
-    turn: StoredValue<bool>,
-    /// The table's room, for an invitation to one; the host's page's id there.
-    room: StoredValue<Option<Room>, LocalStorage>,
-    pub room_state: RwSignal<RoomState>,
-    host_peer: StoredValue<Option<String>>,
+    /// The servers and the table's room (one value: each stored value costs code in every
+    /// game's part, which makes the link).
+    net: StoredValue<NetSide, LocalStorage>,
+    /// How the room stands, as the page shows it.
+    pub room_shown: RwSignal<RoomShown>,
+}
+
+/// What the page shows of the room.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoomShown {
+    pub state: RoomState,
     /// The seat is played from another device that is at the table now.
-    pub taken: RwSignal<bool>,
+    pub taken: bool,
+}
+
+/// The guest's servers and room.
+#[derive(Default)]
+struct NetSide {
+    /// The STUN/TURN servers the connections use, and whether a TURN server is among them.
+    ice: IceConfig,
+    turn: bool,
+    /// The table's room, for an invitation to one; the host's page's id there.
+    room: Option<Room>,
+    host: Option<String>,
 }
 
 impl GuestLink {
@@ -174,12 +189,8 @@ impl GuestLink {
             main: StoredValue::new(0),
             standing: StoredValue::new_local(None),
             ready: StoredValue::new(None),
-            ice: StoredValue::new(IceConfig::default()),
-            turn: StoredValue::new(false),
-            room: StoredValue::new_local(None),
-            room_state: RwSignal::new(RoomState::Off),
-            host_peer: StoredValue::new(None),
-            taken: RwSignal::new(false),
+            net: StoredValue::new_local(NetSide::default()),
+            room_shown: RwSignal::new(RoomShown::default()),
         }
     }
 
@@ -215,8 +226,10 @@ impl GuestLink {
     fn start(self) {
         // (Read here, in the part `net`, not by the game's part that makes the link.)
         let config = crate::host::servers::current();
-        self.ice.set_value(config.ice());
-        self.turn.set_value(config.has_turn());
+        self.net.update_value(|n| {
+            n.ice = config.ice();
+            n.turn = config.has_turn();
+        });
         let invite = self.inv.get_value();
         let way = newest(&invite);
         if let Some(room) = &invite.room {
@@ -237,10 +250,10 @@ impl GuestLink {
 
     /// Enters the table's room on its signalling server.
     fn enter_room(self, at: &RoomRef) {
-        self.room_state.set(RoomState::Connecting);
+        self.room_shown.update(|r| r.state = RoomState::Connecting);
         let url = NetConfig::room_url(&at.signal, &at.id);
         let room = Room::open(&url, move |e| self.on_room(e));
-        self.room.set_value(Some(room));
+        self.net.update_value(|n| n.room = Some(room));
     }
 
     /// This device wants a connection through the room (it is not at the table and not on
@@ -265,8 +278,8 @@ impl GuestLink {
     }
 
     fn say(self, to: &str, what: &Said) {
-        self.room.with_value(|r| {
-            if let Some(r) = r {
+        self.net.with_value(|n| {
+            if let Some(r) = &n.room {
                 r.say(to, what);
             }
         });
@@ -276,12 +289,12 @@ impl GuestLink {
         let inv = self.inv.get_value();
         match e {
             RoomEvent::Up => {
-                self.room_state.set(RoomState::Up);
-                if let (true, Some(h)) = (self.wants_seat(), self.host_peer.get_value()) {
+                self.room_shown.update(|r| r.state = RoomState::Up);
+                if let (true, Some(h)) = (self.wants_seat(), self.host()) {
                     self.knock(&h);
                 }
             }
-            RoomEvent::Down => self.room_state.set(RoomState::Down),
+            RoomEvent::Down => self.room_shown.update(|r| r.state = RoomState::Down),
             // The host's page came into the room (or another guest: it does not answer).
             RoomEvent::Arrived(p) => {
                 if self.wants_seat() {
@@ -289,7 +302,7 @@ impl GuestLink {
                 }
             }
             RoomEvent::Said(p, Said::Host { table }) if table == inv.table => {
-                self.host_peer.set_value(Some(p.clone()));
+                self.net.update_value(|n| n.host = Some(p.clone()));
                 if self.wants_seat() {
                     self.knock(&p);
                 }
@@ -301,8 +314,8 @@ impl GuestLink {
                 if offer.table != inv.table || offer.seat != inv.seat || !self.wants_seat() {
                     return;
                 }
-                self.host_peer.set_value(Some(p.clone()));
-                self.taken.set(false);
+                self.net.update_value(|n| n.host = Some(p.clone()));
+                self.room_shown.update(|r| r.taken = false);
                 self.stage.set(Stage::Knocking);
                 // The secret is this device's own (the server never had it).
                 self.answer(
@@ -314,7 +327,7 @@ impl GuestLink {
                 );
             }
             RoomEvent::Said(p, Said::Taken) => {
-                self.taken.set(true);
+                self.room_shown.update(|r| r.taken = true);
                 spawn_local(async move {
                     sleep(TAKEN_MS).await;
                     if self.wants_seat() {
@@ -326,11 +339,16 @@ impl GuestLink {
         }
     }
 
+    /// The host's page's id in the room, once known.
+    fn host(self) -> Option<String> {
+        self.net.with_value(|n| n.host.clone())
+    }
+
     /// The way to the table is gone: with a room, this device asks the host's page there
     /// again (at once if it knows it, else when it comes into the room).
     fn lost(self) {
         self.stage.set(Stage::Lost);
-        if let Some(h) = self.host_peer.get_value() {
+        if let Some(h) = self.host() {
             self.knock(&h);
         }
     }
@@ -393,7 +411,7 @@ impl GuestLink {
                 Stage::Returning => self.lost(),
                 // The devices did not reach each other through the room's offer.
                 Stage::Knocking => {
-                    let key = if self.turn.get_value() {
+                    let key = if self.net.with_value(|n| n.turn) {
                         "net.unreachable_relay"
                     } else {
                         "net.unreachable_no_relay"
@@ -429,7 +447,7 @@ impl GuestLink {
         let id = self.try_channel();
         spawn_local(async move {
             let creds = via.is_none().then(|| Creds::of(offer.token, Side::Guest));
-            let ice = self.ice.get_value();
+            let ice = self.net.with_value(|n| n.ice.clone());
             match Peer::answer(&offer.ice, self.events(id), &ice, creds.as_ref()).await {
                 Ok((peer, ice)) => {
                     self.peer.set_value(Some(peer));
@@ -470,12 +488,12 @@ impl GuestLink {
         let id = self.try_channel();
         spawn_local(async move {
             let creds = Creds::of(way.token, Side::Guest);
-            let ice = self.ice.get_value();
+            let ice = self.net.with_value(|n| n.ice.clone());
             match Peer::come_back(&way.ice, self.events(id), &ice, &creds).await {
                 // Unless the host's page opened a way back meanwhile (it came back itself).
                 Ok(peer) if self.main.try_get_value() == Some(id) => {
                     self.peer.set_value(Some(peer));
-                    let wait = if self.room.with_value(Option::is_some) {
+                    let wait = if self.net.with_value(|n| n.room.is_some()) {
                         RETURN_ROOM_MS
                     } else {
                         RETURN_MS
@@ -524,7 +542,7 @@ impl GuestLink {
         let inv = self.inv.get_value();
         spawn_local(async move {
             let creds = Creds::of(inv.token, Side::Guest);
-            let ice = self.ice.get_value();
+            let ice = self.net.with_value(|n| n.ice.clone());
             let number = self.number();
             let made = Peer::standing(self.events(number), &ice, &creds, &id).await;
             if let Ok((peer, ice)) = made {
@@ -557,7 +575,7 @@ impl GuestLink {
         };
         match msg {
             ToGuest::Welcome { names, .. } => {
-                self.taken.set(false);
+                self.room_shown.update(|r| r.taken = false);
                 self.names.set(Arc::new(names));
                 self.stage.set(Stage::Seated);
             }

@@ -48,8 +48,9 @@ fn stage_panel(link: GuestLink, title: String) -> impl IntoView {
     // The room: its server away (said while it matters: not at the table), or the seat
     // played from another device just now.
     let room = move || {
-        let away = link.room_state.get() == RoomState::Down && link.stage.get() != Stage::Seated;
-        let taken = link.taken.get();
+        let shown = link.room_shown.get();
+        let away = shown.state == RoomState::Down && link.stage.get() != Stage::Seated;
+        let taken = shown.taken;
         view! {
             {away.then(|| view! { <p class="error-box" role="alert" data-testid="guest-room-down">{t("net.guest_room_down")}</p> })}
             {taken.then(|| view! { <p class="net-note" role="status" data-testid="guest-taken">{t("net.seat_taken")}</p> })}

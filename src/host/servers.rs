@@ -88,13 +88,13 @@ fn servers_section() -> impl IntoView {
             <p data-testid="net-site">{move || app.t("netcfg.site")}": "
                 {let t = site_text.clone(); move || if t.is_empty() { app.t("netcfg.none") } else { t.clone() }}</p>
             <form class="net-settings" on:submit=move |ev| { ev.prevent_default(); save(); }>
-                <label class="option-row stacked">
+                <label class="stacked">
                     <span>{move || app.t("netcfg.signal")}</span>
                     <input type="text" inputmode="url" autocomplete="off" spellcheck="false" data-testid="net-signal"
                         placeholder="wss://signal.example.org"
                         prop:value=move || signal.get() on:input=move |ev| signal.set(event_target_value(&ev))/>
                 </label>
-                <label class="option-row stacked">
+                <label class="stacked">
                     <span>{move || app.t("netcfg.servers")}</span>
                     <textarea rows="3" autocomplete="off" spellcheck="false" data-testid="net-servers"
                         placeholder="stun:stun.example.org:3478\nturn:turn.example.org:3478 user password"

@@ -119,6 +119,10 @@ fn room_line(table: Table) -> impl IntoView {
         RoomState::Up => view! {
             <p class="net-ok" role="status" data-testid="net-room" data-room="up">{fill(lang, "net.room_up", &[("server", server())])}</p>
         }.into_any(),
+        // Everyone is at the table: said, but no alarm (nobody needs the room now).
+        RoomState::Down if table.shown().with(|s| s.iter().all(|x| x.presence == Presence::Here)) => view! {
+            <p class="net-note" role="status" data-testid="net-room" data-room="down">{fill(lang, "net.room_down_all_here", &[("server", server())])}</p>
+        }.into_any(),
         RoomState::Down => view! {
             <div class="error-box" role="alert" data-testid="net-room" data-room="down">
                 <p>{fill(lang, "net.room_down", &[("server", server())])}</p>

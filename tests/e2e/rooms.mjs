@@ -156,8 +156,8 @@ export default [
         const hostCtx = await context(browser, config, { width: 1366, height: 768 }, false);
         const host = watch(await hostCtx.newPage());
         const hostSignal = tapSignal(host);
-        const t0 = Date.now();
         const links = await hostTable(host, base, KAUFEN.variant, 3, 1, KAUFEN.board);
+        const t0 = Date.now();
         await host.waitForSelector('[data-testid=net-room][data-room=up]', { timeout: 10000 });
         const roomMs = Date.now() - t0;
         for (const l of links) assert(l.includes('#/join/') && l.length < 260, `a room link: ${l}`);
@@ -200,7 +200,7 @@ export default [
         }
         await host.waitForFunction(() => [...document.querySelectorAll('[data-testid=net-seat]')].every((s) => s.dataset.presence === 'net.here'), null, { timeout: 10000 });
         await guests[0].screenshot({ path: `${out}/rooms-guest-390.png` });
-        console.log(`    rooms: room open ${roomMs} ms after start; join click → board ${joins.join(' / ')} ms; signalling per join (guest): sent ${signals[0].sent} messages ${signals[0].sentBytes} B, received ${signals[0].got} messages ${signals[0].gotBytes} B; host so far: sent ${hostSignal.sent} (${hostSignal.sentBytes} B), received ${hostSignal.got} (${hostSignal.gotBytes} B)`);
+        console.log(`    rooms: room open ${roomMs} ms after the links showed; join click → board ${joins.join(' / ')} ms; signalling per join (guest): sent ${signals[0].sent} messages ${signals[0].sentBytes} B, received ${signals[0].got} messages ${signals[0].gotBytes} B; host so far: sent ${hostSignal.sent} (${hostSignal.sentBytes} B), received ${hostSignal.got} (${hostSignal.gotBytes} B)`);
         const pages = [host, ...guests];
         const acted = pages.map(() => 0);
         for (let n = 0; n < 60 && Math.min(...acted) < 2; n++) {

@@ -17,9 +17,10 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 /// How the table's room stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RoomState {
     /// No room: guests join by invitation codes.
+    #[default]
     Off,
     /// Entering the room.
     Connecting,
