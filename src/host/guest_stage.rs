@@ -35,7 +35,12 @@ fn stage_panel(link: GuestLink, title: String) -> impl IntoView {
     let stage = move || {
         match link.stage.get() {
         Stage::Preparing => view! { <p class="net-making" data-testid="guest-preparing">{t("net.making_reply")}</p> }.into_any(),
-        Stage::Knocking => view! { <p class="net-making" role="status" data-testid="guest-knocking">{t("net.knocking")}</p> }.into_any(),
+        Stage::Knocking => view! {
+            <section class="panel" data-testid="guest-knocking">
+                <h1>{title.clone()}</h1>
+                <p class="net-making" role="status">{t("net.knocking")}</p>
+            </section>
+        }.into_any(),
         Stage::Returning => view! { <p class="net-note" role="status" data-testid="guest-returning">{t("net.returning")}</p> }.into_any(),
         Stage::Reply(l) => reply_box(l, title.clone()).into_any(),
         Stage::Failed(why) => view! {

@@ -341,6 +341,16 @@ export default [
         const said = await host.textContent('[data-testid=net-room]');
         assert(said.includes('nicht erreichbar') && said.includes(`127.0.0.1:${port}`), `the host is told: ${said}`);
         await (await host.$('[data-testid=net-table]')).screenshot({ path: `${out}/rooms-unreachable-390.png` });
+        // A guest who opens a room link meanwhile is told the same, and waits.
+        const links = await host.$$eval('[data-testid=net-invite-url]', (els) => els.map((e) => e.value));
+        const gctx = await context(browser, {}, { width: 360, height: 640 });
+        const g = watch(await gctx.newPage());
+        await g.goto(links[0]);
+        await g.click('[data-testid=join-go]');
+        await g.waitForSelector('[data-testid=guest-knocking]');
+        await g.waitForSelector('[data-testid=guest-room-down]', { timeout: 10000 });
+        await g.screenshot({ path: `${out}/rooms-guest-waits-360.png` });
+        await gctx.close();
         await host.click('[data-testid=net-room-codes]');
         await host.waitForSelector('[data-testid=net-reply-input]');
         await host.waitForFunction(() => {
