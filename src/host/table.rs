@@ -308,6 +308,11 @@ impl Table {
 
     /// The invitation code to seat `seat` whose connection data is `ice`.
     fn invite_code(self, seat: Seat, ice: Ice) -> String {
+        self.invitation(seat, ice, None)
+    }
+
+    /// The invitation code to seat `seat`: by connection data `ice`, or to `room`.
+    fn invitation(self, seat: Seat, ice: Ice, room: Option<crate::net::code::RoomRef>) -> String {
         let token = self
             .index(seat)
             .map_or(0, |i| self.conns.with_value(|c| c[i].token));
@@ -323,7 +328,7 @@ impl Table {
                 .with_untracked(|n| crate::i18n::common::name(n, seat)),
             token,
             ice,
-            room: None,
+            room,
         }
         .encode()
     }

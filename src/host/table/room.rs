@@ -99,22 +99,7 @@ impl Table {
     /// The link of `seat` to the table's room (None while guests join by codes).
     pub(super) fn room_link(self, seat: Seat) -> Option<String> {
         let at = self.room.with_value(|r| r.as_ref().map(|r| r.at.clone()))?;
-        let i = self.index(seat)?;
-        let game = self.game();
-        let code = Invite {
-            game: game.game().to_string(),
-            variant: game.variant(),
-            table: game.id(),
-            seat: seat as u8,
-            seats: game.seats() as u8,
-            name: game
-                .names()
-                .with_untracked(|n| crate::i18n::common::name(n, seat)),
-            token: self.conns.with_value(|c| c[i].token),
-            ice: Ice::default(),
-            room: Some(at),
-        }
-        .encode();
+        let code = self.invitation(seat, Ice::default(), Some(at));
         Some(format!("{}#/join/{code}", crate::host::share::page_base()))
     }
 
