@@ -2,15 +2,17 @@
 //! engine says is legal and explains the engine's errors.
 
 // The modules form a stack; each imports only from those listed above it (checked by
-// `scripts/check-layers`, run by `scripts/test`):
-//   i18n, net, settings, routes,     texts, connections between devices, preferences, the
-//   storage                          route, the browser's storage
+// `scripts/check-layers.mjs`, whose STACK is this list, run by `scripts/test`):
+//   i18n, net, routes, storage       texts, connections between devices, the route, the
+//                                    browser's storage
+//   settings                         the player's preferences
 //   ctx, seats                       the app's context; who sits at the table
 //   play                             a running game as saved, undo, statistics, UiGame
 //   components                       shared pieces of every board and page
 //   host                             the generic game host (autosave, bots, log)
 //   games                            one folder per game, and their registry
-//   catalog, pages                   what the player navigates
+//   catalog                          the games and presets on the home screen
+//   pages                            what the player navigates
 //   app                              the router
 pub mod i18n;
 pub mod net;

@@ -184,7 +184,7 @@ TESTS.push({
           const after = await order();
           if (after !== sorted) {
             // Seen twice in full runs, never alone: a card back in the hand after the reload (a
-            // joker taken back by undo, then discarded). Printed for the hunt (docs/JOURNAL.md, wave 5).
+            // joker taken back by undo, then discarded). Printed for the hunt (docs/JOURNAL.md, wave 5, in git history at commit 4915363).
             const logAfter = await page.$$eval('[data-testid=log] li', (e) => e.slice(0, 6).map((x) => x.textContent).join(' / '));
             console.log(`     ${w}: hand before the reload ${sorted}, after ${after}\n     log before: ${logBefore}\n     log after: ${logAfter}`);
           }

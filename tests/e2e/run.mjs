@@ -46,8 +46,7 @@ for (const f of SPECS) {
 // offline timers) run alone, after the others: every other test runs in one of
 // E2E_WORKERS browsers side by side (default 1: everything in one browser, in order).
 // scripts/test uses two: on a quiet 2-core machine the whole run took 795 s with two
-// against about 900 s with one (2026-11-27; under other load two were no faster, see
-// docs/JOURNAL-2.md).
+// against about 900 s with one (under other load two were no faster).
 const SOLO = new Set(['bots.mjs', 'split.mjs', 'romme_moments.mjs', 'keyboard.mjs', 'update.mjs', 'careful.mjs', 'safety.mjs']);
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 1));
 

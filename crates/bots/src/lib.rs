@@ -104,7 +104,7 @@ pub fn recall<G: Game>(bot: &mut dyn Bot<G>, record: &engine::save::Record<G>, s
 
 /// The bots' random generator: the `rand` crate's xoshiro256++, always seeded from the game
 /// (never from the OS), so a bot with the same seed decides the same on every platform.
-/// The engine keeps its own pinned generator (`engine::BotRng`) for deals and saves.
+/// The engine keeps its own pinned generator (`engine::GameRng`) for deals and saves.
 #[derive(Clone, Debug)]
 pub struct BotRng(rand::rngs::Xoshiro256PlusPlus);
 

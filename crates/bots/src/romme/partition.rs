@@ -45,7 +45,8 @@
 //! hands from two packs with two jokers, on the busy shared machine): median hand 5.5 µs →
 //! 1.2 µs, p99 32 µs → 8 µs, mean 14.7–20.3 µs → 3.2–7.0 µs (the mean there is mostly
 //! scheduler stalls; the best of ten batch passes: 13.7 µs → 2.9 µs). See docs/DESIGN.md,
-//! "Rommé meld partition" (the full measurements: docs/JOURNAL.md, wave 4).
+//! "Rommé meld partition" (the full measurements: docs/JOURNAL.md, wave 4, in git history at
+//! commit 4915363).
 
 use engine::meld::{validate_with_hint, JokerHint, Meld, MeldRules};
 use engine::{penalty, Card, Face, PenaltyTable};
