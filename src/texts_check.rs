@@ -383,8 +383,9 @@ fn boot_home() -> String {
             format!(
                 "          <li class=\"game-entry\"><div class=\"game-text\">{text}\
                  <a class=\"rules-link\" href=\"#/rules/{id}\">{}</a></div>\
-                 <a class=\"button primary\" href=\"#/setup/{id}\">{}</a></li>\n",
+                 <a class=\"button primary\" href=\"#/setup/{id}\" data-game=\"{}\">{}</a></li>\n",
                 de("rules.link"),
+                e.info.game.unwrap_or_default(),
                 de("home.play")
             )
         } else {

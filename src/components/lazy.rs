@@ -4,6 +4,7 @@
 use crate::ctx::use_app;
 use crate::play::ui_game::ViewLoad;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Marks the page busy (`delta` 1) or done (-1) with something a player waits for: a bot
 /// thinking, a part of the wasm on its way. The offline copy (index.html, `precache`) fetches
@@ -88,5 +89,17 @@ pub fn unreachable_panel(
 pub fn retry() {
     if let Some(w) = web_sys::window() {
         let _ = w.location().reload();
+    }
+}
+
+/// Starts fetching the files of the lazily loaded part `part` (its module and chunks) without
+/// loading it, so that loading it later does not wait for the network: the boot page's
+/// `krPrefetch` (index.html), whose fetches the parts' loader takes over. Nothing happens
+/// where the page has none (a test page).
+pub fn prefetch(part: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let f = js_sys::Reflect::get(&w, &"krPrefetch".into()).ok();
+    if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = f.call1(&w, &js_sys::Array::of1(&part.into()));
     }
 }

@@ -146,7 +146,7 @@ pub fn setup_layout(
 /// The setup panel of a game whose options start at the catalog entry's preset: a rules
 /// summary line, the start button, and the house rules (a reset button plus `form`) folded
 /// below.
-pub fn options_setup_panel<G: UiGame + engine::games::Listed>(
+pub fn options_setup_panel<G: registry::Registered>(
     entry: &'static engine::games::VariantInfo,
     seats: RwSignal<Vec<SeatConfig>>,
     summary: fn(&G::Options, crate::i18n::Lang) -> String,
@@ -162,10 +162,7 @@ where
     let start = move |_| {
         let title = app.t(&format!("game.{}", entry.id));
         let seat_list = seats.get_untracked();
-        match start_game::<G>(entry.id, title, &seat_list, opts.get_untracked()) {
-            Ok(id) => app.go(crate::routes::Route::Play(id)),
-            Err(e) => problem.set(Some(e)),
-        }
+        start_game::<G>(entry.id, title, &seat_list, opts.get_untracked(), problem);
     };
     let line = Signal::derive(move || opts.with(|o| summary(o, app.lang())));
     let rules = view! {
@@ -176,26 +173,88 @@ where
     setup_layout(line, problem, start, rules)
 }
 
-/// Starts a new game and stores it; returns its id.
-pub fn start_game<G: UiGame>(
-    variant: &str,
+/// What starting a new game needs, gathered on the setup page (its contexts are not at hand
+/// where the game is made: the game's table part).
+pub struct NewGame<O> {
+    pub variant: &'static str,
+    pub title: String,
+    pub seats: Vec<SeatConfig>,
+    pub options: O,
+    pub lang: crate::i18n::Lang,
+    /// "Tipp" on or off (the setup's choice, if it offers one).
+    pub hints: Option<bool>,
+    /// Everyone on their own device.
+    pub devices: bool,
+}
+
+/// A new game being made by its table part: its id, or why it cannot start (`Err` of the
+/// outer result: the part could not be fetched).
+pub type NewGameLoad = std::pin::Pin<
+    Box<
+        dyn std::future::Future<
+            Output = Result<Result<String, String>, crate::play::ui_game::LoadError>,
+        >,
+    >,
+>;
+
+thread_local! {
+    /// A game is being started (a second tap on "Spiel starten" meanwhile starts none).
+    static STARTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Starts a new game of `G` from its setup page: the game is made and stored by its table
+/// part (the engine is not in the setup's part; the part was fetched while the visitor chose
+/// the options), then the page goes to it, or `problem` says why not.
+pub fn start_game<G: registry::Registered>(
+    variant: &'static str,
     title: String,
     seats: &[SeatConfig],
     options: G::Options,
-) -> Result<String, String> {
-    let lang = crate::ctx::use_app().lang();
+    problem: RwSignal<Option<String>>,
+) {
+    if STARTING.with(|s| s.replace(true)) {
+        return;
+    }
+    let app = crate::ctx::use_app();
+    let load = G::NEW(NewGame {
+        variant,
+        title,
+        seats: seats.to_vec(),
+        options,
+        lang: app.lang(),
+        hints: use_context::<crate::ctx::SetupHints>().map(|h| h.0.get_untracked()),
+        devices: use_context::<crate::ctx::SetupDevices>().is_some_and(|d| d.chosen()),
+    });
+    leptos::task::spawn_local(async move {
+        let made = load.await;
+        STARTING.with(|s| s.set(false));
+        match made {
+            Ok(Ok(id)) => app.go(crate::routes::Route::Play(id)),
+            Ok(Err(e)) => {
+                problem.try_set(Some(e));
+            }
+            Err(_) => {
+                problem.try_set(Some(app.t("page.unreachable")));
+            }
+        }
+    });
+}
+
+/// Makes a new game and stores it (in the game's table part); returns its id.
+pub fn create_game<G: UiGame>(a: NewGame<G::Options>) -> Result<String, String> {
+    let (lang, seats, options) = (a.lang, &a.seats, a.options);
     let now = storage::now_ms();
     let meta = SaveMeta {
-        title,
+        title: a.title,
         created_ms: now,
         updated_ms: now,
         player_names: seats.iter().map(|s| s.name.clone()).collect(),
-        variant: variant.to_string(),
+        variant: a.variant.to_string(),
         seat_kinds: seats.iter().map(|s| s.kind).collect(),
         finished: false,
         by_link: false,
         again: None,
-        hints: use_context::<crate::ctx::SetupHints>().map(|h| h.0.get_untracked()),
+        hints: a.hints,
         hints_used: false,
     };
     let mut session = Session::<G>::start(storage::new_id(), options, meta, storage::fresh_seed())
@@ -204,8 +263,7 @@ pub fn start_game<G: UiGame>(
         .persist()
         .map_err(|e| crate::i18n::common::explain_save_error(&e, lang))?;
     // Everyone on their own device: every human but the first plays by invitation.
-    let devices = use_context::<crate::ctx::SetupDevices>().is_some_and(|d| d.chosen());
-    if devices {
+    if a.devices {
         let remote: Vec<crate::host::table::RemoteSeat> = seats
             .iter()
             .enumerate()

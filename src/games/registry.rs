@@ -76,6 +76,8 @@ pub trait Registered: UiGame + Listed {
     const SETUP: SetupPanel;
     /// A guest's page at a table between devices: `open_guest` of [`game_parts!`].
     const GUEST: fn(String, String) -> ViewLoad;
+    /// Makes and stores a new game (in the table part): `new_game` of [`game_parts!`].
+    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad;
     /// Its rules page (`src/games/<game>/rules.rs`), reached through [`with_ui_game`] only
     /// (a static holding it would keep its code in the main module).
     const RULES: RulesPage<Self::Options>;
@@ -122,22 +124,24 @@ pub trait UiVisitor {
     fn visit<G: Registered>(self) -> Self::Out;
 }
 
-/// A game's lazily loaded part of the wasm (docs/DESIGN.md, "Code splitting"): defines in
-/// the game's module `setup_panel` (for its registry entry) and `open_table` (for its
-/// `UiGame::table`), both built in the part `$table`: the setup panel and the table (with the
-/// engine's replay of a save) come together, so opening a setup fetches what the game then
-/// needs. Each game needs a part of its own name, so this is a macro and not a generic
-/// function.
+/// A game's lazily loaded parts of the wasm (docs/DESIGN.md, "Code splitting"): defines in
+/// the game's module `setup_panel` (for its registry entry), built in the small part
+/// `$setup`, and `open_table` (for its `UiGame::table`) and `open_guest`, built in the part
+/// `$table` (with the engine's replay of a save). The setup page shows as soon as its small
+/// part is in; the table part is fetched meanwhile (the boot page starts both when a game is
+/// tapped, the setup page when it opens). Each game needs parts of its own name, so this is a
+/// macro and not a generic function.
 macro_rules! game_parts {
-    ($game:ty, $table:ident) => {
+    ($game:ty, $setup:ident, $table:ident) => {
         /// The game's part of the setup screen; its code is fetched when the setup opens.
-        #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
+        #[leptos::wasm_split::wasm_split($setup, wasm_split_path = ::leptos::wasm_split, fallible)]
         fn setup_part(
             entry: &'static engine::games::VariantInfo,
             seats: RwSignal<Vec<$crate::seats::SeatConfig>>,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
-            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
             $crate::i18n::install_part($crate::i18n::net::NET);
+            // The table's part next (the visitor is choosing options meanwhile).
+            $crate::components::lazy::prefetch(stringify!($table));
             Ok(setup::setup_panel(entry, seats))
         }
 
@@ -174,6 +178,22 @@ macro_rules! game_parts {
             $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
             $crate::i18n::install_part($crate::i18n::net::NET);
             Ok($crate::games::registry::guest::<$game>(&code, name))
+        }
+
+        /// A new game of this kind, made and stored (the engine is in this part, not in the
+        /// setup's).
+        #[leptos::wasm_split::wasm_split($table, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn new_part(
+            args: $crate::games::NewGame<<$game as engine::Game>::Options>,
+        ) -> Result<Result<String, String>, $crate::play::ui_game::LoadError> {
+            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
+            Ok($crate::games::create_game::<$game>(args))
+        }
+
+        fn new_game(
+            args: $crate::games::NewGame<<$game as engine::Game>::Options>,
+        ) -> $crate::games::NewGameLoad {
+            Box::pin(new_part(args))
         }
 
         fn open_guest(code: String, name: String) -> $crate::play::ui_game::ViewLoad {

@@ -4,7 +4,6 @@ use crate::components::options::{opt_check, summary_line};
 use crate::ctx::use_app;
 use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
-use crate::routes::Route;
 use crate::seats::SeatConfig;
 use engine::abluxxen::{Abluxxen, AbluxxenOptions, MAX_ROUNDS};
 use engine::games::VariantInfo;
@@ -56,10 +55,7 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
         if per_player.get_untracked() {
             o.rounds = seat_list.len().min(MAX_ROUNDS as usize) as u8;
         }
-        match crate::games::start_game::<Abluxxen>(entry.id, title, &seat_list, o) {
-            Ok(id) => app.go(Route::Play(id)),
-            Err(e) => problem.set(Some(e)),
-        }
+        crate::games::start_game::<Abluxxen>(entry.id, title, &seat_list, o, problem);
     };
     let line = Signal::derive(move || {
         let pp = per_player.get();

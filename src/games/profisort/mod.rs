@@ -32,12 +32,13 @@ impl super::registry::Registered for ProfiSort {
     const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
     const GUEST: fn(String, String) -> crate::play::ui_game::ViewLoad = open_guest;
+    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad = new_game;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
-super::registry::game_parts!(ProfiSort, profisort_table);
+super::registry::game_parts!(ProfiSort, profisort_setup, profisort_table);
 
 /// A Profi-Sort bot; its code is fetched with the first bot decision of a Profi-Sort game.
 #[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]

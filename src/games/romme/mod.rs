@@ -25,7 +25,7 @@ use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
 
-super::registry::game_parts!(Romme, romme_table);
+super::registry::game_parts!(Romme, romme_setup, romme_table);
 
 /// A Rommé bot; its code is fetched with the first bot decision of a Rommé game.
 #[leptos::wasm_split::wasm_split(romme_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -53,6 +53,7 @@ impl super::registry::Registered for Romme {
     const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
     const SETUP: super::registry::SetupPanel = setup_panel;
     const GUEST: fn(String, String) -> crate::play::ui_game::ViewLoad = open_guest;
+    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad = new_game;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;

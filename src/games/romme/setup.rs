@@ -4,7 +4,6 @@ use crate::components::options::{opt_check, opt_if, opt_number, opt_select, summ
 use crate::ctx::use_app;
 use crate::i18n::common::fill;
 use crate::i18n::{tr, Lang};
-use crate::routes::Route;
 use crate::seats::SeatConfig;
 use engine::games::VariantInfo;
 use engine::romme::{
@@ -159,10 +158,13 @@ pub fn setup_panel(entry: &'static VariantInfo, seats: RwSignal<Vec<SeatConfig>>
     let start = move |_| {
         let title = app.t(&format!("game.{}", entry.id));
         let seat_list = seats.get_untracked();
-        match crate::games::start_game::<Romme>(entry.id, title, &seat_list, opts.get_untracked()) {
-            Ok(id) => app.go(Route::Play(id)),
-            Err(e) => problem.set(Some(e)),
-        }
+        crate::games::start_game::<Romme>(
+            entry.id,
+            title,
+            &seat_list,
+            opts.get_untracked(),
+            problem,
+        );
     };
     let line = Signal::derive(move || opts.with(|o| summary(o, app.lang())));
     let rules = view! {
