@@ -97,7 +97,7 @@ fn servers_section() -> impl IntoView {
                 <label class="stacked">
                     <span>{move || app.t("netcfg.servers")}</span>
                     <textarea rows="3" autocomplete="off" spellcheck="false" data-testid="net-servers"
-                        placeholder="stun:stun.example.org:3478\nturn:turn.example.org:3478 user password"
+                        placeholder=move || app.t("netcfg.servers_example")
                         prop:value=move || servers.get() on:input=move |ev| servers.set(event_target_value(&ev))></textarea>
                 </label>
                 <label class="choice">

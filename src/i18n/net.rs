@@ -77,6 +77,7 @@ pub static NET: Table = &[
     ("netcfg.none", "keiner", "none"),
     ("netcfg.signal", "Signalserver (wss://…)", "Signalling server (wss://…)"),
     ("netcfg.servers", "STUN-/TURN-Server, einer pro Zeile: Adresse, bei TURN dahinter Benutzer und Passwort", "STUN/TURN servers, one per line: address, for TURN followed by user and password"),
+    ("netcfg.servers_example", "stun:stun.example.org:3478\nturn:turn.example.org:3478 benutzer passwort", "stun:stun.example.org:3478\nturn:turn.example.org:3478 user password"),
     ("netcfg.relay_only", "Nur über TURN verbinden (die Geräte erfahren die Adressen der anderen nicht)", "Connect through TURN only (the devices do not learn each other's addresses)"),
     ("netcfg.save", "Speichern", "Save"),
     ("netcfg.saved", "Gespeichert. Gilt für Tische, die ab jetzt geöffnet werden.", "Saved. Applies to tables opened from now on."),

@@ -287,6 +287,8 @@ export default [
         const host = watch(await hostCtx.newPage());
         await host.goto(base + '#/settings');
         await host.waitForSelector('[data-testid=net-settings]');
+        await (await host.$('[data-testid=net-settings]')).screenshot({ path: `${out}/rooms-settings-empty-390.png` });
+        assert((await host.getAttribute('[data-testid=net-servers]', 'placeholder')).includes('benutzer passwort'), 'the example is in German');
         assert((await host.textContent('[data-testid=net-site]')).includes('keiner'), 'the site names no signalling server');
         await host.fill('[data-testid=net-signal]', 'signal.example.org');
         await host.click('[data-testid=net-save]');
