@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { serve } from './serve.mjs';
 
 const n = Number(process.argv[2] || 20);
-const out = execFileSync('cargo', ['run', '-q', '-p', 'bots', '--profile', 'bench-native', '--bin', 'bench_karussell_solver', String(n)], { encoding: 'utf8' });
+const out = execFileSync('cargo', ['run', '-q', '-p', 'bench', '--profile', 'bench-native', '--bin', 'bench_karussell_solver', String(n)], { encoding: 'utf8' });
 const native = {};
 for (const line of out.split('\n')) {
   const m = line.match(/^\s*(\d+)\s+(\d+)\s+(\d+)\s+\|\s+\S+\s+\S+\s+\S+\s+\|\s+(\S+)\s+(\S+)\s+(\S+)/);

@@ -11,7 +11,7 @@ use engine::BotLevel;
 
 /// A game the bots play. Implemented in the game's bots module.
 pub trait BotGame: Listed {
-    /// What one game of a tournament is ("deal", "round", …; [`crate::tournament`]).
+    /// What one game of a tournament is ("deal", "round", …; `bench::tournament`).
     const UNIT: &'static str;
 
     /// The bot of `level` for a table with `options` (public knowledge; the bots that do not

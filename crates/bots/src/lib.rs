@@ -9,7 +9,6 @@ pub mod karussell;
 pub mod profisort;
 pub mod search;
 pub mod think;
-pub mod tournament;
 
 use engine::game::ErasedRuleError;
 use engine::{BotLevel, Game, Seat};

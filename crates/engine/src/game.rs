@@ -157,7 +157,7 @@ pub struct CardAudit {
 
 /// A game: a pure state machine.
 ///
-/// Contract (checked by [`crate::harness`] for every game):
+/// Contract (checked by the playout harness, `engine::harness`, for every game):
 /// - `to_move()` is the seat that must decide now (possibly not the turn owner), or `None`
 ///   when the game is over.
 /// - every action in `legal_actions(seat)` is accepted by `apply(seat, …)`;

@@ -19,7 +19,8 @@
 //! - [`game`] — the [`Game`] trait every game implements, [`RuleError`], [`CardAudit`];
 //! - [`meld`] — sets and sequences with jokers for the Rommé family; [`penalty`](mod@penalty) — hand
 //!   penalty tables;
-//! - [`harness`] — a generic playout checker for every game's tests;
+//! - `harness` — a generic playout checker for every game's tests, and `fuzz` — input
+//!   mutation for the decoder fuzz tests (both only in tests or with the feature `testing`);
 //! - [`save`](mod@save) — versioned save files, replay and undo from a [`save::Record`], share links.
 //!
 //! ```
@@ -49,9 +50,11 @@
 pub mod abluxxen;
 pub mod card;
 mod family;
+#[cfg(any(test, feature = "testing"))]
 pub mod fuzz;
 pub mod game;
 pub mod games;
+#[cfg(any(test, feature = "testing"))]
 pub mod harness;
 pub mod karussell;
 pub mod meld;
@@ -67,6 +70,7 @@ pub use card::{Card, CardId, DeckSpec, Face, Rank, Suit};
 pub use game::{
     cards_in_json, CardAudit, Game, Moment, OptionLimit, Position, RuleError, Seat, Standing,
 };
+#[cfg(any(test, feature = "testing"))]
 pub use harness::{check_playout, random_playouts, HarnessError, PlayoutReport, Stats, Violation};
 pub use karussell::{Karussell, KarussellAction, KarussellOptions, KarussellView};
 pub use meld::{validate, JokerHint, Meld, MeldError, MeldKind, MeldRules, Placed};

@@ -21,12 +21,6 @@ use crate::BotRng;
 use engine::romme::{Guess, Phase, Romme, RommeAction, RommeView};
 use engine::{Card, CardId, DeckSpec, Face, Game, Seat};
 
-/// Measurement only (`bin/ceiling_romme.rs`): the hard bot with the true state. Never in
-/// the app or the wasm build.
-#[cfg(not(target_arch = "wasm32"))]
-#[doc(hidden)]
-pub mod ceiling;
-
 /// How much the hard bot thinks per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -110,11 +104,11 @@ pub fn sample_world(
 }
 
 /// The hands, talon cards and remembered pile part of a world whose hands hold `known`
-/// (none: [`sample_world`]; the ceiling's sights: parts of the true hands): the other
+/// (none: [`sample_world`]; the bench crate's clairvoyant: parts of the true hands): the other
 /// unseen cards shuffled, the remembered pile faces out first, then the remembered takes
 /// into their takers' hands unless a known card of that face stands for it, then the hands
 /// filled up.
-pub(crate) fn deal_hands(
+pub fn deal_hands(
     view: &RommeView,
     pool: &[Card],
     memory: Seen,
@@ -174,7 +168,7 @@ pub(crate) fn remembered_pile(view: &RommeView, pile: &[Face], cards: &mut Vec<C
 
 /// The world with these `hands`: the rest of the pile below the top from the end of the
 /// shuffled `cards` (under the remembered top part), the talon the cards left.
-pub(crate) fn world_of(
+pub fn world_of(
     view: &RommeView,
     hands: Vec<Vec<Card>>,
     mut cards: Vec<Card>,
@@ -258,8 +252,9 @@ fn rollout(game: &mut Romme, bots: &mut [RommeBot], horizon: usize) -> usize {
 }
 
 /// The rollout bots of one world: the normal policy in every seat, `me` with the hard
-/// bot's memory.
-fn rollout_bots(view: &RommeView, me: &RommeBot, rng: &mut BotRng) -> Vec<RommeBot> {
+/// bot's memory. Public for the bench crate's clairvoyant (`crates/bench/src/ceiling.rs`).
+#[doc(hidden)]
+pub fn rollout_bots(view: &RommeView, me: &RommeBot, rng: &mut BotRng) -> Vec<RommeBot> {
     (0..view.seats)
         .map(|s| {
             let mut b = if s == view.seat {
@@ -277,13 +272,22 @@ fn rollout_bots(view: &RommeView, me: &RommeBot, rng: &mut BotRng) -> Vec<RommeB
 /// The Rommé lookahead for [`Search`]: the candidates played out with the normal policy in
 /// worlds sampled from the view and the bot's memory, until the rollouts have played the
 /// step limit.
+///
+/// The fields the bench crate's clairvoyant builds its worlds from
+/// (`crates/bench/src/ceiling.rs`) are public, hidden from the docs: the view, the bot, the
+/// unseen cards and the memory.
 pub struct Look {
-    view: RommeView,
+    #[doc(hidden)]
+    pub view: RommeView,
     candidates: Vec<RommeAction>,
-    me: RommeBot,
-    pool: Vec<Card>,
-    collected: Vec<(Seat, Face)>,
-    pile: Vec<Face>,
+    #[doc(hidden)]
+    pub me: RommeBot,
+    #[doc(hidden)]
+    pub pool: Vec<Card>,
+    #[doc(hidden)]
+    pub collected: Vec<(Seat, Face)>,
+    #[doc(hidden)]
+    pub pile: Vec<Face>,
     rows_before: usize,
     budget: Budget,
     /// Per candidate: the discard (its rank in the hard seat's own ranking, 0 the best) the
@@ -480,10 +484,44 @@ fn z_for(options: &engine::romme::RommeOptions) -> f64 {
     }
 }
 
+/// Plays up to 300 actions of normal bots at `seats` seats and calls `check` at every
+/// decision outside the deal's end (game, seat, view, legal actions, the seat's bot);
+/// returns how often it was called. Shared by the tests here and the clairvoyant's tests in
+/// the bench crate (which enables the feature `measure`).
+#[cfg(any(test, feature = "measure"))]
+#[doc(hidden)]
+pub fn walk_decisions(
+    opts: &engine::romme::RommeOptions,
+    seats: usize,
+    seed: u64,
+    mut check: impl FnMut(&Romme, Seat, &RommeView, &[RommeAction], &RommeBot),
+) -> usize {
+    let mut g = Romme::new(opts, seats, seed).unwrap();
+    let mut bots: Vec<RommeBot> = (0..seats)
+        .map(|s| RommeBot::new(Level::Normal, s as u64).with_options(opts))
+        .collect();
+    let mut checked = 0;
+    for _ in 0..300 {
+        let Some(s) = g.to_move() else { break };
+        let view = g.view(s);
+        let legal = g.legal_actions(s);
+        if !matches!(
+            view.phase,
+            engine::romme::PhaseView::DealOver { .. } | engine::romme::PhaseView::MatchOver
+        ) {
+            check(&g, s, &view, &legal, &bots[s]);
+            checked += 1;
+        }
+        let a = bots[s].choose(&view, &legal);
+        g.apply(s, &a).unwrap();
+    }
+    checked
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::romme::{PhaseView, Preset};
+    use engine::romme::Preset;
 
     /// A position where the hard bot searches a discard, reached by normal play.
     fn thinking_position(preset: Preset, seats: usize) -> (Romme, Vec<RommeBot>, Seat) {
@@ -577,37 +615,6 @@ mod tests {
             assert_eq!(a, b);
             assert!(legal.contains(&a));
         }
-    }
-
-    /// Plays up to 300 actions of normal bots at `seats` seats and calls `check` at every
-    /// decision outside the deal's end (game, seat, view, legal actions, the seat's bot);
-    /// returns how often it was called.
-    pub(crate) fn walk_decisions(
-        opts: &engine::romme::RommeOptions,
-        seats: usize,
-        seed: u64,
-        mut check: impl FnMut(&Romme, Seat, &RommeView, &[RommeAction], &RommeBot),
-    ) -> usize {
-        let mut g = Romme::new(opts, seats, seed).unwrap();
-        let mut bots: Vec<RommeBot> = (0..seats)
-            .map(|s| RommeBot::new(Level::Normal, s as u64).with_options(opts))
-            .collect();
-        let mut checked = 0;
-        for _ in 0..300 {
-            let Some(s) = g.to_move() else { break };
-            let view = g.view(s);
-            let legal = g.legal_actions(s);
-            if !matches!(
-                view.phase,
-                PhaseView::DealOver { .. } | PhaseView::MatchOver
-            ) {
-                check(&g, s, &view, &legal, &bots[s]);
-                checked += 1;
-            }
-            let a = bots[s].choose(&view, &legal);
-            g.apply(s, &a).unwrap();
-        }
-        checked
     }
 
     #[test]

@@ -41,7 +41,7 @@
 //!    returned [`Partition`] (melds, card order, rest) is identical to the original search,
 //!    kept as `partition_reference.rs` and compared in `partition_tests.rs`.
 //!
-//! Speed (`cargo run -p bots --profile bench-native --bin bench_romme`, random 13/14-card
+//! Speed (`cargo run -p bench --profile bench-native --bin bench_romme`, random 13/14-card
 //! hands from two packs with two jokers, on the busy shared machine): median hand 5.5 µs →
 //! 1.2 µs, p99 32 µs → 8 µs, mean 14.7–20.3 µs → 3.2–7.0 µs (the mean there is mostly
 //! scheduler stalls; the best of ten batch passes: 13.7 µs → 2.9 µs). See docs/DESIGN.md,

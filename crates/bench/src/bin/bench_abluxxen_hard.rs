@@ -1,4 +1,4 @@
-//! The hard Abluxxen bot's decision times: `cargo run -p bots --profile bench-native --bin
+//! The hard Abluxxen bot's decision times: `cargo run -p bench --profile bench-native --bin
 //! bench_abluxxen_hard -- [VARIANT] [PLAYERS] [ROUNDS] [SAMPLES] [CANDIDATES] [STEPS]`.
 //!
 //! Plays ROUNDS games (default 40) of VARIANT (abluxxen or profiduell) with PLAYERS seats

@@ -1,4 +1,4 @@
-//! How well the analysis after a deal estimates what a move costs: `cargo run -p bots
+//! How well the analysis after a deal estimates what a move costs: `cargo run -p bench
 //! --profile bench-native --bin bench_analysis -- [GAME|all] [N] [SEATS]`.
 //!
 //! GAME is `romme` (and the Rommé catalog ids `romme_kaufen`, `romme_anlegen`,

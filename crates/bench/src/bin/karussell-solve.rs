@@ -1,4 +1,4 @@
-//! Karussell solver on the command line: `cargo run -p bots --bin karussell-solve`.
+//! Karussell solver on the command line: `cargo run -p bench --bin karussell-solve`.
 //!
 //! Reads one JSON object per line on stdin,
 //! `{"table": [["7H","8H","9H"], ["5S","5H","JK:5D"]], "hand": ["10H","JK","2C"]}`,

@@ -1,11 +1,11 @@
 //! Measurement only: a clairvoyant hard bot, to measure the ceiling of the hard bot's
-//! one-step search (`bin/ceiling_romme.rs`). Never part of the app or the wasm build: the
-//! module exists only natively and is reached only from that benchmark, which drives the
-//! games itself and hands the true state to the bot at every decision.
+//! one-step search (`bin/ceiling_romme.rs`). Never part of the app or the wasm build (the
+//! app does not depend on this crate): it is reached only from that benchmark, which drives
+//! the games itself and hands the true state to the bot at every decision.
 //!
-//! It is exactly the hard bot — the same candidates ([`super::super::RommeBot`]'s
-//! `Thinker::start`), the same rollouts with the normal policy in the other seats, the same
-//! value and the same overrule rule ([`Look`]) — except where its worlds come from:
+//! It is exactly the hard bot — the same candidates ([`RommeBot`]'s `Thinker::start`), the
+//! same rollouts with the normal policy in the other seats, the same value and the same
+//! overrule rule ([`Look`]) — except where its worlds come from:
 //!
 //! - [`Sight::Hands`]: the opponents' hands are the true ones (what perfect inference could
 //!   give at best); the talon order and the pile below the top are sampled as the hard bot
@@ -21,16 +21,15 @@
 //! [`Sight::View`] samples the worlds from the view exactly as the hard bot does (a check of
 //! this code path: it must play as the hard bot, to the digit).
 
-use super::{rollout_bots, Look};
-use crate::romme::partition::best_partition;
-use crate::search::{Lookahead, Search};
-use crate::think::Thinker;
-use crate::BotRng;
+use bots::romme::hard::{deal_hands, rollout_bots, sample_world, world_of, Look};
+use bots::romme::partition::best_partition;
+use bots::romme::RommeBot;
+use bots::search::{Lookahead, Search};
+use bots::think::Thinker;
+use bots::BotRng;
 use engine::penalty::hand_penalty;
 use engine::romme::{Romme, RommeAction, RommeOptions};
 use engine::{Card, Game, Seat};
-
-use super::super::RommeBot;
 
 /// What the clairvoyant knows beyond its view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,17 +108,17 @@ impl Lookahead for Oracle {
             Sight::Hands => hands_world(&self.look, &self.truth, rng),
             Sight::View => {
                 let memory = (&self.look.collected[..], &self.look.pile[..]);
-                super::sample_world(&self.look.view, &self.look.pool, memory, rng)
+                sample_world(&self.look.view, &self.look.pool, memory, rng)
             }
             Sight::Melds | Sight::Rest => {
                 let (hands, cards, pile) = deal(&self.look, &self.known, rng);
-                super::world_of(&self.look.view, hands, cards, pile, rng)
+                world_of(&self.look.view, hands, cards, pile, rng)
             }
             Sight::Pips => pips_world(&self.look, &self.pips, rng),
             Sight::Share(pct) => {
                 let known = share_of(&self.truth, self.look.view.seat, pct, rng);
                 let (hands, cards, pile) = deal(&self.look, &known, rng);
-                super::world_of(&self.look.view, hands, cards, pile, rng)
+                world_of(&self.look.view, hands, cards, pile, rng)
             }
         };
         let Some(world) = world else {
@@ -139,7 +138,7 @@ impl Lookahead for Oracle {
 }
 
 /// A world with the opponents' true hands; the talon and the pile below the top drawn from
-/// the rest of the unseen cards as [`super::sample_world`] draws them (the remembered faces
+/// the rest of the unseen cards as [`sample_world`] draws them (the remembered faces
 /// of the pile on its top part).
 fn hands_world(look: &Look, truth: &Romme, rng: &mut BotRng) -> Option<Romme> {
     let me = look.view.seat;
@@ -154,7 +153,7 @@ fn hands_world(look: &Look, truth: &Romme, rng: &mut BotRng) -> Option<Romme> {
         })
         .collect();
     let (hands, cards, pile) = deal(look, &known, rng);
-    super::world_of(&look.view, hands, cards, pile, rng)
+    world_of(&look.view, hands, cards, pile, rng)
 }
 
 /// A hand's deadwood: the pips outside the melds of its best partition.
@@ -196,14 +195,14 @@ fn share_of(truth: &Romme, me: Seat, pct: u8, rng: &mut BotRng) -> Vec<Vec<Card>
 }
 
 /// The hands, talon cards and remembered pile part of a world whose hands hold `known`,
-/// the rest dealt as the hard bot deals it ([`super::deal_hands`]).
+/// the rest dealt as the hard bot deals it ([`deal_hands`]).
 fn deal(
     look: &Look,
     known: &[Vec<Card>],
     rng: &mut BotRng,
 ) -> (Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
     let memory = (&look.collected[..], &look.pile[..]);
-    super::deal_hands(&look.view, &look.pool, memory, known, rng)
+    deal_hands(&look.view, &look.pool, memory, known, rng)
 }
 
 /// Hands drawn up to this many times for [`Sight::Pips`].
@@ -230,7 +229,7 @@ fn pips_world(look: &Look, pips: &[u32], rng: &mut BotRng) -> Option<Romme> {
         }
     }
     let (_, (hands, cards, pile)) = best?;
-    super::world_of(view, hands, cards, pile, rng)
+    world_of(view, hands, cards, pile, rng)
 }
 
 /// What the clairvoyant did over a run.
@@ -264,7 +263,7 @@ impl Clairvoyant {
     }
 
     /// The action for `seat` (to move) in the true state `game`: the hard bot's decision
-    /// ([`crate::think::decide`]) with the oracle's worlds.
+    /// ([`bots::think::decide`]) with the oracle's worlds.
     pub fn choose(&mut self, game: &Romme, seat: Seat) -> RommeAction {
         let view = game.view(seat);
         let legal = game.legal_actions(seat);
@@ -315,10 +314,10 @@ impl Clairvoyant {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::walk_decisions;
     use super::*;
-    use crate::romme::{Budget, Level};
-    use crate::Bot;
+    use bots::romme::hard::walk_decisions;
+    use bots::romme::{Budget, Level};
+    use bots::Bot;
     use engine::romme::Preset;
 
     fn sorted(hand: &[Card]) -> Vec<engine::CardId> {
@@ -354,7 +353,7 @@ mod tests {
             let look = Look::new(view, legal.to_vec(), bot, Budget::DEFAULT);
             let known = known_parts(g, s, sight);
             let (hands, cards, pile) = deal(&look, &known, &mut rng);
-            let w = super::super::world_of(view, hands, cards, pile, &mut rng).unwrap();
+            let w = world_of(view, hands, cards, pile, &mut rng).unwrap();
             assert_eq!(w.view(s), *view);
             assert_eq!(w.legal_actions(s), legal);
             assert!(known[s].is_empty());
@@ -402,7 +401,7 @@ mod tests {
 
     #[test]
     fn the_clairvoyant_plays_legal_actions_to_the_end_of_a_deal() {
-        let opts = crate::romme::arena::one_deal(&Preset::Grundspiel.options());
+        let opts = bots::romme::arena::one_deal(&Preset::Grundspiel.options());
         let budget = Budget {
             samples: 4,
             ..Budget::DEFAULT

@@ -1,5 +1,5 @@
 //! Karussell bot strength: heads-up matches (to 100 points), seats swapped every other game.
-//! `cargo run -p bots --profile bench-native --bin bench_karussell [games] [pairs]`
+//! `cargo run -p bench --profile bench-native --bin bench_karussell [games] [pairs]`
 //! (`pairs`: a comma list like `hard-easy,hard-normal`; default: all three pairings).
 //! For the hard bot it also prints its decision times: mean, p95 and max of the decisions
 //! that looked ahead (over 1 ms), and how many took over 150 ms. `HARD_BUDGET=max,min`

@@ -1,4 +1,4 @@
-//! One tournament tool for every game (`cargo run -p bots --profile bench-native --bin
+//! One tournament tool for every game (`cargo run -p bench --profile bench-native --bin
 //! tournament`): a level `a` against a level `b` in any catalog variant, with 2–5 players.
 //!
 //! Duplicate format: every deal (the same seed, so the same cards) is played once per seat
@@ -7,11 +7,11 @@
 //! is a deal where that is a game of its own (Rommé: one deal; Abluxxen: one round), a short
 //! match where rounds make no sense alone (Karussell: to 100 points; Profi-Sort: the whole
 //! task sheet): each game's [`BotGame::UNIT`] and [`BotGame::tournament_options`]. A game is
-//! reached through the bots' list ([`crate::games::with_bot_game`]); a catalog entry whose
+//! reached through the bots' list ([`bots::games::with_bot_game`]); a catalog entry whose
 //! game is not in it is an unknown variant.
 
-use crate::games::{with_bot_game, BotVisitor};
-use crate::{drive, Bot, BotGame, DriveError};
+use bots::games::{with_bot_game, BotVisitor};
+use bots::{drive, Bot, BotGame, DriveError};
 use engine::games::{find_variant, options_of, VariantInfo};
 use engine::BotLevel;
 

@@ -1,4 +1,4 @@
-//! The hard Rommé bot's decision times: `cargo run -p bots --profile bench-native --bin
+//! The hard Rommé bot's decision times: `cargo run -p bench --profile bench-native --bin
 //! bench_romme_hard -- [PRESET|all] [PLAYERS] [DEALS] [SAMPLES] [DISCARDS]`.
 //!
 //! Plays DEALS deals (default 50) of PRESET (catalog id, default romme; `all`: the five

@@ -1,5 +1,5 @@
 //! Tunes the Rommé heuristic's constants ([`Params`]) by self-play against normal:
-//! `cargo run -p bots --profile bench-native --bin tune_romme -- PRESET DEALS SEED [ROUNDS] [START]`.
+//! `cargo run -p bench --profile bench-native --bin tune_romme -- PRESET DEALS SEED [ROUNDS] [START]`.
 //!
 //! PRESET is a catalog id (romme, romme_kaufen, romme_anlegen, romme_raeuber, romme_trad).
 //! Every candidate set plays DEALS duplicate heads-up deals (both seatings) against the

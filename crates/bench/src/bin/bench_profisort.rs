@@ -1,5 +1,5 @@
 //! Profi-Sort bot strength and the hard level's decision times.
-//! - `cargo run -p bots --profile bench-native --bin bench_profisort [games]`: normal vs
+//! - `cargo run -p bench --profile bench-native --bin bench_profisort [games]`: normal vs
 //!   easy, two players, whole matches, seats swapped every other game.
 //! - `... bench_profisort hard [PLAYERS] [MATCHES] [STEPS] [DISCARDS]`: one hard bot
 //!   against normal bots in MATCHES whole matches (default 2 players, 2 matches), the hard

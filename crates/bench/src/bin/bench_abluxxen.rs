@@ -1,6 +1,6 @@
 //! Abluxxen bot benchmark: speed and heuristic-vs-greedy win rates.
 //!
-//! Run with `cargo run -p bots --release --bin bench_abluxxen [games]`.
+//! Run with `cargo run -p bench --release --bin bench_abluxxen [games]`.
 
 use bots::abluxxen::{heuristic_vs_greedy, Level};
 use engine::abluxxen::AbluxxenOptions;

@@ -1,13 +1,13 @@
 //! The tournament tool: one level against another in any game, duplicate format.
 //!
-//! `cargo run -p bots --profile bench-native --bin tournament -- GAME A B [PLAYERS] [DEALS] [SEED]`
+//! `cargo run -p bench --profile bench-native --bin tournament -- GAME A B [PLAYERS] [DEALS] [SEED]`
 //! e.g. `... tournament -- romme normal greedy 2 1000`. GAME is a catalog id (romme,
 //! romme_kaufen, romme_anlegen, romme_raeuber, romme_trad, karussell, profisort, abluxxen,
 //! profiduell) or `all` (every game, heads-up and, where allowed, four players). A and B are
 //! easy, greedy, normal or hard. Prints the win rate of A with its 95 % confidence interval,
 //! the par rate, the average scores and decisions per second; exits non-zero if a game fails.
 
-use bots::tournament::{run, variants, Report, Spec};
+use bench::tournament::{run, variants, Report, Spec};
 use engine::games::find_variant;
 use engine::BotLevel;
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! Karussell solver benchmark:
-//! `cargo run -p bots --profile bench-native --bin bench_karussell_solver [positions]`
+//! `cargo run -p bench --profile bench-native --bin bench_karussell_solver [positions]`
 //! (environment `ROW_TABLE=n` and `ROW_JOKERS=n` replace the table sizes 20, 50, 100 and
 //! the joker counts 0, 2, 6 by one value each; `SLOW_MS=n` prints every position slower
 //! than n ms to stderr as a `karussell-solve` input line; `CPU_TIME=1` measures the

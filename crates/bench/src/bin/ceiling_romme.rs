@@ -1,8 +1,8 @@
 //! The ceiling of the hard Rommé bot's one-step search: a clairvoyant hard bot against
 //! normal, in the tournament's duplicate format on the tournament's deals (measurement
-//! only; see `bots::romme::hard::ceiling` and docs/bots.md).
+//! only; see `bench::ceiling` and docs/bots.md).
 //!
-//! `cargo run -p bots --profile bench-native --bin ceiling_romme -- PRESET SIGHT [PLAYERS]
+//! `cargo run -p bench --profile bench-native --bin ceiling_romme -- PRESET SIGHT [PLAYERS]
 //! [DEALS] [SEED]`: PRESET romme, romme_kaufen, romme_anlegen, romme_raeuber or romme_trad;
 //! SIGHT `hands` (the opponents' true hands), `all` (the whole true state), `view` (the hard
 //! bot's own worlds through the same code) or `hard` (the plain hard bot driven here); the
@@ -15,10 +15,10 @@
 //! Prints the tournament's line (win rate ± 95 % interval, par, average points) and what the
 //! clairvoyant did; a running figure every 25 deals on stderr.
 
+use bench::ceiling::{Clairvoyant, Sight, Tally};
+use bench::tournament::{score, Report};
 use bots::romme::arena::one_deal;
-use bots::romme::hard::ceiling::{Clairvoyant, Sight, Tally};
 use bots::romme::{Level, RommeBot};
-use bots::tournament::{score, Report};
 use bots::Bot;
 use engine::games::{find_variant, options_of};
 use engine::romme::{Romme, RommeOptions};

@@ -1,4 +1,4 @@
-//! Rommé bot benchmark: `cargo run -p bots --profile bench-native --bin bench_romme`.
+//! Rommé bot benchmark: `cargo run -p bench --profile bench-native --bin bench_romme`.
 //!
 //! Prints bot-vs-bot speed, meld-partition timing and the normal bot's win rate against
 //! the easy one. An optional argument scales the number of games (default 1.0).
