@@ -28,7 +28,7 @@ impl<G: Game> Bot<G> for Liar<G> {
         let len = self.seen.len();
         self.seen.drain(..len.saturating_sub(200));
         match stale {
-            Some(action) if self.decisions % 2 == 0 => action,
+            Some(action) if self.decisions.is_multiple_of(2) => action,
             _ => self.honest.choose(view, legal),
         }
     }
