@@ -37,7 +37,7 @@ const PROBE = `<script>
 (function () {
   var key = ${JSON.stringify(ERRORS_KEY)};
   function note(s) {
-    try { var a = JSON.parse(sessionStorage.getItem(key) || '[]'); a.push(String(s).slice(0, 500)); sessionStorage.setItem(key, JSON.stringify(a)); } catch (e) {}
+    try { var a = JSON.parse(sessionStorage.getItem(key) || '[]'); a.push(String(s).replace(/\\s*\\n\\s*/g, ' / ').slice(0, 500)); sessionStorage.setItem(key, JSON.stringify(a)); } catch (e) {}
   }
   var orig = console.error;
   console.error = function () {
@@ -48,7 +48,7 @@ const PROBE = `<script>
     var t = e.target;
     note(t && t !== window && (t.src || t.href) ? 'failed to load ' + (t.src || t.href) : 'error: ' + e.message + ' at ' + e.filename + ':' + e.lineno);
   }, true);
-  addEventListener('unhandledrejection', function (e) { note('unhandled rejection: ' + (e.reason && e.reason.stack ? e.reason.stack : e.reason)); });
+  addEventListener('unhandledrejection', function (e) { note('unhandled rejection: ' + e.reason + (e.reason && e.reason.stack ? ' ' + e.reason.stack : '')); });
   var x = 12345;
   crypto.getRandomValues = function (a) {
     var u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
@@ -239,8 +239,9 @@ async function inView(s, sels, label) {
   }
 }
 
-async function errors(s) {
-  return JSON.parse((await s.js(`return sessionStorage.getItem('${ERRORS_KEY}')`)) || '[]');
+// The errors the probe recorded in this tab; `clear` forgets them (the next size starts afresh).
+async function errors(s, clear = false) {
+  return JSON.parse((await s.js(`const e = sessionStorage.getItem('${ERRORS_KEY}'); if (arguments[0]) sessionStorage.removeItem('${ERRORS_KEY}'); return e;`, clear)) || '[]');
 }
 
 // Makes the page (innerWidth × innerHeight) exactly w × h by sizing the window around it.
@@ -281,7 +282,8 @@ async function scenario(s, engine, [w, h], log) {
   // A clean start: no saves, fast bots, reduced motion, the first-game guides seen.
   await s.go(BASE);
   await s.until('the home page', "return document.querySelector('[data-testid=game-entry]')", [], 30000);
-  await s.js(`localStorage.clear(); sessionStorage.clear();
+  // (The errors recorded so far stay: the page's first load counts too.)
+  await s.js(`localStorage.clear();
     localStorage.setItem('kartenrunde.settings.v1', arguments[0]);
     localStorage.setItem('kartenrunde.coach.v1', arguments[1]);`, FAST, COACH_SEEN);
   await setViewport(s, w, h);
@@ -351,7 +353,7 @@ async function scenario(s, engine, [w, h], log) {
     await shot(game);
     step(`${game} table`);
   }
-  const errs = await errors(s);
+  const errs = await errors(s, true);
   assert(errs.length === 0, `${tag}: errors in the page: ${errs.join(' | ')}`);
 }
 
@@ -411,7 +413,7 @@ for (const engine of wanted) {
         failed++;
         console.log(`FAIL ${engine} ${size.join('x')}: ${e && e.stack ? e.stack : e}`);
         for (const l of lines) console.log(l);
-        try { console.log('  page errors: ' + (await errors(s)).join(' | ')); } catch { /* page gone */ }
+        try { console.log('  page errors: ' + (await errors(s, true)).join(' | ')); } catch { /* page gone */ }
         try { await s.screenshot(path.join(SHOTS, `FAIL-engines-${engine}-${size[0]}.png`)); } catch { /* no page */ }
       }
       lines.length = 0;
