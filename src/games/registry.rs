@@ -57,7 +57,7 @@ pub type RulesPage<O> = fn(&'static VariantInfo, &O, Lang) -> RulesDoc;
 
 /// What the app lists of a game beyond what its host needs ([`UiGame`]) and what the engine
 /// lists ([`Listed`]: its facts and presets); implemented in the game's module.
-pub trait Registered: UiGame + Listed + Launch {
+pub trait Registered: UiGame + Listed + Launch + bots::BotGame {
     /// The card on the home screen.
     const ICON: Face;
     /// Presets shown with another card (catalog id, card), so each has a picture of its own.
@@ -256,6 +256,16 @@ registry! {
     engine::abluxxen::Abluxxen,
     engine::karussell::Karussell,
     engine::profisort::ProfiSort,
+}
+
+/// Hands every registered game's type to (a copy of) `visitor`, in the registry's order: the
+/// tests that must cover each game iterate this, so a new game is in them by its registry
+/// line alone.
+#[cfg(test)]
+pub fn for_every_game<V: UiVisitor<Out = ()> + Clone>(visitor: V) {
+    for e in REGISTRY {
+        with_ui_game(e.game, visitor.clone()).expect("a registered game");
+    }
 }
 
 /// Every game's texts, for [`crate::i18n::install`].
