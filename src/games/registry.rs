@@ -384,6 +384,47 @@ mod tests {
         }
     }
 
+    /// `tests/e2e/games.json`, the list of games and catalog entries the end-to-end specs
+    /// read (`tests/e2e/games.mjs`), is written from the registry and the catalog: run with
+    /// `KR_WRITE_E2E_GAMES=1` to write it; a game missing there fails here.
+    #[test]
+    fn the_e2e_list_of_games_is_the_registry() {
+        let variants: Vec<serde_json::Value> = VARIANTS
+            .iter()
+            .filter_map(|v| {
+                let game = v.game?;
+                find(game)?;
+                Some(serde_json::json!({
+                    "id": v.id, "game": game, "min": v.min_players,
+                    "max": v.max_players, "default": v.default_players,
+                }))
+            })
+            .collect();
+        let games: Vec<serde_json::Value> = REGISTRY
+            .iter()
+            .map(|e| {
+                let levels: Vec<&str> = e.bot_levels.iter().map(|l| l.code()).collect();
+                serde_json::json!({ "name": e.game, "botLevels": levels, "hints": e.hints })
+            })
+            .collect();
+        let want = serde_json::to_string_pretty(&serde_json::json!({
+            "written by": "cargo test -p kartenrunde --lib the_e2e_list_of_games_is_the_registry (KR_WRITE_E2E_GAMES=1)",
+            "games": games,
+            "variants": variants,
+        }))
+        .unwrap()
+            + "\n";
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/games.json");
+        if std::env::var_os("KR_WRITE_E2E_GAMES").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == want,
+            "tests/e2e/games.json is not the registry's list (KR_WRITE_E2E_GAMES=1 writes it)"
+        );
+    }
+
     /// Every game of the registry comes with what the app shows of it: its texts, its guide,
     /// bot levels, and a rules page for each of its catalog entries.
     #[test]
