@@ -86,7 +86,12 @@ function session(driverUrl, id) {
     find: async (css) => (await call('POST', '/element', { using: 'css selector', value: css }))[ELEMENT],
     rect: () => call('GET', '/window/rect'),
     setRect: (r) => call('POST', '/window/rect', r),
-    screenshot: async (file) => fs.writeFileSync(file, Buffer.from(await call('GET', '/screenshot'), 'base64')),
+    // After two animation frames: WebKit's snapshot can otherwise show a frame painted
+    // before the last change of the page (the boot screen's top bar, empty).
+    async screenshot(file) {
+      await call('POST', '/execute/async', { script: 'const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));', args: [] });
+      fs.writeFileSync(file, Buffer.from(await call('GET', '/screenshot'), 'base64'));
+    },
     close: () => call('DELETE', ''),
     // Waits until `body` returns a truthy value in the page (polling), returns it.
     async until(what, body, args = [], timeout = 20000) {
@@ -385,6 +390,11 @@ server.on('request', (req, res) => {
   return files(req, res);
 });
 
+// The drivers still running end with this process, however it ends (a timeout's signal too).
+const live = new Set();
+process.on('exit', () => { for (const pid of live) try { process.kill(-pid, 'SIGTERM'); } catch { /* gone */ } });
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(1));
+
 let failed = 0;
 const started = Date.now();
 for (const engine of wanted) {
@@ -396,6 +406,7 @@ for (const engine of wanted) {
   const out = fs.openSync(logFile, 'w');
   // Its own process group, so that the driver, the browser and Xvfb end together.
   const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, out], detached: true });
+  live.add(proc.pid);
   let s = null;
   let done = 0; // sizes tried
   const lines = [];
@@ -426,6 +437,7 @@ for (const engine of wanted) {
     if (s) await s.close().catch(() => {});
     try { process.kill(-proc.pid, 'SIGTERM'); } catch { /* gone */ }
     await new Promise((r) => (proc.exitCode !== null || proc.signalCode !== null ? r() : proc.once('exit', r)));
+    live.delete(proc.pid);
     fs.closeSync(out);
     if (!failed) fs.rmSync(dir, { recursive: true, force: true });
   }
