@@ -140,7 +140,7 @@ async function newSession(driverUrl, capabilities) {
   });
   const json = await res.json();
   if (json.value.error) throw new WebDriverError(json.value.error, json.value.message);
-  return session(driverUrl, json.value.sessionId);
+  return Object.assign(session(driverUrl, json.value.sessionId), { version: `${json.value.capabilities.browserName} ${json.value.capabilities.browserVersion}` });
 }
 
 const freePort = () => new Promise((resolve, reject) => {
@@ -441,7 +441,7 @@ for (const engine of wanted) {
     fs.closeSync(out);
     if (!failed) fs.rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`     ${ENGINES[engine].label}: ${Math.round((Date.now() - t0) / 1000)} s`);
+  console.log(`     ${ENGINES[engine].label}${s ? `, ${s.version}` : ''}: ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 server.close();
 console.log(`engines: ${wanted.length * SIZES.length - failed} passed, ${failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
