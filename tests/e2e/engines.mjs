@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from './serve.mjs';
 import { assert, eq } from './assert.mjs';
+import { VARIANTS } from './games.mjs';
 
 const PORT = Number(process.env.ENGINES_PORT || 8131);
 const SUB = '/kartenrunde/';
@@ -294,10 +295,13 @@ async function scenario(s, engine, [w, h], log) {
   await setViewport(s, w, h);
   await s.refresh();
 
-  // Home: the nine games.
-  await s.until('nine games on the home page', "return document.querySelectorAll('[data-testid=game-entry]').length === 9", [], 30000);
+  // Home: every game of the catalog, each with its card.
+  await s.until('every game on the home page', `const shown = [...document.querySelectorAll('[data-testid=game-entry]')].map((e) => e.dataset.game);
+    return arguments[0].every((id) => shown.includes(id))`, [VARIANTS], 30000);
   const text = await s.js("return document.querySelector('.game-list').textContent");
   for (const title of ['Rommé (Grundspiel)', 'Karussell', 'Abluxxen']) assert(text.includes(title), `the home page lists ${title}`);
+  eq(await s.js(`return [...document.querySelectorAll('[data-testid=game-entry] svg.card')].filter((c) => { const r = c.getBoundingClientRect(); return r.width >= 30 && r.height > r.width; }).length`),
+    await s.js("return document.querySelectorAll('[data-testid=game-entry]').length"), 'every game on the home page shows its card');
   eq(await s.js('return document.documentElement.scrollWidth <= innerWidth'), true, `${tag}: the home page does not scroll sideways`);
   await shot('home');
   step('home');
