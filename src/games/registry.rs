@@ -27,7 +27,7 @@ pub struct UiEntry {
     /// game's part of the wasm (with its table).
     pub setup_panel: SetupPanel,
     /// The running game of a stored save (id, JSON), read, replayed and shown by its part of
-    /// the wasm: [`UiGame::table`].
+    /// the wasm: [`Parts::table`](crate::play::ui_game::Parts::table).
     pub host: fn(String, String, Lang, TableMode) -> ViewLoad,
     /// A guest's page at a table between devices (invitation code, the guest's name), built
     /// by the game's table part.
@@ -293,7 +293,7 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
 }
 
 /// The table of game `G` for the stored save `json`, or why it cannot be used: what a
-/// game's `UiGame::table` builds in its part of the wasm.
+/// game's `Parts::table` builds in its part of the wasm.
 pub fn open<G: UiGame>(id: String, json: &str, lang: Lang, mode: TableMode) -> AnyView {
     match Session::<G>::from_json(id, json) {
         Ok(session) if mode == TableMode::Replay => {
