@@ -10,7 +10,8 @@
 // loudly (scripts/setup-tools --browser installs them).
 // Usage: node tests/e2e/engines.mjs [firefox|webkit ...]
 // Env: E2E_DIST (default dist), ENGINES_PORT (default 8131), ENGINES_SHOTS (screenshots,
-// default tests/e2e/out), ENGINES_SIZES (e.g. "390x844,1366x768").
+// default tests/e2e/out), ENGINES_SIZES (e.g. "390x844,1366x768"), ENGINES_VERBOSE=1 (each
+// step's time and the page's sizes also when it passes).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -69,8 +70,10 @@ class WebDriverError extends Error {
 
 function session(driverUrl, id) {
   const call = async (method, p, body) => {
+    // A driver that stops answering fails the call instead of hanging the test.
     const res = await fetch(`${driverUrl}/session/${id}${p}`, {
       method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60000),
     });
     const json = await res.json();
     if (json.value && json.value.error) throw new WebDriverError(json.value.error, json.value.message);
@@ -138,6 +141,7 @@ async function newSession(driverUrl, capabilities) {
   const res = await fetch(`${driverUrl}/session`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ capabilities: { alwaysMatch: capabilities } }),
+    signal: AbortSignal.timeout(60000),
   });
   const json = await res.json();
   if (json.value.error) throw new WebDriverError(json.value.error, json.value.message);
@@ -398,6 +402,9 @@ server.on('request', (req, res) => {
 const live = new Set();
 process.on('exit', () => { for (const pid of live) try { process.kill(-pid, 'SIGTERM'); } catch { /* gone */ } });
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(1));
+
+// The whole run takes about half a minute; five minutes means something hangs.
+setTimeout(() => { console.log('engines: FAILED, still running after 5 minutes'); process.exit(1); }, 300000).unref();
 
 let failed = 0;
 const started = Date.now();
