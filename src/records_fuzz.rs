@@ -158,13 +158,11 @@ fn good_result(rng: &mut Rng, i: usize) -> MatchResult {
     let scores: Vec<i32> = (0..seats).map(|_| rng.below(300) as i32 - 100).collect();
     let higher = rng.chance(2);
     let standings = engine::game::places(&scores, higher);
-    let variants = [
-        "romme",
-        "romme_kaufen",
-        "karussell",
-        "abluxxen",
-        "profisort",
-    ];
+    let variants: Vec<&str> = engine::games::VARIANTS
+        .iter()
+        .filter(|v| v.game.is_some())
+        .map(|v| v.id)
+        .collect();
     MatchResult::new(
         &format!("m{i}"),
         variants[rng.below(variants.len())],
@@ -357,7 +355,7 @@ fn records_settings_one_mutated_field_leaves_the_others() {
 #[test]
 fn records_coach_list_one_mutated_entry_leaves_the_others() {
     let mut rng = Rng(0x000C_0AC4);
-    let families = ["romme", "karussell", "profisort", "abluxxen"];
+    let families: Vec<&str> = engine::games::GAMES.iter().map(|g| g.name).collect();
     for round in 0..count() {
         let n = 1 + rng.below(4);
         let mut items: Vec<Value> = (0..n).map(|i| json!(families[i])).collect();

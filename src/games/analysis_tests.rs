@@ -1,5 +1,6 @@
 //! The analysis after a deal said in every game (`host::analysis::items`): no finding of
 //! the hard bot is dropped, every one is said in both languages.
+use crate::games::registry::{for_every_game, Registered, UiVisitor};
 use crate::host::analysis::{deal_steps, items};
 use crate::i18n::Lang;
 use crate::play::ui_game::UiGame;
@@ -7,6 +8,17 @@ use bots::analysis::Analysis;
 use engine::games::Listed;
 use engine::save::Record;
 use engine::BotLevel;
+
+/// [`every_finding_is_said`] of one game with its base preset: at least one finding.
+#[derive(Clone)]
+struct Findings;
+
+impl UiVisitor for Findings {
+    type Out = ();
+    fn visit<G: Registered>(self) {
+        assert!(every_finding_is_said::<G>(G::NAME) >= 1, "{}", G::NAME);
+    }
+}
 
 /// Deal 1 of a game of bots, analysed for seat 0 by the hard bot: every finding
 /// is said in both languages (the better move as advice, its cards in the hand shown),
@@ -54,8 +66,5 @@ fn every_finding_is_said<G: UiGame + Listed + bots::BotGame>(preset: &str) -> us
 #[test]
 fn the_findings_of_every_game_are_said_in_both_languages() {
     // (These seeds give each game at least one finding to say.)
-    assert!(every_finding_is_said::<engine::romme::Romme>("romme") >= 1);
-    assert!(every_finding_is_said::<engine::karussell::Karussell>("karussell") >= 1);
-    assert!(every_finding_is_said::<engine::profisort::ProfiSort>("profisort") >= 1);
-    assert!(every_finding_is_said::<engine::abluxxen::Abluxxen>("abluxxen") >= 1);
+    for_every_game(Findings);
 }

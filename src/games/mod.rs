@@ -16,6 +16,8 @@ pub mod romme;
 pub mod rules_doc;
 
 #[cfg(test)]
+mod again_tests;
+#[cfg(test)]
 mod analysis_tests;
 #[cfg(test)]
 mod hint_tests;

@@ -27,7 +27,7 @@ pub struct UiEntry {
     /// game's part of the wasm (with its table).
     pub setup_panel: SetupPanel,
     /// The running game of a stored save (id, JSON), read, replayed and shown by its part of
-    /// the wasm: [`UiGame::table`].
+    /// the wasm: [`Parts::table`](crate::play::ui_game::Parts::table).
     pub host: fn(String, String, Lang, TableMode) -> ViewLoad,
     /// A guest's page at a table between devices (invitation code, the guest's name), built
     /// by the game's table part.
@@ -57,7 +57,7 @@ pub type RulesPage<O> = fn(&'static VariantInfo, &O, Lang) -> RulesDoc;
 
 /// What the app lists of a game beyond what its host needs ([`UiGame`]) and what the engine
 /// lists ([`Listed`]: its facts and presets); implemented in the game's module.
-pub trait Registered: UiGame + Listed {
+pub trait Registered: UiGame + Listed + Launch + bots::BotGame {
     /// The card on the home screen.
     const ICON: Face;
     /// Presets shown with another card (catalog id, card), so each has a picture of its own.
@@ -72,12 +72,6 @@ pub trait Registered: UiGame + Listed {
     /// The texts of its rules page: installed when the part with the rules pages
     /// (`more_pages`) is loaded ([`install_rules_texts`]).
     const RULES_TEXTS: Table;
-    /// The game's part of the setup screen: `setup_panel` of [`game_parts!`].
-    const SETUP: SetupPanel;
-    /// A guest's page at a table between devices: `open_guest` of [`game_parts!`].
-    const GUEST: fn(String, String) -> ViewLoad;
-    /// Makes and stores a new game (in the table part): `new_game` of [`game_parts!`].
-    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad;
     /// Its rules page (`src/games/<game>/rules.rs`), reached through [`with_ui_game`] only
     /// (a static holding it would keep its code in the main module).
     const RULES: RulesPage<Self::Options>;
@@ -118,21 +112,33 @@ pub const fn entry<G: Registered>() -> UiEntry {
     }
 }
 
+/// How the app starts a game's pages, generated for every game by [`game_parts!`] (never
+/// written by hand): each loads a part of the wasm of the game's own.
+pub trait Launch: engine::Game {
+    /// The game's part of the setup screen (`setup_part`, in the small part `$setup`).
+    const SETUP: SetupPanel;
+    /// A guest's page at a table between devices (in the part `$table`).
+    const GUEST: fn(String, String) -> ViewLoad;
+    /// Makes and stores a new game (in the part `$table`: the engine is not in the setup's).
+    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad;
+}
+
 /// Work done with a game's type, chosen by its name: see [`with_ui_game`].
 pub trait UiVisitor {
     type Out;
     fn visit<G: Registered>(self) -> Self::Out;
 }
 
-/// A game's lazily loaded parts of the wasm (docs/DESIGN.md, "Code splitting"): defines in
-/// the game's module `setup_panel` (for its registry entry), built in the small part
-/// `$setup`, and `open_table` (for its `UiGame::table`) and `open_guest`, built in the part
-/// `$table` (with the engine's replay of a save). The setup page shows as soon as its small
+/// A game's lazily loaded parts of the wasm (docs/DESIGN.md, "Code splitting"), its one
+/// registration block: implements [`Launch`] (setup panel, guest page, new game) and
+/// [`Parts`](crate::play::ui_game::Parts) (table, bot) for `$game`. The setup panel is built
+/// in the small part `$setup`; the table, the guest's page and a new game in the part
+/// `$table` (with the engine's replay of a save); the bots in `$bots`. The setup page shows as soon as its small
 /// part is in; the table part is fetched meanwhile (the boot page starts both when a game is
 /// tapped, the setup page when it opens). Each game needs parts of its own name, so this is a
 /// macro and not a generic function.
 macro_rules! game_parts {
-    ($game:ty, $setup:ident, $table:ident) => {
+    ($game:ty, $setup:ident, $table:ident, $bots:ident) => {
         /// The game's part of the setup screen; its code is fetched when the setup opens.
         #[leptos::wasm_split::wasm_split($setup, wasm_split_path = ::leptos::wasm_split, fallible)]
         fn setup_part(
@@ -143,13 +149,6 @@ macro_rules! game_parts {
             // The table's part next (the visitor is choosing options meanwhile).
             $crate::components::lazy::prefetch(stringify!($table));
             Ok(setup::setup_panel(entry, seats))
-        }
-
-        fn setup_panel(
-            entry: &'static engine::games::VariantInfo,
-            seats: RwSignal<Vec<$crate::seats::SeatConfig>>,
-        ) -> $crate::play::ui_game::ViewLoad {
-            Box::pin(setup_part(entry, seats))
         }
 
         /// The game's table (board and host) for a stored save, or why the save cannot be
@@ -190,23 +189,43 @@ macro_rules! game_parts {
             Ok($crate::games::create_game::<$game>(args))
         }
 
-        fn new_game(
-            args: $crate::games::NewGame<<$game as engine::Game>::Options>,
-        ) -> $crate::games::NewGameLoad {
-            Box::pin(new_part(args))
+        /// A bot of this game for a table with `options`; its code is fetched with the
+        /// first bot decision of such a game.
+        #[leptos::wasm_split::wasm_split($bots, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn bot_part(
+            level: engine::BotLevel,
+            seed: u64,
+            options: <$game as engine::Game>::Options,
+        ) -> Result<Box<dyn bots::Bot<$game>>, $crate::play::ui_game::LoadError> {
+            Ok(bots::bot_for::<$game>(level, seed, &options))
         }
 
-        fn open_guest(code: String, name: String) -> $crate::play::ui_game::ViewLoad {
-            Box::pin(guest_part(code, name))
+        impl $crate::games::registry::Launch for $game {
+            const SETUP: $crate::games::registry::SetupPanel =
+                |entry, seats| Box::pin(setup_part(entry, seats));
+            const GUEST: fn(String, String) -> $crate::play::ui_game::ViewLoad =
+                |code, name| Box::pin(guest_part(code, name));
+            const NEW: fn(
+                $crate::games::NewGame<<$game as engine::Game>::Options>,
+            ) -> $crate::games::NewGameLoad = |args| Box::pin(new_part(args));
         }
 
-        fn open_table(
-            id: String,
-            json: String,
-            lang: $crate::i18n::Lang,
-            mode: $crate::play::ui_game::TableMode,
-        ) -> $crate::play::ui_game::ViewLoad {
-            Box::pin(table_part(id, json, lang, mode))
+        impl $crate::play::ui_game::Parts for $game {
+            fn load_bot(
+                level: engine::BotLevel,
+                seed: u64,
+                options: &<$game as engine::Game>::Options,
+            ) -> $crate::play::ui_game::BotLoad<$game> {
+                Box::pin(bot_part(level, seed, options.clone()))
+            }
+            fn table(
+                id: String,
+                json: String,
+                lang: $crate::i18n::Lang,
+                mode: $crate::play::ui_game::TableMode,
+            ) -> $crate::play::ui_game::ViewLoad {
+                Box::pin(table_part(id, json, lang, mode))
+            }
         }
     };
 }
@@ -239,6 +258,16 @@ registry! {
     engine::profisort::ProfiSort,
 }
 
+/// Hands every registered game's type to (a copy of) `visitor`, in the registry's order: the
+/// tests that must cover each game iterate this, so a new game is in them by its registry
+/// line alone.
+#[cfg(test)]
+pub fn for_every_game<V: UiVisitor<Out = ()> + Clone>(visitor: V) {
+    for e in REGISTRY {
+        with_ui_game(e.game, visitor.clone()).expect("a registered game");
+    }
+}
+
 /// Every game's texts, for [`crate::i18n::install`].
 pub fn text_tables() -> impl Iterator<Item = Table> {
     REGISTRY.iter().map(|e| e.texts)
@@ -264,7 +293,7 @@ pub fn find(game: &str) -> Option<&'static UiEntry> {
 }
 
 /// The table of game `G` for the stored save `json`, or why it cannot be used: what a
-/// game's `UiGame::table` builds in its part of the wasm.
+/// game's `Parts::table` builds in its part of the wasm.
 pub fn open<G: UiGame>(id: String, json: &str, lang: Lang, mode: TableMode) -> AnyView {
     match Session::<G>::from_json(id, json) {
         Ok(session) if mode == TableMode::Replay => {
@@ -353,6 +382,47 @@ mod tests {
                 "run.mjs does not list {spec}"
             );
         }
+    }
+
+    /// `tests/e2e/games.json`, the list of games and catalog entries the end-to-end specs
+    /// read (`tests/e2e/games.mjs`), is written from the registry and the catalog: run with
+    /// `KR_WRITE_E2E_GAMES=1` to write it; a game missing there fails here.
+    #[test]
+    fn the_e2e_list_of_games_is_the_registry() {
+        let variants: Vec<serde_json::Value> = VARIANTS
+            .iter()
+            .filter_map(|v| {
+                let game = v.game?;
+                find(game)?;
+                Some(serde_json::json!({
+                    "id": v.id, "game": game, "min": v.min_players,
+                    "max": v.max_players, "default": v.default_players,
+                }))
+            })
+            .collect();
+        let games: Vec<serde_json::Value> = REGISTRY
+            .iter()
+            .map(|e| {
+                let levels: Vec<&str> = e.bot_levels.iter().map(|l| l.code()).collect();
+                serde_json::json!({ "name": e.game, "botLevels": levels, "hints": e.hints })
+            })
+            .collect();
+        let want = serde_json::to_string_pretty(&serde_json::json!({
+            "written by": "cargo test -p kartenrunde --lib the_e2e_list_of_games_is_the_registry (KR_WRITE_E2E_GAMES=1)",
+            "games": games,
+            "variants": variants,
+        }))
+        .unwrap()
+            + "\n";
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/games.json");
+        if std::env::var_os("KR_WRITE_E2E_GAMES").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == want,
+            "tests/e2e/games.json is not the registry's list (KR_WRITE_E2E_GAMES=1 writes it)"
+        );
     }
 
     /// Every game of the registry comes with what the app shows of it: its texts, its guide,

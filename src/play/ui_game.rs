@@ -99,7 +99,21 @@ where
 /// `components::coach`.
 pub type CoachMarks = &'static [(&'static str, &'static str)];
 
-pub trait UiGame: Game {
+/// A game's parts of the wasm that its host loads, generated for every game by
+/// `games::registry::game_parts!` (never written by hand): each is a function marked
+/// `#[wasm_split(..)]`, fetched on first use (docs/DESIGN.md, "Code splitting").
+pub trait Parts: Game {
+    /// The bot of a seat, built for the table's options (public information). Its code is
+    /// the part `<game>_bots`, fetched on the bot's first decision (see [`BotLoad`]).
+    fn load_bot(level: BotLevel, seed: u64, options: &Self::Options) -> BotLoad<Self>;
+    /// The running game of the stored save `json` (stored under `id`): its `GameHost` (or
+    /// for [`TableMode::Replay`] its `ReplayHost`), or why the save cannot be used (in
+    /// `lang`). Built by the part `<game>_table`: the board, the host and the replay of a
+    /// save (the engine), fetched when a game of this kind is opened.
+    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad;
+}
+
+pub trait UiGame: Parts {
     /// The marks of the game's first-game guide, which the host shows on a first game.
     const COACH: CoachMarks;
     /// The table offers "Tipp": a bot's choice for the decision now, explained by
@@ -127,11 +141,6 @@ pub trait UiGame: Game {
     }
     /// The bot levels the setup screen offers for this game.
     const BOT_LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Greedy, BotLevel::Normal];
-    /// The bot of a seat. Its code is a part of the wasm of its own, fetched on the bot's
-    /// first decision (see [`BotLoad`]); the game's impl forwards to a function marked
-    /// `#[wasm_split(..)]` that builds the bot (it knows the table's rules, public
-    /// information).
-    fn load_bot(level: BotLevel, seed: u64, options: &Self::Options) -> BotLoad<Self>;
     /// The deals (rounds) played so far, the current one included (for the statistics).
     fn deals_played(view: &Self::View) -> u32;
     /// [`Self::deals_played`] of the state (the host asks after every action, to build a
@@ -151,12 +160,6 @@ pub trait UiGame: Game {
         Vec::new()
     }
     fn board(props: BoardProps<Self>) -> AnyView;
-    /// The running game of the stored save `json` (stored under `id`): its `GameHost` (or
-    /// for [`TableMode::Replay`] its `ReplayHost`), or
-    /// why the save cannot be used (in `lang`). The game's impl forwards to a function marked
-    /// `#[wasm_split(..)]`: the board, the host and the replay of a save (the engine) are a
-    /// part of the wasm of their own, fetched when a game of this kind is opened.
-    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad;
     /// True when bots should wait for a human to look first (e.g. a deal-end summary);
     /// the board calls `proceed` to let them go on.
     fn hold_bots(_view: &Self::View) -> bool {

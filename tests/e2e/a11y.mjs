@@ -2,6 +2,7 @@
 // critical violations (WCAG 2.2 AA rules).
 import { assert } from './assert.mjs';
 import path from 'node:path';
+import { GAMES } from './games.mjs';
 
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 20 });
@@ -35,7 +36,7 @@ export default [
         await page.waitForSelector(sel);
         await axe(page, name);
       }
-      for (const id of ['romme', 'karussell', 'profisort', 'abluxxen']) {
+      for (const id of GAMES) {
         await page.goto(base + '#/setup/' + id);
         await page.reload();
         await page.click('[data-testid=start]');

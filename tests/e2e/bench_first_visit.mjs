@@ -34,6 +34,13 @@ async function visit(page, cdp, game) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const t0 = Date.now();
+  // LOG=1: every request of the visit, when it started and ended (ms since the navigation).
+  const log = [];
+  const seen = (r, what) => log.push(`${String(Date.now() - t0).padStart(6)} ${what} ${r.url().replace(base, '')}`);
+  if (process.env.LOG) {
+    page.on('request', (r) => seen(r, 'start'));
+    page.on('requestfinished', (r) => seen(r, 'end  '));
+  }
   await page.goto(base, { waitUntil: 'commit' });
   const tap = `#boot a[href="#/setup/${game}"], [data-testid=game-entry] a[href="#/setup/${game}"]`;
   await page.waitForSelector(tap, { timeout: 60000 });
@@ -47,6 +54,9 @@ async function visit(page, cdp, game) {
   await page.waitForSelector('[data-testid=hand]', { timeout: 60000 });
   const start = Date.now() - s0;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  if (process.env.LOG) console.log(`${log.join('\n')}\n  list ${list}, setup ${setup}`);
+  page.removeAllListeners('request');
+  page.removeAllListeners('requestfinished');
   return { list, setup, start };
 }
 

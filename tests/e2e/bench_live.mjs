@@ -9,6 +9,7 @@
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 import { fixSeed, startRommeBotMatch, dealEnd } from './bot_match.mjs';
+import { GAMES } from './games.mjs';
 
 const dir = process.argv[2];
 if (!dir) { console.error('usage: node tests/e2e/bench_live.mjs DIST (built with --features diag-alloc)'); process.exit(2); }
@@ -20,10 +21,10 @@ await page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) =
 // A fixed seed: the same match every time.
 await fixSeed(page);
 await page.goto('http://127.0.0.1:8171/kartenrunde/');
-await page.evaluate(() => {
+await page.evaluate((games) => {
   localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 0 }));
-  localStorage.setItem('kartenrunde.coach.v1', JSON.stringify(['romme', 'karussell', 'abluxxen', 'profisort']));
-});
+  localStorage.setItem('kartenrunde.coach.v1', JSON.stringify(games));
+}, GAMES);
 await page.reload();
 await page.waitForSelector('[data-testid=game-entry]');
 if (!(await page.evaluate(() => typeof window.__wasm.kr_live_bytes === 'function'))) {

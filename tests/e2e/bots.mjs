@@ -3,6 +3,7 @@
 import { assert } from './assert.mjs';
 import { playDeal } from './romme.mjs';
 import { playTurn as karussellTurn, myMove } from './karussell.mjs';
+import { covering } from './games.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 
@@ -127,7 +128,7 @@ for (const level of ['easy', 'normal', 'hard']) {
       : `bots: bots-only games at level ${level} in every game – decisions p95 ≤ 50 ms, no long task over 50 ms`,
     async run({ page, base }) {
       let pausedGames = 0;
-      for (const game of ['romme', 'romme_raeuber', 'karussell', 'profisort', 'abluxxen', 'profiduell']) {
+      for (const game of covering('bots-only games', ['romme', 'romme_raeuber', 'karussell', 'profisort', 'abluxxen', 'profiduell'])) {
         await upToThree(`${game} ${level}`, async () => {
           await setup(page, base, game, []);
           const rows = (await page.$$('[data-testid=seat-row]')).length;

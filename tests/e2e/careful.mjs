@@ -5,12 +5,13 @@
 import { assert, eq } from './assert.mjs';
 import { finishMatch } from './endings.mjs';
 import { readFileSync } from 'node:fs';
+import { BOARD, GAMES } from './games.mjs';
 
 const KARUSSELL_SAVE = readFileSync(new URL('../../crates/engine/tests/fixtures/karussell.wave2.save.json', import.meta.url), 'utf8');
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 20 });
 const SIZES = [[360, 640], [390, 844], [1366, 768]];
-const BOARDS = ['romme-board', 'karussell-board', 'profisort-board', 'ab-board'];
+const BOARDS = Object.values(BOARD);
 const END = '[data-testid=deal-end], [data-testid=round-end], [data-testid=end-screen]';
 
 // Words that give English away in a German page (as whole words, case as written).
@@ -193,7 +194,7 @@ TESTS.push({
   async run({ page, base, shot }) {
     const bad = [];
     // One game per board (the Rommé presets share theirs); bots only, a short match.
-    for (const game of ['romme', 'karussell', 'profisort', 'abluxxen']) {
+    for (const game of GAMES) {
       await page.setViewportSize({ width: 390, height: 844 });
       let seen = false;
       await finishMatch(page, base, game, 7, async (p, deal) => {
@@ -341,7 +342,7 @@ TESTS.push({
     const bad = [];
     for (const [w, h] of [[360, 640], [1366, 768]]) {
       await page.setViewportSize({ width: w, height: h });
-      for (const id of ['romme', 'karussell', 'profisort', 'abluxxen']) {
+      for (const id of GAMES) {
         const board = await startMidTurn(page, base, id);
         // Rommé, Karussell and Profi-Sort: draw first, then cards can be picked.
         if ((await page.$eval(`[data-testid=${board}]`, (b) => b.dataset.phase || b.dataset.pending)) === 'draw') {

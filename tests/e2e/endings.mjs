@@ -8,6 +8,7 @@
 // trap's cleanup focused a hand card of the board being removed) and left the page blank.
 import { assert } from './assert.mjs';
 import { fixSeed } from './bot_match.mjs';
+import { covering, VARIANTS } from './games.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 10 });
 const OVER = '[data-testid=to-stats]'; // every game's final panel, and only the final one
@@ -35,7 +36,7 @@ const HOME = ['home link', '[data-testid=deal-end] a[href="#/"], [data-testid=to
 const STATS = ['Statistik', OVER, 'stats'];
 const BACK = ['Back', 'back', null];
 const ABLUXXEN_EXITS = [STATS, BACK, ['Startseite', '[data-testid=end-screen] [data-testid=home]', 'home'], ['Nochmal', '[data-testid=play-again]', 'setup']];
-const GAMES = {
+const ENDS = covering('endings', {
   romme: { exits: [STATS, BACK, HOME], options: romme },
   romme_kaufen: { exits: [STATS, BACK, HOME], options: romme },
   romme_anlegen: { exits: [STATS, BACK, HOME], options: romme },
@@ -52,7 +53,7 @@ const GAMES = {
   },
   abluxxen: { exits: ABLUXXEN_EXITS, options: twoRounds },
   profiduell: { exits: ABLUXXEN_EXITS, options: twoRounds },
-};
+}, VARIANTS);
 
 async function twoRounds(page) {
   await page.uncheck('[data-testid=per-player]');
@@ -85,7 +86,7 @@ export async function finishMatch(page, base, game, seed, atDealEnd = null) {
   // The game's part of the setup (its options) arrives with its part of the wasm.
   const rules = await page.waitForSelector('[data-testid=house-rules]');
   if (!(await rules.evaluate((d) => d.open))) await page.click('[data-testid=house-rules] > summary');
-  await GAMES[game].options(page);
+  await ENDS[game].options(page);
   await page.click('[data-testid=start]');
   await page.waitForFunction(() => location.hash.startsWith('#/play/'));
   const id = page.url().split('#/play/')[1];
@@ -126,7 +127,7 @@ export async function leave(page, exit, what, panics) {
 // opened again from its save and left by every other way.
 async function endings(page, base, game, seeds) {
   const panics = watchPanics(page);
-  const exits = GAMES[game].exits;
+  const exits = ENDS[game].exits;
   for (const [i, seed] of seeds.entries()) {
     const t0 = Date.now();
     const { id, deals } = await finishMatch(page, base, game, seed);
@@ -153,7 +154,7 @@ export default [
     name: 'endings: Rommé, bots only, two deals on several seeds – every way out of the final panel keeps the page working',
     run: ({ page, base }) => endings(page, base, 'romme', ROMME_SEEDS),
   },
-  ...['romme_kaufen', 'romme_anlegen', 'romme_raeuber', 'romme_trad', 'karussell', 'profisort', 'abluxxen', 'profiduell'].map((game) => ({
+  ...VARIANTS.filter((id) => id !== 'romme').map((game) => ({
     name: `endings: ${game}, bots only, a match of several deals – every way out of the final panel keeps the page working`,
     run: ({ page, base }) => endings(page, base, game, SEEDS[game] || [7]),
   })),

@@ -7,6 +7,7 @@ import { abState, abWaitMine, abHand, biggestPlay, abStart } from './abluxxen.mj
 import { myMove as kMyMove } from './karussell.mjs';
 import { readFileSync } from 'node:fs';
 import { fixSeed } from './bot_match.mjs';
+import { BOARD, covering, GAMES } from './games.mjs';
 
 const PS = JSON.parse(readFileSync(new URL('./fixtures/profisort.json', import.meta.url)));
 const ids = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.map((e) => e.dataset.card));
@@ -467,11 +468,14 @@ export default [
       const said = [];
       const bad = [];
       // [game, board, its draw control, the control that ends the turn once drawn]
-      for (const [game, board, draw, end] of [
-        ['karussell', 'karussell-board', '[data-testid=stock]', '[data-testid=draw-again], [data-testid=end-turn], [data-testid=pass], [data-testid=knock]'],
-        ['profisort', 'profisort-board', '[data-testid=draw]', '[data-testid=discard]'],
-        ['abluxxen', 'ab-board', null, '[data-testid=play]'],
-      ]) {
+      // (Rommé: the test above.)
+      const others = GAMES.filter((g) => g !== 'romme');
+      for (const [game, draw, end] of covering('keyboard: draw and end', [
+        ['karussell', '[data-testid=stock]', '[data-testid=draw-again], [data-testid=end-turn], [data-testid=pass], [data-testid=knock]'],
+        ['profisort', '[data-testid=draw]', '[data-testid=discard]'],
+        ['abluxxen', null, '[data-testid=play]'],
+      ], others)) {
+        const board = BOARD[game];
         await page.goto(base + '#/setup/' + game);
         await page.waitForSelector('[data-testid=start]');
         await page.click('[data-testid=start]');

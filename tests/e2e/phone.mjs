@@ -5,19 +5,20 @@
 // drawing changes nothing, and the hand order survives a reload.
 import { assert, eq } from './assert.mjs';
 import { findMeld, hand, board, untilMyDraw } from './romme.mjs';
+import { covering } from './games.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 const PHONES = [[360, 640], [390, 844]];
 const DOCK = '[data-testid=dock]';
 
 // Every game: its setup id, its board, and what must be in view.
-const GAMES = [
+const GAMES = covering('phones', [
   { id: 'romme', board: 'romme-board', must: ['[data-testid=status]', '[data-testid=talon]', '[data-testid=discard]', '[data-testid=hand]', `${DOCK} .hand-tools`] },
   { id: 'karussell', board: 'karussell-board', must: ['[data-testid=status]', '[data-testid=stock]', '[data-testid=hand]', `${DOCK} .hand-tools`] },
   { id: 'profisort', board: 'profisort-board', must: ['[data-testid=status]', '[data-testid=talon]', '[data-testid=discard-pile]', '[data-testid=hand]', `${DOCK} .hand-tools`] },
   { id: 'abluxxen', board: 'ab-board', must: ['[data-testid=dialog]', '[data-testid=draw-pile]', '[data-testid=supply]', '[data-testid=hand]', `${DOCK} .ab-actions`] },
   { id: 'profiduell', board: 'ab-board', must: ['[data-testid=dialog]', '[data-testid=draw-pile]', '[data-testid=supply]', '[data-testid=hand]', `${DOCK} .ab-actions`] },
-];
+]);
 
 // Fails unless the page has no horizontal scroll and each selector's element is inside the
 // viewport and is what a tap at its centre reaches (not covered by the dock or a menu).

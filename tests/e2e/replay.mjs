@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { assert, eq } from './assert.mjs';
 import { startGame, hand, playDeal, untilMyDraw, discardWorst } from './romme.mjs';
 import { finishMatch } from './endings.mjs';
+import { BOARD, boardOf, covering, GAME_INFO } from './games.mjs';
 
 const FIX = JSON.parse(readFileSync(new URL('./fixtures/replay.json', import.meta.url)));
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
@@ -160,8 +161,8 @@ async function hints({ page, base, shot }) {
 
 // Every game's stored game is watched: each kind of step, forward and back, no error.
 async function everyGame({ page, base, shot }) {
-  const boards = { karussell: 'karussell-board', profisort: 'profisort-board', abluxxen: 'ab-board', profiduell: 'ab-board', romme_raeuber: 'romme-board' };
-  for (const [preset, board] of Object.entries(boards)) {
+  const presets = covering('replays', ['karussell', 'profisort', 'abluxxen', 'profiduell', 'romme_raeuber']);
+  for (const [preset, board] of presets.map((p) => [p, boardOf(p)])) {
     const save = readFileSync(new URL(`../../crates/engine/tests/fixtures/${preset}.wave4.save.json`, import.meta.url), 'utf8');
     await page.evaluate(([id, j]) => localStorage.setItem('kartenrunde.game.' + id, j), ['replay-' + preset, save]);
     await page.goto(base + '#/replay/replay-' + preset);
@@ -183,7 +184,8 @@ async function everyGame({ page, base, shot }) {
 
 // "Tipp" in the other games with hints: the first decision of the person.
 async function hintsElsewhere({ page, base, shot }) {
-  for (const [game, board] of [['profisort', 'profisort-board'], ['abluxxen', 'ab-board']]) {
+  // (Rommé: the tests above.)
+  for (const [game, board] of GAME_INFO.filter((g) => g.hints && g.name !== 'romme').map((g) => [g.name, BOARD[g.name]])) {
     await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
     await page.goto(base + '#/setup/' + game);
     await page.waitForSelector('[data-testid=start]');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from './serve.mjs';
 import { playDeal } from './romme.mjs';
+import { GAMES } from './games.mjs';
 
 const DIST = process.argv[2] || 'dist';
 const OUT = path.resolve(process.argv[3] || 'tests/e2e/out/shots');
@@ -19,10 +20,10 @@ const browser = await chromium.launch({
 const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
 const page = await ctx.newPage();
 await page.goto(BASE);
-await page.evaluate(() => {
+await page.evaluate((games) => {
   localStorage.setItem('kartenrunde.settings.v1', JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 }));
-  localStorage.setItem('kartenrunde.coach.v1', JSON.stringify(['romme', 'karussell', 'profisort', 'abluxxen']));
-});
+  localStorage.setItem('kartenrunde.coach.v1', JSON.stringify(games));
+}, GAMES);
 await page.goto(BASE + '#/setup/romme');
 await page.reload();
 await page.waitForSelector('[data-testid=seat-row]');

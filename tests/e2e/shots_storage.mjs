@@ -6,6 +6,7 @@
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import { serve } from './serve.mjs';
+import { GAMES } from './games.mjs';
 
 const dir = process.argv[2] || 'dist';
 const out = process.argv[3] || 'tests/e2e/out';
@@ -22,7 +23,7 @@ async function fresh(init) {
   page.on('pageerror', (e) => { console.log('page error: ' + e); process.exitCode = 1; });
   if (init) await page.addInitScript(init);
   await page.goto(base);
-  await page.evaluate((s) => { localStorage.clear(); localStorage.setItem('kartenrunde.settings.v1', s); localStorage.setItem('kartenrunde.coach.v1', JSON.stringify(['romme', 'karussell', 'profisort', 'abluxxen'])); }, FAST);
+  await page.evaluate(([s, games]) => { localStorage.clear(); localStorage.setItem('kartenrunde.settings.v1', s); localStorage.setItem('kartenrunde.coach.v1', JSON.stringify(games)); }, [FAST, GAMES]);
   await page.reload();
   await page.waitForSelector('[data-testid=game-entry]');
   return { ctx, page };

@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 import { assert, eq } from './assert.mjs';
 import { nextVersion } from './update.mjs';
+import { GAMES } from './games.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 const SUB = '/kartenrunde/';
@@ -129,7 +130,7 @@ export default [
       try {
         await page.reload();
         await page.waitForSelector('[data-testid=game-entry]', { timeout: 15000 });
-        for (const game of ['romme', 'karussell', 'profisort', 'abluxxen']) {
+        for (const game of GAMES) {
           await botsOnly(page, game);
           await page.waitForFunction(() => document.querySelectorAll('[data-testid=log] li').length >= 3, null, { timeout: 20000 });
           assert(!/Mitspieler-Bots/.test(await page.textContent('[data-testid=error]')), `${game}: no load problem offline`);

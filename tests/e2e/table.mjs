@@ -1,9 +1,10 @@
 // A table that feels right on a phone (issue 13): setup in two taps, house rules per preset,
 // bot speed wording, the hand order kept over a reload, the share-link notice.
 import { assert, eq } from './assert.mjs';
+import { VARIANTS } from './games.mjs';
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
-const SETUPS = ['romme', 'romme_kaufen', 'romme_anlegen', 'romme_raeuber', 'romme_trad', 'karussell', 'profisort', 'abluxxen', 'profiduell'];
+const SETUPS = VARIANTS;
 const RULES = '[data-testid=house-rules]';
 
 const handIds = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.map((e) => e.dataset.card).join(','));

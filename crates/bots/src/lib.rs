@@ -8,6 +8,8 @@ pub mod games;
 pub mod karussell;
 pub mod profisort;
 pub mod search;
+#[cfg(test)]
+mod stall_tests;
 pub mod think;
 
 use engine::game::ErasedRuleError;
@@ -160,17 +162,38 @@ impl<G: Game> Bot<G> for RandomBot {
 pub enum DriveError {
     /// The seat to move had no legal action (a bug in the game).
     NoLegalAction { seat: Seat },
-    /// The game rejected an action it listed as legal (a bug in the game).
+    /// The game rejected an action: one it listed as legal (a bug in the game), or, in
+    /// [`drive`], a bot's action that failed [`think::settle`] (a bug in the bot).
     Rejected { seat: Seat, error: ErasedRuleError },
     /// The game did not end within the step limit.
     TooLong { steps: usize },
 }
 
 /// Plays `game` to the end with one bot per seat. Returns the number of actions applied.
+/// A bot action the game refuses is an error here ([`DriveError::Rejected`]): the tests and
+/// benchmarks that drive bots find a bot's mistake at once. The page plays on instead
+/// ([`drive_with`]).
 pub fn drive<G: Game>(
     game: &mut G,
     bots: &mut [Box<dyn Bot<G>>],
     max_steps: usize,
+) -> Result<usize, DriveError> {
+    drive_with(game, bots, max_steps, &mut |seat, refusal| {
+        Err(DriveError::Rejected {
+            seat,
+            error: refusal.error,
+        })
+    })
+}
+
+/// [`drive`], every bot action through [`think::settle`] as in the page: a refused action
+/// is handed to `refused` (which may stop the game with an error) and a legal one is played
+/// in its place.
+pub fn drive_with<G: Game>(
+    game: &mut G,
+    bots: &mut [Box<dyn Bot<G>>],
+    max_steps: usize,
+    refused: &mut dyn FnMut(Seat, think::Refusal<G::Action>) -> Result<(), DriveError>,
 ) -> Result<usize, DriveError> {
     let mut steps = 0;
     while let Some(seat) = game.to_move() {
@@ -182,7 +205,11 @@ pub fn drive<G: Game>(
             return Err(DriveError::NoLegalAction { seat });
         }
         let view = game.view(seat);
-        let action = bots[seat % bots.len()].choose(&view, &legal);
+        let proposed = bots[seat % bots.len()].choose(&view, &legal);
+        let (action, refusal) = think::settle(game, seat, proposed, &legal, steps as u64);
+        if let Some(refusal) = refusal {
+            refused(seat, refusal)?;
+        }
         game.apply(seat, &action)
             .map_err(|error| DriveError::Rejected {
                 seat,

@@ -8,7 +8,10 @@
 //! - with exactly one legal action there is nothing to compare: that action, no search
 //!   (`start` still runs, so a bot with a memory sees every decision);
 //! - the search runs one slice with `pause`, is kept when it paused, or finishes;
-//! - the search's choice must be one of `legal`, else the level's normal choice is played.
+//! - the search's choice must be one of `legal`, else the level's normal choice is played;
+//! - whatever a bot decides then passes [`settle`] before it is played, in the page and in
+//!   the native driver: an action the game refuses is replaced by a legal one, so no table
+//!   stalls on a bot.
 //!
 //! The random generator (one rule for every game): the search runs on a copy of the bot's
 //! generator, and when it finishes the bot keeps the generator as the search left it
@@ -27,8 +30,8 @@ pub trait Thinker<G: Game> {
 
     /// Everything of a decision but the search: the action (`Ok`; at levels that never
     /// search, always), or the lookahead that decides among listed candidates (`Err`).
-    /// An `Ok` action is the level's own (a Rommé bot may build a meld it has checked
-    /// itself); only the search's choice is checked against `legal`.
+    /// An `Ok` action is the level's own (a Rommé bot may build a meld the bounded legal
+    /// list does not name); the game checks it in [`settle`] before it is played.
     fn start(&mut self, view: &G::View, legal: &[G::Action]) -> Result<G::Action, Box<Self::Look>>;
 
     /// The level's normal choice, played when the search's choice is not listed (never the
@@ -212,4 +215,48 @@ where
         Some(action) => action,
         None => bot.fallback(view, legal),
     }
+}
+
+/// A bot's action that the game refused, and the legal action played in its place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal<A> {
+    /// What the bot proposed.
+    pub proposed: A,
+    /// Why the game refused it.
+    pub error: engine::game::ErasedRuleError,
+    /// The legal action played instead.
+    pub played: A,
+}
+
+/// The one legality check every bot action passes before it is played, at every level, in
+/// the page and in the native driver alike: `proposed` stands if it is one of `legal` or
+/// the game accepts it (tried on a copy of `game`, which is left as it is: a level may build
+/// an action the bounded legal list does not name, such as a Rommé meld or a Karussell
+/// rearrangement). Otherwise one of `legal` (never empty), chosen by `seed`, is played in
+/// its place and the refusal is returned for the caller to log. It never fails, so a table
+/// cannot stall on a bot, whatever the bot proposes.
+pub fn settle<G: Game>(
+    game: &G,
+    seat: engine::Seat,
+    proposed: G::Action,
+    legal: &[G::Action],
+    seed: u64,
+) -> (G::Action, Option<Refusal<G::Action>>) {
+    if legal.contains(&proposed) {
+        return (proposed, None);
+    }
+    let error = match game.clone().apply(seat, &proposed) {
+        Ok(_) => return (proposed, None),
+        Err(e) => e.erase(),
+    };
+    let pick = BotRng::seed_from_u64(seed).below(legal.len() as u64) as usize;
+    let Some(played) = legal.get(pick).cloned() else {
+        return (proposed, None);
+    };
+    let refusal = Refusal {
+        proposed,
+        error,
+        played: played.clone(),
+    };
+    (played, Some(refusal))
 }

@@ -44,7 +44,7 @@
 //!     Face::french(2, Suit::Spades),
 //! ]);
 //! assert_eq!(validate(&corner, &MeldRules::default()), Err(MeldError::AroundTheCorner));
-//! assert_eq!(hand_penalty(&corner, PenaltyTable::Romme { joker: 40 }), 10 + 11 + 2);
+//! assert_eq!(hand_penalty(&corner, PenaltyTable::ace_high(40)), 10 + 11 + 2);
 //! ```
 
 pub mod abluxxen;

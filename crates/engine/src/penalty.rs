@@ -3,32 +3,38 @@
 use crate::card::{Card, Face};
 use serde::{Deserialize, Serialize};
 
-/// Which penalty table a game charges hand cards with.
+/// The penalty values a game charges hand cards with (each game names its own table in its
+/// options or scoring; this module knows none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PenaltyTable {
-    /// Rommé family: ace 11, B/D/K 10, 2–10 face value, joker `joker`
-    /// (40 in the Grundspiel presets, 25 in Traditionelles Rommé).
-    Romme { joker: u32 },
-    /// Manipulation-Rommé / Karussell: ace 1, B/D/K 10, 2–10 face value, joker 25.
-    Manipulation,
-    /// Profi-Sort: 2–10 = 5, B/D/K = 10, ace 15 (received aces too), joker 20.
-    ProfiSort,
+pub struct PenaltyTable {
+    pub ace: u32,
+    /// B, D and K.
+    pub court: u32,
+    /// 2–10: `None` counts face value, `Some(v)` counts `v` each.
+    pub pips: Option<u32>,
+    pub joker: u32,
+}
+
+impl PenaltyTable {
+    /// Ace 11, B/D/K 10, 2–10 face value, joker `joker`.
+    pub const fn ace_high(joker: u32) -> PenaltyTable {
+        PenaltyTable {
+            ace: 11,
+            court: 10,
+            pips: None,
+            joker,
+        }
+    }
 }
 
 /// The penalty value of one card. Abluxxen cards (not used in these games) count 0.
 pub fn penalty(face: Face, table: PenaltyTable) -> u32 {
-    let (ace, joker) = match table {
-        PenaltyTable::Romme { joker } => (11, joker),
-        PenaltyTable::Manipulation => (1, 25),
-        PenaltyTable::ProfiSort => (15, 20),
-    };
     match face {
-        Face::Joker => joker,
+        Face::Joker => table.joker,
         Face::French { rank, .. } => match rank.0 {
-            1 => ace,
-            2..=10 if table == PenaltyTable::ProfiSort => 5,
-            r @ 2..=10 => r as u32,
-            11..=13 => 10,
+            1 => table.ace,
+            r @ 2..=10 => table.pips.unwrap_or(r as u32),
+            11..=13 => table.court,
             _ => 0,
         },
         Face::Lux(_) | Face::LuxJoker => 0,
@@ -44,6 +50,21 @@ pub fn hand_penalty(cards: &[Card], table: PenaltyTable) -> u32 {
 mod tests {
     use super::*;
     use crate::card::{CardId, Suit};
+
+    /// Karussell's table (`karussell::KarussellOptions::penalty_table`).
+    const ACE_LOW: PenaltyTable = PenaltyTable {
+        ace: 1,
+        court: 10,
+        pips: None,
+        joker: 25,
+    };
+    /// Profi-Sort's table (`profisort::PENALTIES`).
+    const FLAT: PenaltyTable = PenaltyTable {
+        ace: 15,
+        court: 10,
+        pips: Some(5),
+        joker: 20,
+    };
 
     fn hand(faces: &[Face]) -> Vec<Card> {
         faces
@@ -69,8 +90,8 @@ mod tests {
             Face::french(10, Suit::Spades),
             Face::Joker,
         ]);
-        assert_eq!(hand_penalty(&h, PenaltyTable::Romme { joker: 40 }), 107);
-        assert_eq!(hand_penalty(&h, PenaltyTable::Romme { joker: 25 }), 92);
+        assert_eq!(hand_penalty(&h, PenaltyTable::ace_high(40)), 107);
+        assert_eq!(hand_penalty(&h, PenaltyTable::ace_high(25)), 92);
     }
 
     #[test]
@@ -86,14 +107,14 @@ mod tests {
             Face::french(4, Suit::Spades),
             Face::french(2, Suit::Spades),
         ]);
-        let t = PenaltyTable::Romme { joker: 25 };
+        let t = PenaltyTable::ace_high(25);
         assert_eq!(hand_penalty(&b, t), 28);
         assert_eq!(hand_penalty(&c, t), 24);
     }
 
     #[test]
-    fn manipulation_values() {
-        let t = PenaltyTable::Manipulation;
+    fn ace_low_values() {
+        let t = ACE_LOW;
         assert_eq!(penalty(Face::Joker, t), 25);
         assert_eq!(penalty(Face::french(1, Suit::Clubs), t), 1);
         assert_eq!(penalty(Face::french(11, Suit::Clubs), t), 10);
@@ -110,19 +131,19 @@ mod tests {
             Face::french(1, Suit::Clubs),
             Face::Joker,
         ]);
-        assert_eq!(hand_penalty(&b, PenaltyTable::ProfiSort), 55);
+        assert_eq!(hand_penalty(&b, FLAT), 55);
         // C holds ♣2 ♦3 ♥D: 20.
         let c = hand(&[
             Face::french(2, Suit::Clubs),
             Face::french(3, Suit::Diamonds),
             Face::french(12, Suit::Hearts),
         ]);
-        assert_eq!(hand_penalty(&c, PenaltyTable::ProfiSort), 20);
+        assert_eq!(hand_penalty(&c, FLAT), 20);
     }
 
     #[test]
     fn foreign_cards_count_zero() {
-        for t in [PenaltyTable::Manipulation, PenaltyTable::ProfiSort] {
+        for t in [ACE_LOW, FLAT] {
             assert_eq!(penalty(Face::Lux(5), t), 0);
             assert_eq!(penalty(Face::LuxJoker, t), 0);
             assert_eq!(penalty(Face::french(0, Suit::Clubs), t), 0);

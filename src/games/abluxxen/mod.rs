@@ -13,10 +13,7 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{
-    BoardProps, BotLoad, CoachMarks, LoadError, TableMode, UiGame, ViewLoad,
-};
-use bots::Bot;
+use crate::play::ui_game::{BoardProps, CoachMarks, UiGame};
 use engine::abluxxen::RuleError;
 use engine::abluxxen::{Abluxxen, AbluxxenEvent, AbluxxenView};
 use engine::BotLevel;
@@ -30,21 +27,12 @@ impl super::registry::Registered for Abluxxen {
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
     const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
     const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const SETUP: super::registry::SetupPanel = setup_panel;
-    const GUEST: fn(String, String) -> crate::play::ui_game::ViewLoad = open_guest;
-    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad = new_game;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
-super::registry::game_parts!(Abluxxen, abluxxen_setup, abluxxen_table);
-
-/// An Abluxxen bot; its code is fetched with the first bot decision of an Abluxxen game.
-#[leptos::wasm_split::wasm_split(abluxxen_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn abluxxen_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Abluxxen>>, LoadError> {
-    Ok(bots::bot_for::<Abluxxen>(level, seed, &Default::default()))
-}
+super::registry::game_parts!(Abluxxen, abluxxen_setup, abluxxen_table, abluxxen_bots);
 
 impl UiGame for Abluxxen {
     const COACH: CoachMarks = &[
@@ -73,12 +61,6 @@ impl UiGame for Abluxxen {
     }
     fn hand(view: &Self::View) -> Vec<engine::Card> {
         view.hand.clone()
-    }
-    fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
-        Box::pin(abluxxen_bot(level, seed))
-    }
-    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad {
-        open_table(id, json, lang, mode)
     }
 
     fn describe(event: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {

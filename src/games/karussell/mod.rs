@@ -13,10 +13,9 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
+use crate::play::ui_game::CoachMarks;
 use crate::play::ui_game::Hint;
-use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, TableMode, ViewLoad};
 use crate::play::{BoardProps, UiGame};
-use bots::Bot;
 use engine::karussell::{
     Karussell, KarussellAction, KarussellEvent, KarussellView, PhaseView, RuleError,
 };
@@ -29,21 +28,12 @@ impl super::registry::Registered for Karussell {
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
     const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
     const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const SETUP: super::registry::SetupPanel = setup_panel;
-    const GUEST: fn(String, String) -> crate::play::ui_game::ViewLoad = open_guest;
-    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad = new_game;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
-super::registry::game_parts!(Karussell, karussell_setup, karussell_table);
-
-/// A Karussell bot; its code is fetched with the first bot decision of a Karussell game.
-#[leptos::wasm_split::wasm_split(karussell_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn karussell_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<Karussell>>, LoadError> {
-    Ok(bots::bot_for::<Karussell>(level, seed, &Default::default()))
-}
+super::registry::game_parts!(Karussell, karussell_setup, karussell_table, karussell_bots);
 
 impl UiGame for Karussell {
     const COACH: CoachMarks = &[
@@ -79,12 +69,6 @@ impl UiGame for Karussell {
     }
     fn deals_played(view: &Self::View) -> u32 {
         view.round
-    }
-    fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
-        Box::pin(karussell_bot(level, seed))
-    }
-    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad {
-        open_table(id, json, lang, mode)
     }
     fn describe(event: &KarussellEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

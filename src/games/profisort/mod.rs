@@ -14,9 +14,8 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, CoachMarks, LoadError, TableMode, ViewLoad};
+use crate::play::ui_game::CoachMarks;
 use crate::play::{BoardProps, UiGame};
-use bots::Bot;
 use engine::profisort::{Phase, ProfiSort, ProfiSortEvent, ProfiSortView, RuleError};
 use engine::{BotLevel, CardId, Face, Rank, Suit};
 use leptos::prelude::*;
@@ -30,21 +29,12 @@ impl super::registry::Registered for ProfiSort {
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
     const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
     const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const SETUP: super::registry::SetupPanel = setup_panel;
-    const GUEST: fn(String, String) -> crate::play::ui_game::ViewLoad = open_guest;
-    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad = new_game;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
-super::registry::game_parts!(ProfiSort, profisort_setup, profisort_table);
-
-/// A Profi-Sort bot; its code is fetched with the first bot decision of a Profi-Sort game.
-#[leptos::wasm_split::wasm_split(profisort_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn profisort_bot(level: BotLevel, seed: u64) -> Result<Box<dyn Bot<ProfiSort>>, LoadError> {
-    Ok(bots::bot_for::<ProfiSort>(level, seed, &Default::default()))
-}
+super::registry::game_parts!(ProfiSort, profisort_setup, profisort_table, profisort_bots);
 
 impl UiGame for ProfiSort {
     const COACH: CoachMarks = &[
@@ -84,12 +74,6 @@ impl UiGame for ProfiSort {
     }
     fn hand(view: &Self::View) -> Vec<engine::Card> {
         view.hand.clone()
-    }
-    fn load_bot(level: BotLevel, seed: u64, _options: &Self::Options) -> BotLoad<Self> {
-        Box::pin(profisort_bot(level, seed))
-    }
-    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad {
-        open_table(id, json, lang, mode)
     }
     fn describe(event: &ProfiSortEvent, names: &[String], lang: Lang) -> Option<String> {
         texts::describe(event, names, lang)

@@ -16,26 +16,15 @@ pub mod texts;
 mod texts_table;
 
 use crate::i18n::Lang;
-use crate::play::ui_game::{BotLoad, CoachMarks, Hint, LoadError, TableMode, ViewLoad};
+use crate::play::ui_game::{CoachMarks, Hint};
 use crate::play::{BoardProps, UiGame};
-use bots::Bot;
 use engine::romme::RuleError;
-use engine::romme::{PhaseView, Romme, RommeAction, RommeEvent, RommeOptions, RommeView};
+use engine::romme::{PhaseView, Romme, RommeAction, RommeEvent, RommeView};
 use engine::BotLevel;
 use engine::{Face, Suit};
 use leptos::prelude::*;
 
-super::registry::game_parts!(Romme, romme_setup, romme_table);
-
-/// A Rommé bot; its code is fetched with the first bot decision of a Rommé game.
-#[leptos::wasm_split::wasm_split(romme_bots, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn romme_bot(
-    level: BotLevel,
-    seed: u64,
-    options: RommeOptions,
-) -> Result<Box<dyn Bot<Romme>>, LoadError> {
-    Ok(bots::bot_for::<Romme>(level, seed, &options))
-}
+super::registry::game_parts!(Romme, romme_setup, romme_table, romme_bots);
 
 /// Rommé's line in the game registry: its card, texts, setup panel and rules page.
 impl super::registry::Registered for Romme {
@@ -51,9 +40,6 @@ impl super::registry::Registered for Romme {
     const TEXTS: crate::i18n::Table = texts_table::TEXTS;
     const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
     const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const SETUP: super::registry::SetupPanel = setup_panel;
-    const GUEST: fn(String, String) -> crate::play::ui_game::ViewLoad = open_guest;
-    const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad = new_game;
     const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
     #[cfg(test)]
     const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
@@ -73,12 +59,6 @@ impl UiGame for Romme {
         BotLevel::Normal,
         BotLevel::Hard,
     ];
-    fn load_bot(level: BotLevel, seed: u64, options: &RommeOptions) -> BotLoad<Self> {
-        Box::pin(romme_bot(level, seed, options.clone()))
-    }
-    fn table(id: String, json: String, lang: Lang, mode: TableMode) -> ViewLoad {
-        open_table(id, json, lang, mode)
-    }
     fn deals_played(view: &Self::View) -> u32 {
         view.deal
     }

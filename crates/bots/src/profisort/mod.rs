@@ -147,7 +147,7 @@ fn greedy(view: &ProfiSortView, legal: &[A]) -> A {
 }
 
 fn penalty(c: &Card) -> u32 {
-    engine::penalty::penalty(c.face, engine::PenaltyTable::ProfiSort)
+    engine::penalty::penalty(c.face, engine::profisort::PENALTIES)
 }
 
 fn is_ace(c: &Card) -> bool {

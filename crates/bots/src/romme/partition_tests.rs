@@ -2,7 +2,7 @@ use super::*;
 use crate::BotRng;
 use engine::{CardId, DeckSpec, Suit};
 
-const TABLE: PenaltyTable = PenaltyTable::Romme { joker: 40 };
+const TABLE: PenaltyTable = PenaltyTable::ace_high(40);
 
 /// Every partition: the first card is unmelded or the lowest card of a legal group.
 fn brute(cards: &[Card], rules: &MeldRules) -> u32 {
@@ -196,10 +196,10 @@ fn reference_rules() -> Vec<MeldRules> {
 }
 
 const REFERENCE_TABLES: [PenaltyTable; 4] = [
-    PenaltyTable::Romme { joker: 40 },
-    PenaltyTable::Romme { joker: 20 },
-    PenaltyTable::Manipulation,
-    PenaltyTable::ProfiSort,
+    PenaltyTable::ace_high(40),
+    PenaltyTable::ace_high(20),
+    engine::karussell::PENALTIES,
+    engine::profisort::PENALTIES,
 ];
 
 /// The fast search returns exactly the partition of the original search (kept verbatim in

@@ -66,7 +66,7 @@ pub mod view;
 mod tests;
 
 pub use actions::{KarussellAction, KarussellError, KarussellEvent, RoundEnd, ScoreLine, Slot};
-pub use options::KarussellOptions;
+pub use options::{KarussellOptions, PENALTIES};
 pub use scoring::{match_bonuses, score_round, MatchBonus, RoundRow, RoundScore, RoundSummary};
 pub use solver::{affordable, solve, Solution, SolveError};
 pub use state::{Karussell, Phase, Round, Setup};

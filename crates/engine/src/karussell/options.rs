@@ -45,6 +45,14 @@ impl Default for KarussellOptions {
     }
 }
 
+/// Karussell's penalty values: joker 25, B/D/K 10, 2–10 face value, ace 1.
+pub const PENALTIES: PenaltyTable = PenaltyTable {
+    ace: 1,
+    court: 10,
+    pips: None,
+    joker: 25,
+};
+
 impl KarussellOptions {
     pub const MIN_PLAYERS: usize = 2;
     pub const MAX_PLAYERS: usize = 5;
@@ -73,7 +81,7 @@ impl KarussellOptions {
 
     /// Hand values: joker 25, B/D/K 10, 2–10 face value, ace 1.
     pub fn penalty_table(&self) -> PenaltyTable {
-        PenaltyTable::Manipulation
+        PENALTIES
     }
 
     /// Checks the options for `seats` players.

@@ -63,7 +63,7 @@ mod tests;
 pub use actions::{DealEnd, Need, ProfiSortAction, ProfiSortError, ProfiSortEvent, RunEnd};
 pub use find::{find_layout, jokers_in, FindOpts};
 pub use options::{ProfiSortOptions, TalonEnd, HAND_SIZE};
-pub use scoring::{bonuses, hand_points, special_left, Bonus, DealSummary, ScoreRow};
+pub use scoring::{bonuses, hand_points, special_left, Bonus, DealSummary, ScoreRow, PENALTIES};
 pub use sim::Guess;
 pub use state::{Deal, Phase, ProfiSort, Setup, Sheet};
 pub use tasks::{shape, Part, PartKind, PartSpec, TaskMeld, TaskShape, SHAPES};

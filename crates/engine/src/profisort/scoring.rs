@@ -27,10 +27,17 @@ pub struct DealSummary {
     pub hands: Vec<Vec<Card>>,
 }
 
+/// Profi-Sort's penalty values: 2–10 = 5, B/D/K = 10, ace = 15, joker = 20.
+pub const PENALTIES: PenaltyTable = PenaltyTable {
+    ace: 15,
+    court: 10,
+    pips: Some(5),
+    joker: 20,
+};
+
 /// The penalty of a hand: 2–10 = 5, B/D/K = 10, ace = 15 (received too), joker = 20.
 pub fn hand_points(own: &[Card], received: &[Card]) -> i32 {
-    (hand_penalty(own, PenaltyTable::ProfiSort) + hand_penalty(received, PenaltyTable::ProfiSort))
-        as i32
+    (hand_penalty(own, PENALTIES) + hand_penalty(received, PENALTIES)) as i32
 }
 
 /// One special-point entry of a sheet.

@@ -283,9 +283,7 @@ impl RommeOptions {
     }
 
     pub fn penalty_table(&self) -> PenaltyTable {
-        PenaltyTable::Romme {
-            joker: self.joker_penalty,
-        }
+        PenaltyTable::ace_high(self.joker_penalty)
     }
 
     /// Number of cards in the game (two packs plus jokers).
