@@ -108,6 +108,7 @@ pub fn sample_world(
 /// unseen cards shuffled, the remembered pile faces out first, then the remembered takes
 /// into their takers' hands unless a known card of that face stands for it, then the hands
 /// filled up.
+#[doc(hidden)]
 pub fn deal_hands(
     view: &RommeView,
     pool: &[Card],
@@ -168,6 +169,7 @@ pub(crate) fn remembered_pile(view: &RommeView, pile: &[Face], cards: &mut Vec<C
 
 /// The world with these `hands`: the rest of the pile below the top from the end of the
 /// shuffled `cards` (under the remembered top part), the talon the cards left.
+#[doc(hidden)]
 pub fn world_of(
     view: &RommeView,
     hands: Vec<Vec<Card>>,
