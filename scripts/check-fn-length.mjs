@@ -126,14 +126,16 @@ function itemEnd(code, from) {
 
 /**
  * The #[cfg(test)] items of a blanked text: `{ start, end }` ranges of inline items, and the
- * names of `mod x;` declarations (whose files are test code).
+ * `mod x;` declarations (whose files are test code) as `{ name, path }`, `path` the value of
+ * a `#[path = "…"]` attribute (read from `src`, the text before blanking) or null.
  */
-export function testItems(code) {
+export function testItems(code, src = code) {
   const ranges = [];
   const mods = [];
   for (const m of code.matchAll(/#\[\s*cfg\s*\(\s*(?:all\s*\(\s*)?test\b/g)) {
     // Skip this attribute and any further ones, then the item runs to its end.
     let j = m.index;
+    let path = null;
     for (;;) {
       const rest = code.slice(j).match(/^\s*#!?\[/);
       if (!rest) break;
@@ -143,11 +145,12 @@ export function testItems(code) {
         if (code[k] === "[") depth++;
         else if (code[k] === "]" && --depth === 0) break;
       }
+      path = src.slice(j, k + 1).match(/^\s*#\[\s*path\s*=\s*"([^"]*)"\s*\]$/)?.[1] ?? path;
       j = k + 1;
     }
     const decl = code.slice(j).match(/^\s*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+([A-Za-z_][A-Za-z0-9_]*)\s*;/);
     if (decl) {
-      mods.push(decl[1]);
+      mods.push({ name: decl[1], path });
       continue;
     }
     const { end } = itemEnd(code, j);
@@ -211,9 +214,10 @@ function sources(root) {
   // Test files: by name, the files of #[cfg(test)] mod x; and every module below a test file.
   const test = new Set(listed.filter(isTestPath));
   for (const p of listed) {
-    for (const name of testItems(code.get(p)).mods) {
-      const child = childFile(files, p, name);
-      if (child) test.add(child);
+    for (const { name, path } of testItems(code.get(p), text.get(p)).mods) {
+      // A #[path] is relative to the directory of the file declaring the module.
+      const child = path ? posix.join(posix.dirname(p), path) : childFile(files, p, name);
+      if (child && files.has(child)) test.add(child);
     }
   }
   const queue = [...test];
@@ -271,8 +275,12 @@ function selfTest() {
       ok = false;
     }
   }
-  const mods = testItems(blank("#[cfg(test)]\nmod playouts;\nmod real;\n")).mods;
-  if (JSON.stringify(mods) !== '["playouts"]') (console.error(`self-test: cfg(test) mods → ${mods}`), (ok = false));
+  const declared = '#[cfg(test)]\nmod playouts;\nmod real;\n#[cfg(test)]\n#[path = "x_tests.rs"]\nmod tests;\n';
+  const mods = JSON.stringify(testItems(blank(declared), declared).mods);
+  if (mods !== '[{"name":"playouts","path":null},{"name":"tests","path":"x_tests.rs"}]') {
+    console.error(`self-test: cfg(test) mods → ${mods}`);
+    ok = false;
+  }
   if (!isTestPath("crates/engine/src/romme/tests/rob.rs") || !isTestPath("src/records_tests.rs") || isTestPath("src/app.rs")) {
     console.error("self-test: isTestPath");
     ok = false;
