@@ -607,7 +607,7 @@ struct Seating {
     remote: Vec<table::RemoteSeat>,
     /// The seats of `remote`: never shown here.
     elsewhere: Arc<Vec<Seat>>,
-    /// Several humans at this device (and the table).
+    /// Several humans play at this device.
     several_humans: bool,
     /// Several humans pass this one device (a game by link is on several devices).
     pass_device: bool,

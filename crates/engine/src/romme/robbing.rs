@@ -72,9 +72,9 @@ impl RobCards {
 }
 
 impl Romme {
-    /// Validates a whole rob of `seat` without changing the state and returns what
-    /// [`Romme::do_rob`] then sets: robbing allowed now, the cards taken, the new melds, the
-    /// lay-offs, every taken card placed again, and whether the player goes out.
+    /// Validates a whole rob of `seat` without changing the state — robbing allowed now, the
+    /// cards taken, the new melds and the lay-offs legal, every taken card placed again, the
+    /// opening and going out — and returns the plan that [`Romme::do_rob`] carries out.
     pub(crate) fn check_rob(
         &self,
         seat: Seat,
