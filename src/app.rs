@@ -20,6 +20,8 @@ fn update_announced() -> bool {
         .is_some_and(|v| v.is_truthy())
 }
 
+/// The app root: the texts installed, settings and route in context and followed, then the
+/// top bar, the notices and the route's page.
 #[component]
 pub fn App() -> impl IntoView {
     // The games' texts join the translation table before the first text is shown.
@@ -37,7 +39,32 @@ pub fn App() -> impl IntoView {
         level_wish: RwSignal::new(None),
     };
     provide_context(ctx);
+    follow_hash(route);
+    keep_settings(settings);
+    let offer_update = follow_updates(route, match_over);
+    let menu_open = close_menu_on_new_page(ctx);
+    let shown = show_after_boot();
 
+    view! {
+        <div class=root_class(settings) class:booting=move || !shown.get()>
+            // First Tab stop: jumps to the hand on a board, to the start button on a setup,
+            // else to the page's content.
+            <a class="skip-link" href="#/" data-testid="skip-link"
+                on:click=move |ev| { ev.prevent_default(); skip_to_content(); }>{move || ctx.t("nav.skip")}</a>
+            {top_bar(ctx, menu_open)}
+            {storage_notice(store, notice_closed)}
+            <Show when=offer_update>
+                {update_notice(ctx)}
+            </Show>
+            <main class="page" id="content" tabindex="-1">
+                {move || shown.get().then(|| page(route.get()))}
+            </main>
+        </div>
+    }
+}
+
+/// Follows the address's hash into `route` (while the app lives).
+fn follow_hash(route: RwSignal<Route>) {
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
         let next = Route::parse(&current_hash());
         // `go` already set it: re-setting the same route would rebuild the page.
@@ -46,11 +73,13 @@ pub fn App() -> impl IntoView {
         }
     });
     on_cleanup(move || handle.remove());
+}
 
-    // Persist settings and reflect the language on <html lang> (only when they changed:
-    // `AppCtx::prune` runs this again without a change). The first run stores nothing: the
-    // settings were just read, and writing them back could undo a change another tab (or a
-    // test) made meanwhile.
+/// Persists the settings and reflects the language on <html lang> (only when they changed:
+/// `AppCtx::prune` runs this again without a change). The first run stores nothing: the
+/// settings were just read, and writing them back could undo a change another tab (or a
+/// test) made meanwhile.
+fn keep_settings(settings: RwSignal<Settings>) {
     Effect::new(move |prev: Option<Settings>| {
         let s = settings.get();
         if prev.as_ref() != Some(&s) {
@@ -66,32 +95,44 @@ pub fn App() -> impl IntoView {
         }
         s
     });
+}
 
-    // A newer version is ready (index.html checks for one, see docs/DESIGN.md "Updates"):
-    // offered between games only, never while a match is running on the page.
+/// Whether to offer a newer version: one is ready (index.html checks for one, see
+/// docs/DESIGN.md "Updates"), and it is offered between games only, never while a match is
+/// running on the page.
+fn follow_updates(
+    route: RwSignal<Route>,
+    match_over: RwSignal<bool>,
+) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
     let update_ready = RwSignal::new(update_announced());
     let update_handle = window_event_listener_untyped("kr-update", move |_| {
         update_ready.set(true);
     });
     on_cleanup(move || update_handle.remove());
-    let offer_update = move || {
+    move || {
         update_ready.get()
             && match route.get() {
                 Route::Play(_) | Route::Link(_) => match_over.get(),
                 _ => true,
             }
-    };
+    }
+}
 
-    // The folded menu of a narrow screen closes when the page changes. Once the new page
-    // is built, the views of the old one leave nothing behind in the app's signals.
+/// Whether the folded menu of a narrow screen is open; it closes when the page changes. Once
+/// the new page is built, the views of the old one leave nothing behind in the app's signals.
+fn close_menu_on_new_page(ctx: AppCtx) -> RwSignal<bool> {
     let menu_open = RwSignal::new(false);
     Effect::new(move |_| {
-        route.track();
+        ctx.route.track();
         set_pruned(menu_open, false);
         set_timeout(move || ctx.prune(), std::time::Duration::ZERO);
     });
+    menu_open
+}
 
-    let root_class = move || {
+/// The root's classes: the four-colour deck and the motion setting.
+fn root_class(settings: RwSignal<Settings>) -> impl Fn() -> String + Send + Sync + 'static {
+    move || {
         let s = settings.get();
         let mut c = String::from("app");
         if s.deck == DeckColours::Four {
@@ -103,11 +144,13 @@ pub fn App() -> impl IntoView {
             Motion::System => {}
         }
         c
-    };
+    }
+}
 
-    // The first render in two tasks, each short (under 50 ms on a slow phone): the frame now
-    // (hidden, behind the static boot screen of index.html), the page in the next task, which
-    // then takes the boot screen away (docs/DESIGN.md "Start").
+/// Whether the page is shown. The first render in two tasks, each short (under 50 ms on a
+/// slow phone): the frame now (hidden, behind the static boot screen of index.html), the page
+/// in the next task, which then takes the boot screen away (docs/DESIGN.md "Start").
+fn show_after_boot() -> RwSignal<bool> {
     let shown = RwSignal::new(false);
     set_timeout(
         move || {
@@ -127,42 +170,40 @@ pub fn App() -> impl IntoView {
         },
         std::time::Duration::ZERO,
     );
+    shown
+}
 
+/// The top bar: the app's name and the links, folded into a menu on a narrow screen.
+fn top_bar(ctx: AppCtx, menu_open: RwSignal<bool>) -> impl IntoView {
     view! {
-        <div class=root_class class:booting=move || !shown.get()>
-            // First Tab stop: jumps to the hand on a board, to the start button on a setup,
-            // else to the page's content.
-            <a class="skip-link" href="#/" data-testid="skip-link"
-                on:click=move |ev| { ev.prevent_default(); skip_to_content(); }>{move || ctx.t("nav.skip")}</a>
-            <header class="topbar" class:menu-open=move || menu_open.get()>
-                <a class="brand" href="#/">{move || ctx.t("app.title")}</a>
-                // On a narrow screen the links fold into this menu.
-                <button class="menu-button" data-testid="menu" aria-controls="main-nav"
-                    aria-expanded=move || menu_open.get().to_string()
-                    on:click=move |_| menu_open.update(|o| *o = !*o)>
-                    <span aria-hidden="true">"☰ "</span>{move || ctx.t("nav.menu")}
-                </button>
-                <nav id="main-nav" on:click=move |_| menu_open.set(false)>
-                    <a href="#/" class="navlink">{move || ctx.t("nav.home")}</a>
-                    <a href="#/saves" class="navlink" data-testid="nav-saves">{move || ctx.t("nav.saves")}</a>
-                    <a href="#/stats" class="navlink" data-testid="nav-stats">{move || ctx.t("nav.stats")}</a>
-                    <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>
-                </nav>
-            </header>
-            {storage_notice(store, notice_closed)}
-            <Show when=offer_update>
-                <div class="update-notice" role="status" data-testid="update-notice">
-                    <button class="button small" data-testid="update-reload" on:click=move |_| {
-                        // The new files are in the cache already; the save is in localStorage.
-                        if let Some(w) = web_sys::window() {
-                            let _ = w.location().reload();
-                        }
-                    }>{move || ctx.t("update.reload")}</button>
-                </div>
-            </Show>
-            <main class="page" id="content" tabindex="-1">
-                {move || shown.get().then(|| page(route.get()))}
-            </main>
+        <header class="topbar" class:menu-open=move || menu_open.get()>
+            <a class="brand" href="#/">{move || ctx.t("app.title")}</a>
+            // On a narrow screen the links fold into this menu.
+            <button class="menu-button" data-testid="menu" aria-controls="main-nav"
+                aria-expanded=move || menu_open.get().to_string()
+                on:click=move |_| menu_open.update(|o| *o = !*o)>
+                <span aria-hidden="true">"☰ "</span>{move || ctx.t("nav.menu")}
+            </button>
+            <nav id="main-nav" on:click=move |_| menu_open.set(false)>
+                <a href="#/" class="navlink">{move || ctx.t("nav.home")}</a>
+                <a href="#/saves" class="navlink" data-testid="nav-saves">{move || ctx.t("nav.saves")}</a>
+                <a href="#/stats" class="navlink" data-testid="nav-stats">{move || ctx.t("nav.stats")}</a>
+                <a href="#/settings" class="navlink" data-testid="nav-settings">{move || ctx.t("nav.settings")}</a>
+            </nav>
+        </header>
+    }
+}
+
+/// The offer of a newer version: a button that reloads the page.
+fn update_notice(ctx: AppCtx) -> impl IntoView {
+    view! {
+        <div class="update-notice" role="status" data-testid="update-notice">
+            <button class="button small" data-testid="update-reload" on:click=move |_| {
+                // The new files are in the cache already; the save is in localStorage.
+                if let Some(w) = web_sys::window() {
+                    let _ = w.location().reload();
+                }
+            }>{move || ctx.t("update.reload")}</button>
         </div>
     }
 }

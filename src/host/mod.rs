@@ -349,6 +349,32 @@ impl<G: UiGame> Clone for Played<G> {
 impl<G: UiGame> Copy for Played<G> {}
 
 impl<G: UiGame> Played<G> {
+    /// The signals of a new host for `sess` shown to `viewer`: no error, the log so far, no
+    /// highlight; the board's long-lived signals are provided as context (pruned with the
+    /// host's, see `ctx::prune`).
+    fn new(
+        sess: RwSignal<Session<G>>,
+        viewer: RwSignal<Seat>,
+        log: Vec<String>,
+        names: Arc<Vec<String>>,
+        app: AppCtx,
+    ) -> Played<G> {
+        let board_signals = BoardSignals(StoredValue::new(Vec::new()));
+        provide_context(board_signals);
+        Played {
+            sess,
+            viewer,
+            error: RwSignal::new(None),
+            save_error: RwSignal::new(None),
+            log: RwSignal::new(log),
+            highlight: RwSignal::new(Vec::new()),
+            board_signals,
+            names: RwSignal::new(names),
+            last: RwSignal::new((0, 0, Vec::new())),
+            app,
+        }
+    }
+
     /// Saves the session as it is (after a change that is not an action, e.g. who plays a
     /// seat); a failure is said as after a move.
     fn persist(self) {
@@ -573,133 +599,95 @@ impl<G: UiGame> Taps<G> {
     }
 }
 
+/// Who sits where, as the host sees it when it is built.
+struct Seating {
+    /// The names at the table.
+    names: Arc<Vec<String>>,
+    /// Seats played on other devices (a table between devices).
+    remote: Vec<table::RemoteSeat>,
+    /// The seats of `remote`: never shown here.
+    elsewhere: Arc<Vec<Seat>>,
+    /// Several humans play at this device.
+    several_humans: bool,
+    /// Several humans pass this one device (a game by link is on several devices).
+    pass_device: bool,
+    /// A human plays at this device.
+    has_human: bool,
+    /// The seat shown first: the human to move, else the first human, else seat 0 — only a
+    /// person at this device is ever shown (never a seat played on another device).
+    first_viewer: Seat,
+}
+
+impl Seating {
+    /// The seating of `session`.
+    fn of<G: UiGame>(session: &Session<G>) -> Seating {
+        let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
+        let remote = table::remote_seats(&session.id);
+        let elsewhere: Arc<Vec<Seat>> = Arc::new(remote.iter().map(|r| r.seat).collect());
+        let humans: Vec<Seat> = (0..session.record.seats)
+            .filter(|&s| session.is_human(s) && !elsewhere.contains(&s))
+            .collect();
+        let several_humans = humans.len() > 1;
+        let first_viewer = session
+            .state
+            .to_move()
+            .filter(|s| humans.contains(s))
+            .or_else(|| humans.first().copied())
+            .unwrap_or(0);
+        Seating {
+            names,
+            remote,
+            elsewhere,
+            several_humans,
+            pass_device: several_humans && !session.meta.by_link,
+            has_human: !humans.is_empty(),
+            first_viewer,
+        }
+    }
+}
+
+/// A game in play: the board of the shown seat, the privacy screen between humans on one
+/// device, the bots, the first-game guide, the table between devices, the sharing tools and
+/// the log.
 #[component]
 pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
     // Leaving the game mid-move: no card keeps flying over the next page.
     on_cleanup(flip::cancel_all);
-    let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
-    // Seats played on other devices (a table between devices): never shown here.
-    let remote = table::remote_seats(&session.id);
-    let elsewhere: Arc<Vec<Seat>> = Arc::new(remote.iter().map(|r| r.seat).collect());
-    let humans: Vec<Seat> = (0..session.record.seats)
-        .filter(|&s| session.is_human(s) && !elsewhere.contains(&s))
-        .collect();
-    let several_humans = humans.len() > 1;
-    // Several humans on this one device (a game by link is on several devices).
-    let pass_device = several_humans && !session.meta.by_link;
+    let seating = Seating::of(&session);
     // Whether this tab runs the bots (another tab on the same game may).
     let owner = follow_other_tabs(session.id.clone());
     // The first-game guide: once per game family, only with a human at the table.
-    let has_human = !humans.is_empty();
     let coach_open = RwSignal::new(
-        has_human && !session.state.is_over() && !crate::components::coach::seen(G::NAME),
+        seating.has_human && !session.state.is_over() && !crate::components::coach::seen(G::NAME),
     );
     let coach_step = RwSignal::new(0usize);
-    // Only a person at this device is ever shown (never a seat played on another device).
-    let first_viewer = session
-        .state
-        .to_move()
-        .filter(|s| humans.contains(s))
-        .or_else(|| humans.first().copied())
-        .unwrap_or(0);
-
-    let initial_log = log_lines(&session.record, &names, app.lang());
+    let initial_log = log_lines(&session.record, &seating.names, app.lang());
 
     let sess = RwSignal::new(session);
-    let viewer = RwSignal::new(first_viewer);
+    let viewer = RwSignal::new(seating.first_viewer);
     // With several humans, the hand stays hidden until the shown player confirms.
-    let privacy = RwSignal::new(pass_device.then_some(first_viewer));
-    follow_turns(sess, viewer, privacy, several_humans, elsewhere.clone());
-    let error = RwSignal::new(None::<String>);
-    let save_error = RwSignal::new(None::<String>);
-    let log = RwSignal::new(initial_log);
-    let highlight = RwSignal::new(Vec::<CardId>::new());
-    // The log length at which a human let the bots go on after a pause (`hold_bots`).
-    let proceeded = RwSignal::new(None::<usize>);
-
-    // The board's own long-lived signals, pruned with the host's (see `ctx::prune`).
-    let board_signals = BoardSignals(StoredValue::new(Vec::new()));
-    provide_context(board_signals);
-    end_panel_offers(sess, viewer, error);
-
-    let played = Played {
+    let privacy = RwSignal::new(seating.pass_device.then_some(seating.first_viewer));
+    let elsewhere = seating.elsewhere.clone();
+    follow_turns(
         sess,
         viewer,
-        error,
-        save_error,
-        log,
-        highlight,
-        board_signals,
-        names: RwSignal::new(names.clone()),
-        last: RwSignal::new((0, 0, Vec::new())),
-        app,
-    };
-    let apply =
-        move |seat: Seat, action: G::Action, from_bot: bool| played.apply(seat, action, from_bot);
-
-    let (can_undo, undo) = undo_tools(sess, error, save_error, highlight, log, played.names);
-
-    // True while a bot's search is paused between slices (the page shows it is busy).
-    let thinking = RwSignal::new(false);
-    // A bot still thinking when the game is left keeps the page busy no longer.
-    on_cleanup(move || {
-        if thinking.try_get_untracked() == Some(true) {
-            crate::components::lazy::busy(-1);
-        }
-    });
-    // True while the bots' code could not be fetched (offline before it was cached).
-    let unreachable = RwSignal::new(false);
-    run_bots(sess, viewer, proceeded, thinking, unreachable, owner, apply);
-    // Said in the error line (in the dock: in view on a phone), and taken back once the bots
-    // have arrived.
-    Effect::new(move |_| {
-        let text = tr(app.lang(), "host.bots_unreachable");
-        if unreachable.get() {
-            error.set(Some(text.to_string()));
-        } else if error.with_untracked(|e| e.as_deref() == Some(text)) {
-            error.set(None);
-        }
-    });
-
-    let (view, legal) = seat_signals(sess, viewer, elsewhere.clone());
-    hint::provide(sess, viewer, legal);
-    let taps = Taps::<G>::new();
-    let props = BoardProps::<G> {
-        seat: viewer.into(),
-        view,
-        legal,
-        names: played.names.into(),
-        act: Callback::new(move |a: G::Action| {
-            if taps.is_stale_repeat(viewer.get_untracked(), &a, legal) {
-                return;
-            }
-            // Played here: this tab runs the bots from now on.
-            if !owner.get_untracked() {
-                sess.with_untracked(|s| storage::claim(&s.id));
-                owner.set(true);
-            }
-            apply(viewer.get_untracked(), a, false)
-        }),
-        highlight: highlight.into(),
-        error: error.write_only(),
-        pass_and_play: several_humans,
-        proceed: Callback::new(move |_| {
-            proceeded.set(Some(sess.with_untracked(|s| s.record.log.len())))
-        }),
-        can_undo,
-        undo,
-    };
+        privacy,
+        seating.several_humans,
+        elsewhere.clone(),
+    );
+    // The log length at which a human let the bots go on after a pause (`hold_bots`).
+    let proceeded = RwSignal::new(None::<usize>);
+    let played = Played::new(sess, viewer, initial_log, seating.names.clone(), app);
+    let (error, save_error, log) = (played.error, played.save_error, played.log);
+    end_panel_offers(sess, viewer, error);
+    let thinking = start_bots(played, proceeded, owner);
+    let signals = seat_signals(sess, viewer, elsewhere);
+    hint::provide(sess, viewer, signals.1);
+    let props = board_props(played, signals, owner, proceeded, seating.several_humans);
+    let net = table_of(seating.remote, played, proceeded);
+    let names = seating.names;
     let names_priv = names.clone();
-    let net = (!remote.is_empty()).then(|| {
-        let game: std::rc::Rc<dyn table::TableGame> = std::rc::Rc::new(bound::Bound {
-            sess,
-            played,
-            proceeded,
-        });
-        table_view::table_part(game, remote)
-    });
-    let names = names.clone();
     let t = move |k: &str| tr(app.lang(), k).to_string();
     // The board's dock shows the error line next to the actions.
     provide_context(HostError(error));
@@ -718,10 +706,116 @@ pub fn GameHost<G: UiGame>(session: Session<G>) -> impl IntoView {
             {coach_slot(G::NAME, G::COACH, coach_open, coach_step, Signal::derive(move || privacy.get().is_some()))}
             {net}
             {share::link_turn(sess, viewer, names.clone(), error)}
-            {share::share_tools(sess, error, has_human.then_some((coach_open, coach_step)))}
+            {share::share_tools(sess, error, seating.has_human.then_some((coach_open, coach_step)))}
             {game_log(sess, log)}
         </div>
     }
+}
+
+/// Starts the bots of a game in play; returns whether a bot's search is paused between
+/// slices (the page shows it is busy). While the bots' code cannot be fetched (offline before
+/// it was cached), the error line says so, until they have arrived.
+fn start_bots<G: UiGame>(
+    played: Played<G>,
+    proceeded: RwSignal<Option<usize>>,
+    owner: RwSignal<bool>,
+) -> RwSignal<bool> {
+    let Played {
+        sess,
+        viewer,
+        error,
+        app,
+        ..
+    } = played;
+    let thinking = RwSignal::new(false);
+    // A bot still thinking when the game is left keeps the page busy no longer.
+    on_cleanup(move || {
+        if thinking.try_get_untracked() == Some(true) {
+            crate::components::lazy::busy(-1);
+        }
+    });
+    let unreachable = RwSignal::new(false);
+    let apply =
+        move |seat: Seat, action: G::Action, from_bot: bool| played.apply(seat, action, from_bot);
+    run_bots(sess, viewer, proceeded, thinking, unreachable, owner, apply);
+    // Said in the error line (in the dock: in view on a phone), and taken back once the bots
+    // have arrived.
+    Effect::new(move |_| {
+        let text = tr(app.lang(), "host.bots_unreachable");
+        if unreachable.get() {
+            error.set(Some(text.to_string()));
+        } else if error.with_untracked(|e| e.as_deref() == Some(text)) {
+            error.set(None);
+        }
+    });
+    thinking
+}
+
+/// What the board gets: the shown seat's view and legal actions (`signals`), the names, the
+/// highlight and the error line, undo, and the callbacks that play an action of the shown
+/// seat (a repeated tap of a stale action ignored; playing here makes this tab run the bots)
+/// and that let the bots go on.
+fn board_props<G: UiGame>(
+    played: Played<G>,
+    signals: (Signal<G::View>, Signal<Vec<G::Action>>),
+    owner: RwSignal<bool>,
+    proceeded: RwSignal<Option<usize>>,
+    pass_and_play: bool,
+) -> BoardProps<G> {
+    let Played {
+        sess,
+        viewer,
+        error,
+        save_error,
+        log,
+        highlight,
+        names,
+        ..
+    } = played;
+    let (view, legal) = signals;
+    let (can_undo, undo) = undo_tools(sess, error, save_error, highlight, log, names);
+    let taps = Taps::<G>::new();
+    BoardProps::<G> {
+        seat: viewer.into(),
+        view,
+        legal,
+        names: names.into(),
+        act: Callback::new(move |a: G::Action| {
+            if taps.is_stale_repeat(viewer.get_untracked(), &a, legal) {
+                return;
+            }
+            // Played here: this tab runs the bots from now on.
+            if !owner.get_untracked() {
+                sess.with_untracked(|s| storage::claim(&s.id));
+                owner.set(true);
+            }
+            played.apply(viewer.get_untracked(), a, false)
+        }),
+        highlight: highlight.into(),
+        error: error.write_only(),
+        pass_and_play,
+        proceed: Callback::new(move |_| {
+            proceeded.set(Some(sess.with_untracked(|s| s.record.log.len())))
+        }),
+        can_undo,
+        undo,
+    }
+}
+
+/// The table between devices, when seats are played on other devices (`remote`).
+fn table_of<G: UiGame>(
+    remote: Vec<table::RemoteSeat>,
+    played: Played<G>,
+    proceeded: RwSignal<Option<usize>>,
+) -> Option<AnyView> {
+    (!remote.is_empty()).then(|| {
+        let game: std::rc::Rc<dyn table::TableGame> = std::rc::Rc::new(bound::Bound {
+            sess: played.sess,
+            played,
+            proceeded,
+        });
+        table_view::table_part(game, remote)
+    })
 }
 
 /// What the end panels offer (read from the context): the next bot level after a won match,

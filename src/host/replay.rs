@@ -116,28 +116,17 @@ pub(crate) fn watchable<G: UiGame>(s: &Session<G>) -> Vec<Seat> {
     }
 }
 
+/// A stored game watched again, step by step, from the seats this device may watch; a panel
+/// saying why when there is none (yet) or the record does not replay.
 #[component]
 pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let app = use_app();
     let seats = watchable(&session);
     let names: Arc<Vec<String>> = Arc::new(session.meta.player_names.clone());
     let title = session.meta.title.clone();
-    let id = session.id.clone();
     let tape = Tape::<G>::new(session.record.clone());
     let (Some(&first), Some(tape)) = (seats.first(), tape) else {
-        let why = if tape_ok(&session) {
-            "replay.not_yet"
-        } else {
-            "replay.broken"
-        };
-        return view! {
-            <section class="panel" data-testid="replay-unavailable">
-                <h1>{move || app.t("replay.title")}</h1>
-                <p>{move || app.t(why)}</p>
-                <a class="button" href=Route::Play(id.clone()).to_hash()>{move || app.t("replay.back_to_game")}</a>
-            </section>
-        }
-        .into_any();
+        return replay_unavailable(&session);
     };
     let tape = StoredValue::new(tape);
     let end = tape.with_value(|t| t.len());
@@ -145,20 +134,7 @@ pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
     let viewer = RwSignal::new(first);
     let playing = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
-    provide_context(BoardSignals(StoredValue::new(Vec::new())));
-    provide_context(crate::components::dock::HostError(error));
-    // Every context a board reads is this page's own (none of a game host shown before it
-    // may be found): no next-level offer, no hints, the hand order not stored.
-    provide_context(crate::ctx::Watching(true));
-    provide_context(crate::ctx::NextLevelOffer(Signal::stored(None)));
-    provide_context(crate::components::hand::HandStore(String::new()));
-    provide_context(crate::ctx::HintCtx {
-        allowed: false,
-        ready: Signal::stored(false),
-        ask: Callback::new(|_| {}),
-        text: RwSignal::new(None),
-        cards: RwSignal::new(Vec::new()),
-    });
+    provide_watching(error);
     // "Diese Runde nochmal" from the replay: the host's offer for the stored game.
     let sess = RwSignal::new(session);
     again::provide(sess, error);
@@ -171,42 +147,12 @@ pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         shown.set(tape.with_value(|t| t.at(n)));
         error.set(None);
     });
-    let now = Memo::new(move |_| {
-        let n = step.get();
-        let lang = app.lang();
-        let nm = sess.with_untracked(|s| s.meta.player_names.clone());
-        let line = shown.with(|(_, last)| {
-            last.as_ref().map(|(seat, events)| {
-                let lines: Vec<String> = events
-                    .iter()
-                    .filter_map(|e| G::describe(e, &nm, lang))
-                    .collect();
-                if lines.is_empty() {
-                    name(&nm, *seat)
-                } else {
-                    lines.join(" · ")
-                }
-            })
-        });
-        tape.with_value(|t| (n, line, t.deal_at(n), t.deals()))
-    });
+    let now = step_line(step, shown, sess, tape);
     let view = Signal::derive(move || shown.with(|(g, _)| g.view(viewer.get())));
     // The board is built anew for every deal and every seat watched, as the game host does
     // for a new deal; within a deal it follows the steps like a game in play.
     let key = Memo::new(move |_| (shown.with(|(g, _)| G::deals_played_of(g)), viewer.get()));
-    let props = BoardProps::<G> {
-        seat: viewer.into(),
-        view,
-        legal: Signal::stored(Vec::new()),
-        names: Signal::stored(names.clone()),
-        act: Callback::new(move |_| error.set(Some(tr(app.lang(), "replay.read_only").into()))),
-        highlight: Signal::stored(Vec::new()),
-        error: error.write_only(),
-        pass_and_play: false,
-        proceed: Callback::new(|_| {}),
-        can_undo: Signal::stored(false),
-        undo: Callback::new(|_| {}),
-    };
+    let props = read_only_props(viewer, view, names.clone(), error);
     let board = move || {
         let _ = key.get();
         G::board(props.clone())
@@ -226,6 +172,99 @@ pub fn ReplayHost<G: UiGame>(session: Session<G>) -> impl IntoView {
         </div>
     }
     .into_any()
+}
+
+/// The panel of a game that cannot be watched: not yet (no seat this device may watch from),
+/// or never (its record does not replay); with the way back to the game.
+fn replay_unavailable<G: UiGame>(session: &Session<G>) -> AnyView {
+    let app = use_app();
+    let id = session.id.clone();
+    let why = if tape_ok(session) {
+        "replay.not_yet"
+    } else {
+        "replay.broken"
+    };
+    view! {
+        <section class="panel" data-testid="replay-unavailable">
+            <h1>{move || app.t("replay.title")}</h1>
+            <p>{move || app.t(why)}</p>
+            <a class="button" href=Route::Play(id.clone()).to_hash()>{move || app.t("replay.back_to_game")}</a>
+        </section>
+    }
+    .into_any()
+}
+
+/// Provides every context a board reads as this page's own (none of a game host shown
+/// before it may be found): the error line, no next-level offer, no hints, the hand order
+/// not stored.
+fn provide_watching(error: RwSignal<Option<String>>) {
+    provide_context(BoardSignals(StoredValue::new(Vec::new())));
+    provide_context(crate::components::dock::HostError(error));
+    provide_context(crate::ctx::Watching(true));
+    provide_context(crate::ctx::NextLevelOffer(Signal::stored(None)));
+    provide_context(crate::components::hand::HandStore(String::new()));
+    provide_context(crate::ctx::HintCtx {
+        allowed: false,
+        ready: Signal::stored(false),
+        ask: Callback::new(|_| {}),
+        text: RwSignal::new(None),
+        cards: RwSignal::new(Vec::new()),
+    });
+}
+
+/// Where the replay stands: the step, the line saying what it did (the events described, else
+/// the name of the seat that acted; none at the start), the deal in progress and the number
+/// of deals.
+fn step_line<G: UiGame>(
+    step: RwSignal<usize>,
+    shown: RwSignal<Frame<G>>,
+    sess: RwSignal<Session<G>>,
+    tape: StoredValue<Tape<G>>,
+) -> Memo<(usize, Option<String>, usize, usize)> {
+    let app = use_app();
+    Memo::new(move |_| {
+        let n = step.get();
+        let lang = app.lang();
+        let nm = sess.with_untracked(|s| s.meta.player_names.clone());
+        let line = shown.with(|(_, last)| {
+            last.as_ref().map(|(seat, events)| {
+                let lines: Vec<String> = events
+                    .iter()
+                    .filter_map(|e| G::describe(e, &nm, lang))
+                    .collect();
+                if lines.is_empty() {
+                    name(&nm, *seat)
+                } else {
+                    lines.join(" · ")
+                }
+            })
+        });
+        tape.with_value(|t| (n, line, t.deal_at(n), t.deals()))
+    })
+}
+
+/// The board's props in the read-only mode: no legal actions, no undo, and a tap explains in
+/// the error line that nothing is played here.
+fn read_only_props<G: UiGame>(
+    viewer: RwSignal<Seat>,
+    view: Signal<G::View>,
+    names: Arc<Vec<String>>,
+    error: RwSignal<Option<String>>,
+) -> BoardProps<G> {
+    let app = use_app();
+    BoardProps::<G> {
+        seat: viewer.into(),
+        view,
+        legal: Signal::stored(Vec::new()),
+        names: Signal::stored(names),
+        act: Callback::new(move |_| error.set(Some(tr(app.lang(), "replay.read_only").into()))),
+        highlight: Signal::stored(Vec::new()),
+        error: error.write_only(),
+        pass_and_play: false,
+        proceed: Callback::new(|_| {}),
+        can_undo: Signal::stored(false),
+        undo: Callback::new(|_| {}),
+    }
 }
 
 /// True when the record replays (only the seats to watch from are missing).

@@ -3,7 +3,10 @@
 use crate::i18n::common::{explain_common, face_text, fill, name};
 use crate::i18n::{tr, Lang};
 use engine::abluxxen::RuleError;
-use engine::abluxxen::{AbluxxenError, AbluxxenEvent, Decision, DrawSource, JOKER_GROUP_VALUE};
+use engine::abluxxen::{
+    AbluxxenError, AbluxxenEvent, Decision, DrawSource, RoundResult, SupplyPlacement,
+    JOKER_GROUP_VALUE,
+};
 use engine::{Face, Moment};
 
 /// A group value as shown: 1–13, or "X" for jokers only.
@@ -112,6 +115,7 @@ pub fn explain(err: &RuleError, names: &[String], lang: Lang) -> String {
     }
 }
 
+/// The log line of an event (none for a refill that moved nothing).
 pub fn describe(ev: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<String> {
     let n = |s: usize| name(names, s);
     let shadow = || tr(lang, "ab.shadow").to_string();
@@ -173,69 +177,87 @@ pub fn describe(ev: &AbluxxenEvent, names: &[String], lang: Lang) -> Option<Stri
             ),
         },
         AbluxxenEvent::Passed { seat } => fill(lang, "ab.log.passed", &[("name", n(*seat))]),
-        AbluxxenEvent::SupplyRefilled { placed } => {
-            if placed.is_empty() {
-                return None;
-            }
-            let faces: Vec<Face> = placed.iter().map(|p| p.face).collect();
-            fill(
-                lang,
-                "ab.log.refilled",
-                &[("cards", lux_faces(&faces, lang))],
-            )
-        }
+        AbluxxenEvent::SupplyRefilled { placed } => return supply_refilled(placed, lang),
         AbluxxenEvent::ShadowRefilled {
             added,
             to_supply,
             out_of_play,
-        } => {
-            let mut s = fill(lang, "ab.log.shadow", &[("cards", lux_faces(added, lang))]);
-            if !to_supply.is_empty() {
-                let faces: Vec<Face> = to_supply.iter().map(|p| p.face).collect();
-                s.push(' ');
-                s.push_str(&fill(
-                    lang,
-                    "ab.log.pairs",
-                    &[("cards", lux_faces(&faces, lang))],
-                ));
-            }
-            if !out_of_play.is_empty() {
-                s.push(' ');
-                s.push_str(&fill(
-                    lang,
-                    "ab.log.out",
-                    &[("cards", lux_faces(out_of_play, lang))],
-                ));
-            }
-            if added.is_empty() && to_supply.is_empty() && out_of_play.is_empty() {
-                return None;
-            }
-            s
-        }
-        AbluxxenEvent::RoundEnded { result } => {
-            let scores = result
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(s, p)| format!("{} {:+}", n(s), p))
-                .collect::<Vec<_>>()
-                .join(", ");
-            fill(
-                lang,
-                "ab.log.round_end",
-                &[("round", result.round.to_string()), ("scores", scores)],
-            )
-        }
-        AbluxxenEvent::MatchEnded { totals } => {
-            let scores = totals
-                .iter()
-                .enumerate()
-                .map(|(s, p)| format!("{} {}", n(s), p))
-                .collect::<Vec<_>>()
-                .join(", ");
-            fill(lang, "ab.log.match_end", &[("scores", scores)])
-        }
+        } => return shadow_refilled(added, to_supply, out_of_play, lang),
+        AbluxxenEvent::RoundEnded { result } => round_ended(result, names, lang),
+        AbluxxenEvent::MatchEnded { totals } => match_ended(totals, names, lang),
     })
+}
+
+/// The log line of a supply refill; none when nothing was placed.
+fn supply_refilled(placed: &[SupplyPlacement], lang: Lang) -> Option<String> {
+    if placed.is_empty() {
+        return None;
+    }
+    let faces: Vec<Face> = placed.iter().map(|p| p.face).collect();
+    Some(fill(
+        lang,
+        "ab.log.refilled",
+        &[("cards", lux_faces(&faces, lang))],
+    ))
+}
+
+/// The log line of a shadow refill (Profiduell): the cards added, then the pairs put on the
+/// supply and the cards out of play, when there are any; none when nothing moved.
+fn shadow_refilled(
+    added: &[Face],
+    to_supply: &[SupplyPlacement],
+    out_of_play: &[Face],
+    lang: Lang,
+) -> Option<String> {
+    let mut s = fill(lang, "ab.log.shadow", &[("cards", lux_faces(added, lang))]);
+    if !to_supply.is_empty() {
+        let faces: Vec<Face> = to_supply.iter().map(|p| p.face).collect();
+        s.push(' ');
+        s.push_str(&fill(
+            lang,
+            "ab.log.pairs",
+            &[("cards", lux_faces(&faces, lang))],
+        ));
+    }
+    if !out_of_play.is_empty() {
+        s.push(' ');
+        s.push_str(&fill(
+            lang,
+            "ab.log.out",
+            &[("cards", lux_faces(out_of_play, lang))],
+        ));
+    }
+    if added.is_empty() && to_supply.is_empty() && out_of_play.is_empty() {
+        return None;
+    }
+    Some(s)
+}
+
+/// The log line of a round's end: its number and every player's score, signed.
+fn round_ended(result: &RoundResult, names: &[String], lang: Lang) -> String {
+    let scores = result
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {:+}", name(names, s), p))
+        .collect::<Vec<_>>()
+        .join(", ");
+    fill(
+        lang,
+        "ab.log.round_end",
+        &[("round", result.round.to_string()), ("scores", scores)],
+    )
+}
+
+/// The log line of the match's end: every player's total.
+fn match_ended(totals: &[i32], names: &[String], lang: Lang) -> String {
+    let scores = totals
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {}", name(names, s), p))
+        .collect::<Vec<_>>()
+        .join(", ");
+    fill(lang, "ab.log.match_end", &[("scores", scores)])
 }
 
 #[cfg(test)]

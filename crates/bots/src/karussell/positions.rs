@@ -63,50 +63,68 @@ pub fn greedy_melds(cards: Vec<Card>, rng: &mut BotRng) -> (Vec<Vec<TableCard>>,
     let (mut jokers, mut rest): (Vec<Card>, Vec<Card>) =
         cards.into_iter().partition(|c| c.face == Face::Joker);
     let mut melds: Vec<Vec<TableCard>> = Vec::new();
-    let take = |rest: &mut Vec<Card>, rank: u8, suit: Suit| -> Option<Card> {
-        let i = rest.iter().position(|c| rank_suit(c) == (rank, suit))?;
-        Some(rest.swap_remove(i))
-    };
-    // Sequences: longest runs of one copy per suit, ace low or high.
+    sequence_melds(&mut rest, &mut melds);
+    group_melds(&mut rest, &mut melds);
+    joker_melds(&mut jokers, &mut rest, &mut melds);
+    rest.extend(jokers);
+    rng.shuffle(&mut rest);
+    (melds, rest)
+}
+
+/// Takes a card of `rank` and `suit` out of `rest`, if there is one.
+fn take(rest: &mut Vec<Card>, rank: u8, suit: Suit) -> Option<Card> {
+    let i = rest.iter().position(|c| rank_suit(c) == (rank, suit))?;
+    Some(rest.swap_remove(i))
+}
+
+/// Melds sequences from `rest`: per suit, runs of one copy each, ace low or high, as long as
+/// any are left.
+fn sequence_melds(rest: &mut Vec<Card>, melds: &mut Vec<Vec<TableCard>>) {
     for suit in Suit::ALL {
-        loop {
-            let has = |rest: &Vec<Card>, v: u8| {
-                let r = if v == 14 { 1 } else { v };
-                rest.iter().any(|c| rank_suit(c) == (r, suit))
-            };
-            let mut found = None;
-            let mut v = 1;
-            while v <= 14 {
-                if has(&rest, v) {
-                    let mut e = v;
-                    while e < 14 && has(&rest, e + 1) && !(v == 1 && e + 1 == 14) {
-                        e += 1;
-                    }
-                    if e - v >= 2 {
-                        found = Some((v, e));
-                        break;
-                    }
-                    v = e + 1;
-                } else {
-                    v += 1;
-                }
-            }
-            let Some((a, b)) = found else { break };
+        while let Some((a, b)) = first_run(rest, suit) {
             let meld = (a..=b)
                 .map(|v| {
                     let r = if v == 14 { 1 } else { v };
-                    TableCard::natural(take(&mut rest, r, suit).unwrap())
+                    TableCard::natural(take(rest, r, suit).unwrap())
                 })
                 .collect();
             melds.push(meld);
         }
     }
-    // Groups.
+}
+
+/// The lowest run of at least three cards of `suit` in `rest`, as values from..=to (14: the
+/// ace above the king; a run never holds the ace at both ends), taken as long as it goes.
+fn first_run(rest: &[Card], suit: Suit) -> Option<(u8, u8)> {
+    let has = |v: u8| {
+        let r = if v == 14 { 1 } else { v };
+        rest.iter().any(|c| rank_suit(c) == (r, suit))
+    };
+    let mut v = 1;
+    while v <= 14 {
+        if has(v) {
+            let mut e = v;
+            while e < 14 && has(e + 1) && !(v == 1 && e + 1 == 14) {
+                e += 1;
+            }
+            if e - v >= 2 {
+                return Some((v, e));
+            }
+            v = e + 1;
+        } else {
+            v += 1;
+        }
+    }
+    None
+}
+
+/// Melds groups from `rest`: per rank, one card of each suit while at least three are there.
+fn group_melds(rest: &mut Vec<Card>, melds: &mut Vec<Vec<TableCard>>) {
     for rank in 1..=13u8 {
         loop {
             let mut g = Vec::new();
             for suit in Suit::ALL {
-                if let Some(c) = take(&mut rest, rank, suit) {
+                if let Some(c) = take(rest, rank, suit) {
                     g.push(TableCard::natural(c));
                 }
             }
@@ -118,55 +136,67 @@ pub fn greedy_melds(cards: Vec<Card>, rng: &mut BotRng) -> (Vec<Vec<TableCard>>,
             }
         }
     }
-    // Jokers complete pairs: same rank (group) or neighbours in a suit (sequence).
+}
+
+/// Jokers complete pairs of `rest`: same rank (group) or neighbours in a suit (sequence).
+/// Stops at the first joker that completes none (it goes back to `rest`; the jokers not
+/// tried stay in `jokers`).
+fn joker_melds(jokers: &mut Vec<Card>, rest: &mut Vec<Card>, melds: &mut Vec<Vec<TableCard>>) {
     while let Some(j) = jokers.pop() {
-        let mut done = false;
-        'pairs: for i in 0..rest.len() {
-            for k in i + 1..rest.len() {
-                let (r1, s1) = rank_suit(&rest[i]);
-                let (r2, s2) = rank_suit(&rest[k]);
-                let identity = if r1 == r2 && s1 != s2 {
-                    Suit::ALL
-                        .into_iter()
-                        .find(|&s| s != s1 && s != s2)
-                        .map(|s| Face::french(r1, s))
-                } else if s1 == s2 && r1.abs_diff(r2) == 1 {
-                    let hi = r1.max(r2);
-                    let r = if hi < 13 { hi + 1 } else { r1.min(r2) - 1 };
-                    Some(Face::french(r, s1))
-                } else {
-                    None
-                };
-                if let Some(face) = identity {
-                    let b = rest.swap_remove(k);
-                    let a = rest.swap_remove(i);
-                    let meld = vec![
-                        TableCard::natural(a),
-                        TableCard::natural(b),
-                        TableCard {
-                            card: j,
-                            as_face: face,
-                        },
-                    ];
-                    if check_meld(&meld).is_ok() {
-                        melds.push(meld);
-                        done = true;
-                    } else {
-                        rest.push(a);
-                        rest.push(b);
-                    }
-                    break 'pairs;
-                }
-            }
-        }
-        if !done {
+        if !complete_a_pair(j, rest, melds) {
             rest.push(j);
             break;
         }
     }
-    rest.extend(jokers);
-    rng.shuffle(&mut rest);
-    (melds, rest)
+}
+
+/// Melds joker `j` with the first pair of `rest` it can complete; `false` when there is none
+/// or when that first pair's meld is not legal (the pair then stays in `rest`).
+fn complete_a_pair(j: Card, rest: &mut Vec<Card>, melds: &mut Vec<Vec<TableCard>>) -> bool {
+    for i in 0..rest.len() {
+        for k in i + 1..rest.len() {
+            let Some(face) = joker_face(&rest[i], &rest[k]) else {
+                continue;
+            };
+            let b = rest.swap_remove(k);
+            let a = rest.swap_remove(i);
+            let meld = vec![
+                TableCard::natural(a),
+                TableCard::natural(b),
+                TableCard {
+                    card: j,
+                    as_face: face,
+                },
+            ];
+            if check_meld(&meld).is_ok() {
+                melds.push(meld);
+                return true;
+            }
+            rest.push(a);
+            rest.push(b);
+            return false;
+        }
+    }
+    false
+}
+
+/// The face a joker takes to make a meld of three with `a` and `b`: a third suit of their
+/// rank, or the next rank of their suit (below them when they end at the king).
+fn joker_face(a: &Card, b: &Card) -> Option<Face> {
+    let (r1, s1) = rank_suit(a);
+    let (r2, s2) = rank_suit(b);
+    if r1 == r2 && s1 != s2 {
+        Suit::ALL
+            .into_iter()
+            .find(|&s| s != s1 && s != s2)
+            .map(|s| Face::french(r1, s))
+    } else if s1 == s2 && r1.abs_diff(r2) == 1 {
+        let hi = r1.max(r2);
+        let r = if hi < 13 { hi + 1 } else { r1.min(r2) - 1 };
+        Some(Face::french(r, s1))
+    } else {
+        None
+    }
 }
 
 /// A table of about `target` cards and a hand of up to 15.

@@ -631,12 +631,48 @@ impl Search {
 
 /// The exact best partition of `cards` into legal melds and a rest.
 pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) -> Partition {
-    let mut value = [0u32; 52];
-    for (i, v) in value.iter_mut().enumerate() {
-        let face = Face::french((i % 13) as u8 + 1, engine::Suit::ALL[i / 13]);
-        *v = penalty(face, table).min(1000);
+    let Sorted {
+        key,
+        jokers,
+        mut stacks,
+        mut joker_cards,
+        mut rest,
+    } = sort_hand(cards);
+    let mut ctx = Ctx::new(rules, table, jokers);
+    let shapes = search_shapes(&mut ctx, key);
+    let mut melds = Vec::with_capacity(shapes.len());
+    let mut total = 0u32;
+    for (c, d) in shapes {
+        let (group, ok) = meld_cards(c, d, &mut stacks, &mut joker_cards);
+        if ok && engine::validate(&group, rules).is_ok() {
+            total += group.iter().map(|c| penalty(c.face, table)).sum::<u32>();
+            melds.push(group);
+        } else {
+            rest.extend(group);
+        }
     }
-    // Up to three copies of a face and fifteen jokers take part; anything else is rest.
+    rest.extend(stacks.into_left());
+    rest.extend(joker_cards);
+    Partition {
+        melds,
+        rest,
+        value: total,
+    }
+}
+
+/// A hand sorted for the search: its key, its jokers taking part, its natural cards taking
+/// part (by face) and the rest.
+struct Sorted {
+    key: u128,
+    jokers: usize,
+    stacks: FaceStacks,
+    joker_cards: Vec<Card>,
+    rest: Vec<Card>,
+}
+
+/// Sorts `cards` for the search: up to three copies of a face and fifteen jokers take part;
+/// anything else is rest.
+fn sort_hand(cards: &[Card]) -> Sorted {
     let mut key = 0u128;
     let mut jokers = 0usize;
     let mut copies = [0u8; 52];
@@ -658,88 +694,133 @@ pub fn best_partition(cards: &[Card], rules: &MeldRules, table: PenaltyTable) ->
         }
     }
     key |= jokers_key(jokers);
-    // Cards of one face are handed out last in first (as a stack per face).
-    engine::sort::sort_by_key(&mut naturals, |&(f, _)| f);
-    let mut start = [0usize; 52];
-    let mut acc = 0;
-    for (s, &k) in start.iter_mut().zip(&copies) {
-        *s = acc;
-        acc += usize::from(k);
+    Sorted {
+        key,
+        jokers,
+        stacks: FaceStacks::new(naturals, copies),
+        joker_cards,
+        rest,
     }
-    let mut left = copies;
-    let mut pop_face = |f: usize| {
-        left[f] = left[f].checked_sub(1)?;
-        Some(naturals[start[f] + usize::from(left[f])].1)
-    };
-    let min_len = usize::from(rules.min_len.max(1));
-    let max_len = if jokers >= min_len {
-        13.max(2 * min_len - 1)
-    } else {
-        2 * min_len - 1
-    };
-    let mut ctx = Ctx {
-        rules,
-        value,
-        joker_value: penalty(Face::Joker, table).min(1000),
-        min_len,
-        set_max: if rules.set_distinct_suits { 4 } else { max_len },
-        seq_max: max_len.min(13),
-        keep: [u128::MAX; 16],
-    };
+}
+
+/// The natural cards taking part, one stack per face: cards of one face are handed out last
+/// in first.
+struct FaceStacks {
+    /// The cards with their face index, sorted by face.
+    naturals: Vec<(usize, Card)>,
+    /// Where each face's cards start in `naturals`.
+    start: [usize; 52],
+    /// How many cards of each face are still to be handed out.
+    left: [u8; 52],
+}
+
+impl FaceStacks {
+    /// Stacks `naturals`, of which `copies[f]` have face `f`.
+    fn new(mut naturals: Vec<(usize, Card)>, copies: [u8; 52]) -> FaceStacks {
+        engine::sort::sort_by_key(&mut naturals, |&(f, _)| f);
+        let mut start = [0usize; 52];
+        let mut acc = 0;
+        for (s, &k) in start.iter_mut().zip(&copies) {
+            *s = acc;
+            acc += usize::from(k);
+        }
+        FaceStacks {
+            naturals,
+            start,
+            left: copies,
+        }
+    }
+
+    /// Hands out the next card of face `f`, if one is left.
+    fn pop(&mut self, f: usize) -> Option<Card> {
+        self.left[f] = self.left[f].checked_sub(1)?;
+        Some(self.naturals[self.start[f] + usize::from(self.left[f])].1)
+    }
+
+    /// The cards not handed out, by face.
+    fn into_left(self) -> Vec<Card> {
+        let mut out = Vec::new();
+        for (f, &n) in self.left.iter().enumerate() {
+            out.extend(
+                self.naturals[self.start[f]..self.start[f] + usize::from(n)]
+                    .iter()
+                    .map(|&(_, c)| c),
+            );
+        }
+        out
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// The search's context for a hand with `jokers` jokers taking part; `keep` is left open
+    /// (all faces) for [`search_shapes`] to narrow.
+    fn new(rules: &'a MeldRules, table: PenaltyTable, jokers: usize) -> Ctx<'a> {
+        let mut value = [0u32; 52];
+        for (i, v) in value.iter_mut().enumerate() {
+            let face = Face::french((i % 13) as u8 + 1, engine::Suit::ALL[i / 13]);
+            *v = penalty(face, table).min(1000);
+        }
+        let min_len = usize::from(rules.min_len.max(1));
+        let max_len = if jokers >= min_len {
+            13.max(2 * min_len - 1)
+        } else {
+            2 * min_len - 1
+        };
+        Ctx {
+            rules,
+            value,
+            joker_value: penalty(Face::Joker, table).min(1000),
+            min_len,
+            set_max: if rules.set_distinct_suits { 4 } else { max_len },
+            seq_max: max_len.min(13),
+            keep: [u128::MAX; 16],
+        }
+    }
+}
+
+/// The best melds of hand `key` as (lowest face, meld key) shapes: sets `ctx.keep` to the
+/// faces each number of jokers can meld, then searches what is left.
+fn search_shapes(ctx: &mut Ctx, key: u128) -> Vec<(usize, u128)> {
     let maxj = ctx.max_jokers(key);
-    for j in 0..=maxj.min(min_len.saturating_sub(2)) {
+    for j in 0..=maxj.min(ctx.min_len.saturating_sub(2)) {
         ctx.keep[j] = ctx.meldable_mask(key, j);
     }
     let root = key & ctx.keep[maxj];
-    let shapes = if root & NATURALS == 0 {
-        Vec::new() // no card can be melded: nothing to search
-    } else {
-        let mut search = Search {
-            memo: Memo::new(),
-            stack: Vec::with_capacity(64),
-        };
-        search.reconstruct(&ctx, root)
+    if root & NATURALS == 0 {
+        return Vec::new(); // no card can be melded: nothing to search
+    }
+    let mut search = Search {
+        memo: Memo::new(),
+        stack: Vec::with_capacity(64),
     };
-    let mut melds = Vec::with_capacity(shapes.len());
-    let mut total = 0u32;
-    for (c, d) in shapes {
-        // The lowest natural first, then the others by face, then the jokers.
-        let others = (d & NATURALS) - bit(c);
-        let naturals_in = (d & LOW_BITS).count_ones() + 2 * ((d >> 1) & LOW_BITS).count_ones();
-        let mut group = Vec::with_capacity(naturals_in as usize + usize::from(jokers_of(d)));
-        let mut ok = true;
-        for f in std::iter::once(c).chain(faces_of(others)) {
-            match pop_face(f) {
-                Some(card) => group.push(card),
-                None => ok = false,
-            }
-        }
-        for _ in 0..jokers_of(d) {
-            match joker_cards.pop() {
-                Some(card) => group.push(card),
-                None => ok = false,
-            }
-        }
-        if ok && engine::validate(&group, rules).is_ok() {
-            total += group.iter().map(|c| penalty(c.face, table)).sum::<u32>();
-            melds.push(group);
-        } else {
-            rest.extend(group);
+    search.reconstruct(ctx, root)
+}
+
+/// The cards of shape `d` (lowest face `c`): the lowest natural first, then the others by
+/// face, then the jokers; `false` when a card of the shape was not there.
+fn meld_cards(
+    c: usize,
+    d: u128,
+    stacks: &mut FaceStacks,
+    joker_cards: &mut Vec<Card>,
+) -> (Vec<Card>, bool) {
+    let others = (d & NATURALS) - bit(c);
+    let naturals_in = (d & LOW_BITS).count_ones() + 2 * ((d >> 1) & LOW_BITS).count_ones();
+    let mut group = Vec::with_capacity(naturals_in as usize + usize::from(jokers_of(d)));
+    let mut ok = true;
+    for f in std::iter::once(c).chain(faces_of(others)) {
+        match stacks.pop(f) {
+            Some(card) => group.push(card),
+            None => ok = false,
         }
     }
-    for (f, &n) in left.iter().enumerate() {
-        rest.extend(
-            naturals[start[f]..start[f] + usize::from(n)]
-                .iter()
-                .map(|&(_, c)| c),
-        );
+    for _ in 0..jokers_of(d) {
+        match joker_cards.pop() {
+            Some(card) => group.push(card),
+            None => ok = false,
+        }
     }
-    rest.extend(joker_cards);
-    Partition {
-        melds,
-        rest,
-        value: total,
-    }
+    (group, ok)
 }
 
 #[cfg(test)]

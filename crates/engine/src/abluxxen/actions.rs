@@ -120,17 +120,92 @@ fn validate_play(hand: &[Card], ids: &[CardId]) -> Result<Vec<Card>, RuleError> 
     Ok(cards)
 }
 
+/// An action checked against the state, with what applying it needs: made by [`check`]
+/// without changing anything, carried out by [`apply`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Checked {
+    /// Lay these cards (from the hand, in the order named).
+    Play(Vec<Card>),
+    /// Luxx the shadow's `value` cards, then resolve `victims`.
+    LuxxShadow { value: u8, victims: Vec<Seat> },
+    /// Take `victim`'s luxxed group; the victim then draws, then `queue` goes on.
+    TakeLuxxed { victim: Seat, queue: Vec<Seat> },
+    /// Leave `victim`'s luxxed group to the victim.
+    LeaveLuxxed { victim: Seat, queue: Vec<Seat> },
+    /// The victim takes the group back into the hand.
+    TakeBack { victim: Seat, queue: Vec<Seat> },
+    /// The victim discards the group and draws as many cards.
+    DiscardAndDraw { victim: Seat, queue: Vec<Seat> },
+    /// One draw of a `Phase::Draw` (its fields), from a supply place that holds cards or from
+    /// a pile that is not empty.
+    Draw {
+        drawer: Seat,
+        from: Source,
+        remaining: u8,
+        queue: Vec<Seat>,
+        optional: bool,
+    },
+    /// `drawer` declines the optional draw.
+    Pass { drawer: Seat },
+}
+
+/// Where a checked draw takes its cards from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    Supply { slot: usize },
+    Pile,
+}
+
+/// Validates, then applies `action` of `seat`: [`check`] first, which changes nothing, so a
+/// rejected action leaves the game as it was.
 pub(crate) fn apply(
     g: &mut Abluxxen,
     seat: Seat,
     action: &AbluxxenAction,
 ) -> Result<Vec<AbluxxenEvent>, RuleError> {
-    check_turn(g.decider(), g.seats, seat)?;
+    let checked = check(g, seat, action)?;
     let mut out = Vec::new();
-    match (g.phase.clone(), action) {
+    match checked {
+        Checked::Play(cards) => g.play(seat, cards, &mut out),
+        Checked::LuxxShadow { value, victims } => {
+            g.luxx_shadow(value, &mut out);
+            g.next_victim(victims, &mut out);
+        }
+        Checked::TakeLuxxed { victim, queue } => g.take_luxxed(seat, victim, queue, &mut out),
+        Checked::LeaveLuxxed { victim, queue } => {
+            g.push_event(&mut out, AbluxxenEvent::Left { by: seat, victim });
+            g.phase = Phase::VictimDecision { victim, queue };
+        }
+        Checked::TakeBack { victim, queue } => g.take_back(seat, victim, queue, &mut out),
+        Checked::DiscardAndDraw { victim, queue } => {
+            g.discard_and_draw(seat, victim, queue, &mut out)
+        }
+        Checked::Draw {
+            drawer,
+            from,
+            remaining,
+            queue,
+            optional,
+        } => {
+            g.draw(drawer, from, &mut out);
+            g.after_draw(drawer, remaining, queue, optional, &mut out);
+        }
+        Checked::Pass { drawer } => {
+            g.push_event(&mut out, AbluxxenEvent::Passed { seat: drawer });
+            g.next_turn();
+        }
+    }
+    Ok(out)
+}
+
+/// Checks `action` of `seat` against the state without changing it: whose turn it is, that
+/// the action fits the phase, and its own conditions (cards in hand, a qualifying shadow
+/// value, a supply place or pile to draw from).
+fn check(g: &Abluxxen, seat: Seat, action: &AbluxxenAction) -> Result<Checked, RuleError> {
+    check_turn(g.decider(), g.seats, seat)?;
+    match (&g.phase, action) {
         (Phase::Play, AbluxxenAction::Play { cards }) => {
-            let cards = validate_play(&g.hands[seat], cards)?;
-            g.play(seat, cards, &mut out);
+            Ok(Checked::Play(validate_play(&g.hands[seat], cards)?))
         }
         (
             Phase::ShadowChoice {
@@ -143,47 +218,39 @@ pub(crate) fn apply(
             if !options.contains(value) {
                 return Err(AbluxxenError::NotAQualifyingShadowGroup {
                     value: *value,
-                    needed_count: count,
-                    options,
+                    needed_count: *count,
+                    options: options.clone(),
                 }
                 .into());
             }
-            g.luxx_shadow(*value, &mut out);
-            g.next_victim(victims, &mut out);
+            Ok(Checked::LuxxShadow {
+                value: *value,
+                victims: victims.clone(),
+            })
         }
         (Phase::LuxxDecision { victim, queue }, AbluxxenAction::TakeLuxxed) => {
-            let cards = g.displays[victim].pop().unwrap_or_default();
-            let n = cards.len() as u8;
-            let faces = cards.iter().map(|c| c.face).collect();
-            g.hands[seat].extend(cards);
-            g.push_event(
-                &mut out,
-                AbluxxenEvent::Took {
-                    by: seat,
-                    victim: Some(victim),
-                    faces,
-                },
-            );
-            g.start_draw(victim, n, queue, false, &mut out);
+            Ok(Checked::TakeLuxxed {
+                victim: *victim,
+                queue: queue.clone(),
+            })
         }
         (Phase::LuxxDecision { victim, queue }, AbluxxenAction::LeaveLuxxed) => {
-            g.push_event(&mut out, AbluxxenEvent::Left { by: seat, victim });
-            g.phase = Phase::VictimDecision { victim, queue };
+            Ok(Checked::LeaveLuxxed {
+                victim: *victim,
+                queue: queue.clone(),
+            })
         }
         (Phase::VictimDecision { victim, queue }, AbluxxenAction::TakeBack) => {
-            let cards = g.displays[victim].pop().unwrap_or_default();
-            let faces = cards.iter().map(|c| c.face).collect();
-            g.hands[victim].extend(cards);
-            g.push_event(&mut out, AbluxxenEvent::TookBack { seat, faces });
-            g.next_victim(queue, &mut out);
+            Ok(Checked::TakeBack {
+                victim: *victim,
+                queue: queue.clone(),
+            })
         }
         (Phase::VictimDecision { victim, queue }, AbluxxenAction::DiscardAndDraw) => {
-            let cards = g.displays[victim].pop().unwrap_or_default();
-            let n = cards.len() as u8;
-            let faces = cards.iter().map(|c| c.face).collect();
-            g.discard.extend(cards);
-            g.push_event(&mut out, AbluxxenEvent::Discarded { seat, faces });
-            g.start_draw(victim, n, queue, false, &mut out);
+            Ok(Checked::DiscardAndDraw {
+                victim: *victim,
+                queue: queue.clone(),
+            })
         }
         (
             Phase::Draw {
@@ -193,58 +260,13 @@ pub(crate) fn apply(
                 optional,
             },
             AbluxxenAction::DrawFromSupply { .. } | AbluxxenAction::DrawFromPile,
-        ) => {
-            let taken = match action {
-                AbluxxenAction::DrawFromSupply { slot } => {
-                    let slot = *slot;
-                    let slots = g.supply.len();
-                    match g.supply.get(slot) {
-                        None => return Err(AbluxxenError::NoSuchSupplySlot { slot, slots }.into()),
-                        Some(s) if s.is_empty() => {
-                            return Err(AbluxxenError::SupplySlotEmpty { slot }.into())
-                        }
-                        Some(_) => {}
-                    }
-                    let cards = std::mem::take(&mut g.supply[slot]);
-                    let faces = cards.iter().map(|c| c.face).collect();
-                    let n = cards.len() as u8;
-                    g.hands[drawer].extend(cards);
-                    (DrawSource::Supply { slot, faces }, n)
-                }
-                _ => match g.pile.pop() {
-                    None => return Err(AbluxxenError::DrawPileEmpty.into()),
-                    Some(card) => {
-                        g.hands[drawer].push(card);
-                        (DrawSource::Pile, 1)
-                    }
-                },
-            };
-            g.push_event(
-                &mut out,
-                AbluxxenEvent::Drew {
-                    seat: drawer,
-                    from: taken.0,
-                    count: taken.1,
-                },
-            );
-            if g.stock_exhausted() {
-                g.end_round(&mut out);
-            } else if remaining <= 1 {
-                g.refill_supply(&mut out);
-                if optional {
-                    g.next_turn();
-                } else {
-                    g.next_victim(queue, &mut out);
-                }
-            } else {
-                g.phase = Phase::Draw {
-                    seat: drawer,
-                    remaining: remaining - 1,
-                    queue,
-                    optional,
-                };
-            }
-        }
+        ) => Ok(Checked::Draw {
+            drawer: *drawer,
+            from: check_draw_source(g, action)?,
+            remaining: *remaining,
+            queue: queue.clone(),
+            optional: *optional,
+        }),
         (
             Phase::Draw {
                 optional: true,
@@ -252,16 +274,33 @@ pub(crate) fn apply(
                 ..
             },
             AbluxxenAction::Pass,
-        ) => {
-            g.push_event(&mut out, AbluxxenEvent::Passed { seat: drawer });
-            g.next_turn();
-        }
+        ) => Ok(Checked::Pass { drawer: *drawer }),
         (Phase::Draw { remaining, .. }, AbluxxenAction::Pass) => {
-            return Err(AbluxxenError::DrawNotOptional { remaining }.into());
+            Err(AbluxxenError::DrawNotOptional {
+                remaining: *remaining,
+            }
+            .into())
         }
-        (phase, _) => return Err(wrong_phase(&phase)),
+        (phase, _) => Err(wrong_phase(phase)),
     }
-    Ok(out)
+}
+
+/// Checks where a draw action takes its cards from: a supply place that exists and holds
+/// cards (`DrawFromSupply`), else the pile, which must not be empty.
+fn check_draw_source(g: &Abluxxen, action: &AbluxxenAction) -> Result<Source, RuleError> {
+    match action {
+        AbluxxenAction::DrawFromSupply { slot } => {
+            let slot = *slot;
+            let slots = g.supply.len();
+            match g.supply.get(slot) {
+                None => Err(AbluxxenError::NoSuchSupplySlot { slot, slots }.into()),
+                Some(s) if s.is_empty() => Err(AbluxxenError::SupplySlotEmpty { slot }.into()),
+                Some(_) => Ok(Source::Supply { slot }),
+            }
+        }
+        _ if g.pile.is_empty() => Err(AbluxxenError::DrawPileEmpty.into()),
+        _ => Ok(Source::Pile),
+    }
 }
 
 impl Abluxxen {
@@ -310,6 +349,120 @@ impl Abluxxen {
                     victims,
                 };
             }
+        }
+    }
+
+    /// The turn owner (`by`) takes `victim`'s luxxed group into the hand; the victim then
+    /// draws as many cards.
+    fn take_luxxed(
+        &mut self,
+        by: Seat,
+        victim: Seat,
+        queue: Vec<Seat>,
+        out: &mut Vec<AbluxxenEvent>,
+    ) {
+        let cards = self.displays[victim].pop().unwrap_or_default();
+        let n = cards.len() as u8;
+        let faces = cards.iter().map(|c| c.face).collect();
+        self.hands[by].extend(cards);
+        self.push_event(
+            out,
+            AbluxxenEvent::Took {
+                by,
+                victim: Some(victim),
+                faces,
+            },
+        );
+        self.start_draw(victim, n, queue, false, out);
+    }
+
+    /// The victim (`seat`, deciding) takes the luxxed group back into the hand; the next
+    /// victim of `queue` follows.
+    fn take_back(
+        &mut self,
+        seat: Seat,
+        victim: Seat,
+        queue: Vec<Seat>,
+        out: &mut Vec<AbluxxenEvent>,
+    ) {
+        let cards = self.displays[victim].pop().unwrap_or_default();
+        let faces = cards.iter().map(|c| c.face).collect();
+        self.hands[victim].extend(cards);
+        self.push_event(out, AbluxxenEvent::TookBack { seat, faces });
+        self.next_victim(queue, out);
+    }
+
+    /// The victim (`seat`, deciding) puts the luxxed group on the discard pile and then
+    /// draws as many cards.
+    fn discard_and_draw(
+        &mut self,
+        seat: Seat,
+        victim: Seat,
+        queue: Vec<Seat>,
+        out: &mut Vec<AbluxxenEvent>,
+    ) {
+        let cards = self.displays[victim].pop().unwrap_or_default();
+        let n = cards.len() as u8;
+        let faces = cards.iter().map(|c| c.face).collect();
+        self.discard.extend(cards);
+        self.push_event(out, AbluxxenEvent::Discarded { seat, faces });
+        self.start_draw(victim, n, queue, false, out);
+    }
+
+    /// `drawer` takes a checked draw's cards (a supply place's, or the pile's top card) into
+    /// the hand.
+    fn draw(&mut self, drawer: Seat, from: Source, out: &mut Vec<AbluxxenEvent>) {
+        let (from, count) = match from {
+            Source::Supply { slot } => {
+                let cards = std::mem::take(&mut self.supply[slot]);
+                let faces = cards.iter().map(|c| c.face).collect();
+                let n = cards.len() as u8;
+                self.hands[drawer].extend(cards);
+                (DrawSource::Supply { slot, faces }, n)
+            }
+            Source::Pile => {
+                // Checked: the pile is not empty.
+                self.hands[drawer].extend(self.pile.pop());
+                (DrawSource::Pile, 1)
+            }
+        };
+        self.push_event(
+            out,
+            AbluxxenEvent::Drew {
+                seat: drawer,
+                from,
+                count,
+            },
+        );
+    }
+
+    /// After one draw of `drawer`, who had `remaining` draws: the round ends on an exhausted
+    /// stock; after the last draw the supply refills and the turn (an optional draw) or the
+    /// victims of `queue` go on; else the next draw is due.
+    fn after_draw(
+        &mut self,
+        drawer: Seat,
+        remaining: u8,
+        queue: Vec<Seat>,
+        optional: bool,
+        out: &mut Vec<AbluxxenEvent>,
+    ) {
+        if self.stock_exhausted() {
+            self.end_round(out);
+        } else if remaining <= 1 {
+            self.refill_supply(out);
+            if optional {
+                self.next_turn();
+            } else {
+                self.next_victim(queue, out);
+            }
+        } else {
+            self.phase = Phase::Draw {
+                seat: drawer,
+                remaining: remaining - 1,
+                queue,
+                optional,
+            };
         }
     }
 

@@ -39,7 +39,42 @@ pub(crate) struct RobPlan {
     new_ids: Vec<MeldId>,
 }
 
+/// The table after a rob's `take`: the melds that lost cards checked again (emptied ones
+/// gone), the cards taken (the top discard among them) and the discard, when taken.
+struct Taken {
+    table: Vec<TableMeld>,
+    taken: Vec<Card>,
+    discard: Option<Card>,
+}
+
+/// Where a rob's melds and lay-offs find their cards: the taken cards first, then the hand,
+/// then the freed jokers; each card once.
+struct RobCards {
+    pool: Vec<Card>,
+    hand: Vec<Card>,
+    freed: Vec<Card>,
+    used: Vec<CardId>,
+}
+
+impl RobCards {
+    /// Takes card `id` from the pool, the hand or the freed jokers; a card named twice is a
+    /// `DuplicateCard`, one found nowhere `CardNotInHand`.
+    fn grab(&mut self, id: CardId) -> Result<Card, RuleError> {
+        if self.used.contains(&id) {
+            return Err(RuleError::DuplicateCard { card: id });
+        }
+        self.used.push(id);
+        remove_card(&mut self.pool, id)
+            .or_else(|| remove_card(&mut self.hand, id))
+            .or_else(|| remove_card(&mut self.freed, id))
+            .ok_or(RuleError::CardNotInHand { card: id })
+    }
+}
+
 impl Romme {
+    /// Validates a whole rob of `seat` without changing the state — robbing allowed now, the
+    /// cards taken, the new melds and the lay-offs legal, every taken card placed again, the
+    /// opening and going out — and returns the plan that [`Romme::do_rob`] carries out.
     pub(crate) fn check_rob(
         &self,
         seat: Seat,
@@ -47,21 +82,81 @@ impl Romme {
         melds: &[Vec<CardId>],
         lay_offs: &[(CardId, MeldId)],
     ) -> Result<RobPlan, RuleError> {
-        if !self.opts.robbing {
-            return Err(err(RommeError::RobbingDisabled));
-        }
-        let drawing = match self.phase {
-            Phase::Draw => true,
-            Phase::Play => false,
-            _ => return Err(self.not_now()),
-        };
+        let drawing = self.check_rob_moment()?;
         if melds.is_empty() && lay_offs.is_empty() {
             return Err(err(RommeError::EmptyRob));
         }
-        let rules = self.opts.meld_rules();
         let d = &self.deal;
-        let top = d.discard.last().copied();
-        let mut table = d.table.clone();
+        let Taken {
+            mut table,
+            taken,
+            discard,
+        } = self.take_from_table(take, drawing)?;
+        let mut cards = RobCards {
+            pool: taken.clone(),
+            hand: d.hands[seat].clone(),
+            freed: d.ts.freed_jokers.clone(),
+            used: Vec::new(),
+        };
+        let mut next_meld = d.next_meld;
+        let (mut points, new_ids) =
+            self.rob_new_melds(seat, melds, &mut cards, &mut table, &mut next_meld)?;
+        let opened = d.opened[seat] || !melds.is_empty();
+        let mut counted = d.ts.counted.clone();
+        counted.extend(new_ids.iter().copied());
+        for &(id, target) in lay_offs {
+            if discard.is_some_and(|c| c.id == id) {
+                // The discard taken by this rob: as if it were the turn's `must_place`.
+                if self.opts.draw_from_discard == super::options::DiscardDraw::IntoNewMeld {
+                    return Err(err(RommeError::DiscardMustGoIntoNewMeld { card: id }));
+                }
+            }
+            self.check_not_taken_card(id)?;
+            let card = cards.grab(id)?;
+            points += self.rob_lay_off(seat, opened, &mut table, card, target, &mut counted)?;
+        }
+        if let Some(c) = cards.pool.first() {
+            return Err(err(RommeError::TakenCardNotReused { card: c.id }));
+        }
+        let opening = self.opening_after(
+            table.iter().map(|m| (m.id, &m.meld)),
+            |id| counted.contains(&id),
+            points,
+        );
+        let goes_out = self.check_go_out(cards.hand.len(), cards.freed.len(), opening)?;
+        Ok(RobPlan {
+            table,
+            next_meld,
+            hand: cards.hand,
+            freed: cards.freed,
+            opening,
+            counted,
+            goes_out,
+            discard,
+            taken,
+            new_ids,
+        })
+    }
+
+    /// Whether a rob may be played now; `true` when it is the turn's draw (the draw phase),
+    /// `false` in the play phase.
+    fn check_rob_moment(&self) -> Result<bool, RuleError> {
+        if !self.opts.robbing {
+            return Err(err(RommeError::RobbingDisabled));
+        }
+        match self.phase {
+            Phase::Draw => Ok(true),
+            Phase::Play => Ok(false),
+            _ => Err(self.not_now()),
+        }
+    }
+
+    /// Takes a rob's `take` cards from a copy of the table (the top discard only as the turn's
+    /// draw, when `drawing`, and which a draw must include), then checks the melds that lost
+    /// cards again and drops the emptied ones.
+    fn take_from_table(&self, take: &[CardId], drawing: bool) -> Result<Taken, RuleError> {
+        let top = self.deal.discard.last().copied();
+        let mut table = self.deal.table.clone();
         let mut taken: Vec<Card> = Vec::new();
         let mut discard = None;
         let mut touched: Vec<usize> = Vec::new();
@@ -99,6 +194,7 @@ impl Romme {
             // Without the top discard a rob is no draw: draw first.
             return Err(wrong_phase(Moment::Draw));
         }
+        let rules = self.opts.meld_rules();
         // Re-check the melds that lost cards.
         for &mi in &touched {
             let m = &mut table[mi];
@@ -110,74 +206,42 @@ impl Romme {
                 .map_err(|error| err(RommeError::RobLeavesIllegalMeld { meld: m.id, error }))?;
         }
         table.retain(|m| !m.meld.cards.is_empty());
+        Ok(Taken {
+            table,
+            taken,
+            discard,
+        })
+    }
 
-        let mut hand = d.hands[seat].clone();
-        let mut freed = d.ts.freed_jokers.clone();
-        let mut pool = taken.clone();
-        let mut used: Vec<CardId> = Vec::new();
-        let mut grab = |id: CardId, used: &mut Vec<CardId>| -> Result<Card, RuleError> {
-            if used.contains(&id) {
-                return Err(RuleError::DuplicateCard { card: id });
-            }
-            used.push(id);
-            remove_card(&mut pool, id)
-                .or_else(|| remove_card(&mut hand, id))
-                .or_else(|| remove_card(&mut freed, id))
-                .ok_or(RuleError::CardNotInHand { card: id })
-        };
+    /// Lays a rob's new `melds` of `seat` on the plan's table, their ids from `next_meld` on;
+    /// returns their opening points and their ids.
+    fn rob_new_melds(
+        &self,
+        seat: Seat,
+        melds: &[Vec<CardId>],
+        cards: &mut RobCards,
+        table: &mut Vec<TableMeld>,
+        next_meld: &mut u32,
+    ) -> Result<(u32, Vec<MeldId>), RuleError> {
+        let rules = self.opts.meld_rules();
         let mut points = 0;
-        let mut next_meld = d.next_meld;
         let mut new_ids = Vec::new();
         for ids in melds {
-            let cards = ids
+            let meld_cards = ids
                 .iter()
-                .map(|&id| grab(id, &mut used))
+                .map(|&id| cards.grab(id))
                 .collect::<Result<Vec<_>, _>>()?;
-            let meld = validate(&cards, &rules)?;
+            let meld = validate(&meld_cards, &rules)?;
             points += meld.opening_value();
-            new_ids.push(MeldId(next_meld));
+            new_ids.push(MeldId(*next_meld));
             table.push(TableMeld {
-                id: MeldId(next_meld),
+                id: MeldId(*next_meld),
                 owner: seat,
                 meld,
             });
-            next_meld += 1;
+            *next_meld += 1;
         }
-        let opened = d.opened[seat] || !melds.is_empty();
-        let mut counted = d.ts.counted.clone();
-        counted.extend(new_ids.iter().copied());
-        for &(id, target) in lay_offs {
-            if discard.is_some_and(|c| c.id == id) {
-                // The discard taken by this rob: as if it were the turn's `must_place`.
-                if self.opts.draw_from_discard == super::options::DiscardDraw::IntoNewMeld {
-                    return Err(err(RommeError::DiscardMustGoIntoNewMeld { card: id }));
-                }
-            }
-            self.check_not_taken_card(id)?;
-            let card = grab(id, &mut used)?;
-            points += self.rob_lay_off(seat, opened, &mut table, card, target, &mut counted)?;
-        }
-        if let Some(c) = pool.first() {
-            return Err(err(RommeError::TakenCardNotReused { card: c.id }));
-        }
-        let opening = self.opening_after(
-            table.iter().map(|m| (m.id, &m.meld)),
-            |id| counted.contains(&id),
-            points,
-        );
-        let goes_out = self.check_go_out(hand.len(), freed.len(), opening)?;
-        Ok(RobPlan {
-            table,
-            next_meld,
-            hand,
-            freed,
-            opening,
-            counted,
-            goes_out,
-            discard,
-            taken,
-            new_ids,
-        })
+        Ok((points, new_ids))
     }
 
     /// One lay-off of a rob onto the table as it stands in the plan (`opened`: the player
