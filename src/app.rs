@@ -320,6 +320,7 @@ fn page(route: Route) -> AnyView {
         Route::Saves => saves_page(),
         Route::Stats => stats_page(),
         Route::Rules(variant, game) => rules_page(variant, game),
+        #[cfg(feature = "bench-page")]
         Route::Bench(n) => bench_page(n),
         Route::Link(payload) => link_page(payload),
         Route::Join(code) => more_page(Box::pin(join_view(code))),
@@ -354,7 +355,7 @@ fn replay_page(id: String) -> AnyView {
     view! { <pages::play::Replay id=id/> }.into_any()
 }
 
-// The saved games, the statistics, the rules and the solver benchmark are a part of the wasm
+// The saved games, the statistics, the rules (and the solver benchmark) are a part of the wasm
 // of their own, fetched when one of them is first opened (docs/DESIGN.md,
 // "Code splitting"), and so is the page that opens a shared link (it replays the link's game).
 fn saves_page() -> AnyView {
@@ -369,6 +370,7 @@ fn rules_page(variant: String, game: Option<String>) -> AnyView {
     more_page(Box::pin(rules_view(variant, game)))
 }
 
+#[cfg(feature = "bench-page")]
 fn bench_page(n: usize) -> AnyView {
     more_page(Box::pin(bench_view(n)))
 }
@@ -398,6 +400,7 @@ fn rules_view(
     Ok(view! { <pages::rules::RulesPage variant=variant game=game/> }.into_any())
 }
 
+#[cfg(feature = "bench-page")]
 #[leptos::wasm_split::wasm_split(more_pages, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn bench_view(n: usize) -> Result<AnyView, crate::play::ui_game::LoadError> {
     crate::games::registry::install_rules_texts();

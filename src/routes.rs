@@ -20,7 +20,9 @@ pub enum Route {
     Join(String),
     /// A guest's reply to an invitation, opened on the host's device: `#/reply/<code>`.
     Reply(String),
-    /// The solver benchmark with n positions per row: `#/bench/<n>` (not linked anywhere).
+    /// The solver benchmark with n positions per row: `#/bench/<n>`, only in a build with the
+    /// feature `bench-page` (never shipped; `tests/e2e/bench_solver.mjs`).
+    #[cfg(feature = "bench-page")]
     Bench(usize),
     NotFound(String),
 }
@@ -47,6 +49,7 @@ impl Route {
             ("link", payload) if !payload.is_empty() => Route::Link(payload.to_string()),
             ("join", code) if !code.is_empty() => Route::Join(code.to_string()),
             ("reply", code) if !code.is_empty() => Route::Reply(code.to_string()),
+            #[cfg(feature = "bench-page")]
             ("bench", n) if n.parse::<usize>().is_ok() => Route::Bench(n.parse().unwrap_or(20)),
             ("saves", "") => Route::Saves,
             ("settings", "") => Route::Settings,
@@ -66,6 +69,7 @@ impl Route {
             Route::Link(p) => format!("#/link/{p}"),
             Route::Join(c) => format!("#/join/{c}"),
             Route::Reply(c) => format!("#/reply/{c}"),
+            #[cfg(feature = "bench-page")]
             Route::Bench(n) => format!("#/bench/{n}"),
             Route::Saves => "#/saves".into(),
             Route::Settings => "#/settings".into(),
@@ -92,6 +96,7 @@ mod tests {
             Route::Link("eyJ2Ijox".into()),
             Route::Join("AQlyb21tZQ".into()),
             Route::Reply("AVJnMWEy".into()),
+            #[cfg(feature = "bench-page")]
             Route::Bench(20),
             Route::Rules("romme_raeuber".into(), None),
             Route::Rules("karussell".into(), Some("g1a2b".into())),

@@ -4,7 +4,7 @@
 //! page stays responsive. `node tests/e2e/bench_solver.mjs` runs both and prints the ratio.
 
 use crate::ctx::use_app;
-use bots::karussell::positions::{row, summary, ROWS};
+use bench::karussell_positions::{row, summary, ROWS};
 use engine::card::Card;
 use engine::karussell::{solve, TableCard};
 use leptos::prelude::*;

@@ -1,3 +1,4 @@
+#[cfg(feature = "bench-page")]
 pub mod bench;
 pub mod home;
 pub mod join;

@@ -1,7 +1,9 @@
 // The Karussell solver in the browser versus native, on the same seeded positions.
-// Usage (after `trunk build --release`): node tests/e2e/bench_solver.mjs [positions per row]
+// Usage: the page is only in a build with the app's feature `bench-page` (never shipped):
+//   trunk build --release --features bench-page --dist /tmp/dist-bench
+//   DIST=/tmp/dist-bench node tests/e2e/bench_solver.mjs [positions per row]
 // Runs `bench_karussell_solver` natively (release profile bench-native), then the page
-// `#/bench/<n>` of the served dist/ in headless Chromium, and prints both with the ratio
+// `#/bench/<n>` of the served build in headless Chromium, and prints both with the ratio
 // browser / native of mean and p95 per row. Exits non-zero when the page fails.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';

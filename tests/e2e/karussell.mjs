@@ -83,13 +83,11 @@ const card = (page, where, id) => page.$(`[data-testid=${where}][data-card="${id
 
 export default [
   {
-    name: 'karussell: the solver benchmark page runs in the browser and reports every row',
+    name: 'karussell: the solver benchmark page is not in the shipped app (it is built only with the feature bench-page)',
     async run({ page, base }) {
       await page.goto(base + '#/bench/2');
-      await page.waitForFunction(() => document.querySelector('[data-testid=bench-status]')?.textContent === 'Fertig.', null, { timeout: 120000 });
-      const rows = await page.$$eval('[data-testid=bench-row]', (rs) => rs.map((r) => ({ ...r.dataset })));
-      eq(rows.map((r) => `${r.table}/${r.jokers}`).join(' '), '20/0 20/2 20/6 50/0 50/2 50/6 100/0 100/2 100/6', 'all nine rows');
-      for (const r of rows) assert(Number(r.n) === 2 && Number(r.p95) >= 0 && Number(r.max) >= Number(r.mean), 'row measured: ' + JSON.stringify(r));
+      await page.waitForFunction(() => /Diese Seite gibt es nicht/.test(document.body.textContent));
+      assert(!(await page.$('[data-testid=bench-status]')), 'no benchmark page');
     },
   },
   {

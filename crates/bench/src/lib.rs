@@ -8,7 +8,11 @@
 //!
 //! Modules:
 //! - [`tournament`] — one duplicate-format tournament for every game;
-//! - [`ceiling`] — a clairvoyant hard Rommé bot (the ceiling of the hard bot's search).
+//! - [`ceiling`] — a clairvoyant hard Rommé bot (the ceiling of the hard bot's search);
+//! - [`karussell_positions`] — seeded Karussell solver positions, for the native solver
+//!   benchmarks and the app's `#/bench` page (built only with the app's feature
+//!   `bench-page`, never shipped).
 
 pub mod ceiling;
+pub mod karussell_positions;
 pub mod tournament;

@@ -10,7 +10,6 @@
 //!   each candidate out to the end of the round with the normal policy (see [`hard`]).
 
 pub mod hard;
-pub mod positions;
 
 use crate::search::Pending;
 use crate::think::{self, Thinker};

@@ -5,7 +5,7 @@
 //! that looked ahead (over 1 ms), and how many took over 150 ms. `HARD_BUDGET=max,min`
 //! (environment) changes the hard bot's sample budget for experiments.
 
-use bots::karussell::positions::summary;
+use bench::karussell_positions::summary;
 use bots::karussell::KarussellBot;
 use bots::Bot;
 use engine::karussell::{Karussell, KarussellAction, KarussellOptions, KarussellView};

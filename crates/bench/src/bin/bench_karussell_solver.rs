@@ -12,7 +12,7 @@
 //! jokers at 50 and 100 cards can take minutes. Memory stays bounded (the solver's memo is a
 //! capped cache). `--all` is accepted for compatibility; every row runs.
 
-use bots::karussell::positions::{row_with_hand, summary};
+use bench::karussell_positions::{row_with_hand, summary};
 use engine::card::{Card, Face, Suit};
 use engine::karussell::{check_meld, solve, TableCard};
 use std::time::Instant;

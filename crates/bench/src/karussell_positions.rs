@@ -4,7 +4,7 @@
 //! it holds about the target number of cards; the cards not melded go back to the stock.
 //! The hand is 15 cards from the rest (fewer when the stock has fewer).
 
-use crate::BotRng;
+use bots::BotRng;
 use engine::card::{Card, DeckSpec, Face, Suit};
 use engine::karussell::{check_meld, TableCard};
 
