@@ -75,7 +75,9 @@ const ALL_BUDGET = 1_259_000;
 // game; about 50 before the small chunks were merged), and a game against bots with the main
 // wasm at most GAME_BUDGET (measured: Rommé 483,876, the largest; the issue's goal is 320,000;
 // with the games' texts in their parts 464,481; with the hard Rommé bot's outs count 466,281).
-const FILES_PER_GAME = 12;
+// Issue 41 raised it to 13: the page's check of a bot's action copies the game (its `Clone`,
+// until then only the bots' code), so Karussell's table and bots share one more chunk.
+const FILES_PER_GAME = 13;
 // Issue 39 raised it: a game's table part carried the table between devices (Rommé measured
 // 590,768); its second pass lowered it again, the table's code in its own part (Rommé
 // measured 570,716). Issue 40 raised it by 0.4 %: the guest's link (made by each game's part)
@@ -83,8 +85,10 @@ const FILES_PER_GAME = 12;
 // Issue 43 raised it by 0.8 %: a game's setup page is a part of its own (60 KB with its
 // chunks, where a first visit waited for the whole table part: 390 KB), so a game needs its
 // setup part too and the code the two share is cut into more chunks (Rommé measured 577,527,
-// 12 requests).
-const GAME_BUDGET = 578_200;
+// 12 requests). Issue 41 raised it by 0.2 %: every bot action passes the engine's check in
+// the page (`bots::think::settle`, one per game), and each game registers one bot part that
+// takes the table's options (Rommé measured 578,787).
+const GAME_BUDGET = 579_400;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;
