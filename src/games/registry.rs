@@ -36,13 +36,13 @@ pub struct UiEntry {
     pub bot_levels: &'static [BotLevel],
     /// The table offers "Tipp" ([`UiGame::HINTS`]): the setup lets it be switched off or on.
     pub hints: bool,
-    /// The game's texts ([`Registered::TEXTS`]), installed in the one translation table.
+    /// The game's texts ([`Launch::TEXTS`]), installed in the one translation table.
     pub texts: Table,
-    /// The texts of its table part ([`Registered::TABLE_TEXTS`]), listed here for the texts'
+    /// The texts of its table part ([`Launch::TABLE_TEXTS`]), listed here for the texts'
     /// checks only: in the app only the part names them (so they are in the part).
     #[cfg(test)]
     pub table_texts: Table,
-    /// The texts of its rules page ([`Registered::RULES_TEXTS`]), likewise.
+    /// The texts of its rules page ([`Launch::RULES_TEXTS`]), likewise.
     #[cfg(test)]
     pub rules_texts: Table,
     /// Its first-game guide ([`UiGame::COACH`]).
@@ -62,24 +62,6 @@ pub trait Registered: UiGame + Listed + Launch + bots::BotGame {
     const ICON: Face;
     /// Presets shown with another card (catalog id, card), so each has a picture of its own.
     const PRESET_ICONS: &'static [(&'static str, Face)] = &[];
-    /// The game's texts in German and English (`src/games/<game>/texts_table.rs`) that the
-    /// start and every part may show: its catalog entries' titles and descriptions, setup
-    /// summary, option labels, guide.
-    const TEXTS: Table;
-    /// The texts only its table part shows (board, log, rejections, hints): installed when
-    /// the part is loaded (see [`game_parts!`]).
-    const TABLE_TEXTS: Table;
-    /// The texts of its rules page: installed when the part with the rules pages
-    /// (`more_pages`) is loaded ([`install_rules_texts`]).
-    const RULES_TEXTS: Table;
-    /// Its rules page (`src/games/<game>/rules.rs`), reached through [`with_ui_game`] only
-    /// (a static holding it would keep its code in the main module).
-    const RULES: RulesPage<Self::Options>;
-    /// One of each of the game's own rejections (`Game::Error`), for the texts check
-    /// (`src/games/<game>/samples.rs`, whose exhaustive match fails to compile while a new
-    /// variant is missing).
-    #[cfg(test)]
-    const ERROR_SAMPLES: fn() -> Vec<Self::Error>;
 }
 
 impl UiEntry {
@@ -112,8 +94,9 @@ pub const fn entry<G: Registered>() -> UiEntry {
     }
 }
 
-/// How the app starts a game's pages, generated for every game by [`game_parts!`] (never
-/// written by hand): each loads a part of the wasm of the game's own.
+/// How the app starts a game's pages and finds its texts and rules page, generated for every
+/// game by [`game_parts!`] from its module's conventional names (`setup`, `texts_table`,
+/// `rules`, `samples`; never written by hand): each page loads a part of the game's own.
 pub trait Launch: engine::Game {
     /// The game's part of the setup screen (`setup_part`, in the small part `$setup`).
     const SETUP: SetupPanel;
@@ -121,6 +104,24 @@ pub trait Launch: engine::Game {
     const GUEST: fn(String, String) -> ViewLoad;
     /// Makes and stores a new game (in the part `$table`: the engine is not in the setup's).
     const NEW: fn(crate::games::NewGame<Self::Options>) -> crate::games::NewGameLoad;
+    /// The game's texts in German and English (`texts_table::TEXTS` of the game's module) that the
+    /// start and every part may show: its catalog entries' titles and descriptions, setup
+    /// summary, option labels, guide.
+    const TEXTS: Table;
+    /// The texts only its table part shows (board, log, rejections, hints): installed when
+    /// the part is loaded (see [`game_parts!`]).
+    const TABLE_TEXTS: Table;
+    /// The texts of its rules page: installed when the part with the rules pages
+    /// (`more_pages`) is loaded ([`install_rules_texts`]).
+    const RULES_TEXTS: Table;
+    /// Its rules page (`src/games/<game>/rules.rs`), reached through [`with_ui_game`] only
+    /// (a static holding it would keep its code in the main module).
+    const RULES: RulesPage<Self::Options>;
+    /// One of each of the game's own rejections (`Game::Error`), for the texts check
+    /// (`src/games/<game>/samples.rs`, whose exhaustive match fails to compile while a new
+    /// variant is missing).
+    #[cfg(test)]
+    const ERROR_SAMPLES: fn() -> Vec<Self::Error>;
 }
 
 /// Work done with a game's type, chosen by its name: see [`with_ui_game`].
@@ -130,7 +131,8 @@ pub trait UiVisitor {
 }
 
 /// A game's lazily loaded parts of the wasm (docs/DESIGN.md, "Code splitting"), its one
-/// registration block: implements [`Launch`] (setup panel, guest page, new game) and
+/// registration block: implements [`Launch`] (setup panel, guest page, new game, texts,
+/// rules page) and
 /// [`Parts`](crate::play::ui_game::Parts) (table, bot) for `$game`. The setup panel is built
 /// in the small part `$setup`; the table, the guest's page and a new game in the part
 /// `$table` (with the engine's replay of a save); the bots in `$bots`. The setup page shows as soon as its small
@@ -161,7 +163,7 @@ macro_rules! game_parts {
             lang: $crate::i18n::Lang,
             mode: $crate::play::ui_game::TableMode,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
-            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
+            $crate::i18n::install_part(<$game as $crate::games::registry::Launch>::TABLE_TEXTS);
             $crate::i18n::install_part($crate::i18n::net::NET);
             Ok($crate::games::registry::open::<$game>(
                 id, &json, lang, mode,
@@ -174,7 +176,7 @@ macro_rules! game_parts {
             code: String,
             name: String,
         ) -> Result<AnyView, $crate::play::ui_game::LoadError> {
-            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
+            $crate::i18n::install_part(<$game as $crate::games::registry::Launch>::TABLE_TEXTS);
             $crate::i18n::install_part($crate::i18n::net::NET);
             Ok($crate::games::registry::guest::<$game>(&code, name))
         }
@@ -185,7 +187,7 @@ macro_rules! game_parts {
         fn new_part(
             args: $crate::games::NewGame<<$game as engine::Game>::Options>,
         ) -> Result<Result<String, String>, $crate::play::ui_game::LoadError> {
-            $crate::i18n::install_part(<$game as $crate::games::registry::Registered>::TABLE_TEXTS);
+            $crate::i18n::install_part(<$game as $crate::games::registry::Launch>::TABLE_TEXTS);
             Ok($crate::games::create_game::<$game>(args))
         }
 
@@ -208,6 +210,13 @@ macro_rules! game_parts {
             const NEW: fn(
                 $crate::games::NewGame<<$game as engine::Game>::Options>,
             ) -> $crate::games::NewGameLoad = |args| Box::pin(new_part(args));
+            const TEXTS: $crate::i18n::Table = texts_table::TEXTS;
+            const TABLE_TEXTS: $crate::i18n::Table = texts_table::TABLE_TEXTS;
+            const RULES_TEXTS: $crate::i18n::Table = texts_table::RULES_TEXTS;
+            const RULES: $crate::games::registry::RulesPage<<$game as engine::Game>::Options> =
+                rules::rules;
+            #[cfg(test)]
+            const ERROR_SAMPLES: fn() -> Vec<<$game as engine::Game>::Error> = samples::errors;
         }
 
         impl $crate::play::ui_game::Parts for $game {

@@ -24,12 +24,6 @@ use leptos::prelude::*;
 impl super::registry::Registered for Abluxxen {
     const ICON: Face = Face::Lux(7);
     const PRESET_ICONS: &'static [(&'static str, Face)] = &[("profiduell", Face::Lux(13))];
-    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
-    const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
-    const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
-    #[cfg(test)]
-    const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
 super::registry::game_parts!(Abluxxen, abluxxen_setup, abluxxen_table, abluxxen_bots);

@@ -25,12 +25,6 @@ use leptos::prelude::*;
 /// Karussell's line in the game registry: its card, texts, setup panel and rules page.
 impl super::registry::Registered for Karussell {
     const ICON: Face = Face::Joker;
-    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
-    const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
-    const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
-    #[cfg(test)]
-    const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
 super::registry::game_parts!(Karussell, karussell_setup, karussell_table, karussell_bots);

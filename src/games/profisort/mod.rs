@@ -26,12 +26,6 @@ impl super::registry::Registered for ProfiSort {
         rank: Rank(1),
         suit: Suit::Spades,
     };
-    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
-    const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
-    const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
-    #[cfg(test)]
-    const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
 super::registry::game_parts!(ProfiSort, profisort_setup, profisort_table, profisort_bots);

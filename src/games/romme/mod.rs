@@ -37,12 +37,6 @@ impl super::registry::Registered for Romme {
         ("romme_raeuber", Face::french(11, Suit::Spades)),
         ("romme_trad", Face::french(12, Suit::Clubs)),
     ];
-    const TEXTS: crate::i18n::Table = texts_table::TEXTS;
-    const TABLE_TEXTS: crate::i18n::Table = texts_table::TABLE_TEXTS;
-    const RULES_TEXTS: crate::i18n::Table = texts_table::RULES_TEXTS;
-    const RULES: super::registry::RulesPage<Self::Options> = rules::rules;
-    #[cfg(test)]
-    const ERROR_SAMPLES: fn() -> Vec<Self::Error> = samples::errors;
 }
 
 impl UiGame for Romme {
