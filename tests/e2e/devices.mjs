@@ -106,8 +106,8 @@ export async function hostTable(host, base, variant, humans, bots, board) {
   await host.reload();
   await host.waitForSelector('[data-testid=start]');
   const n = humans + bots;
-  // Locators, not element handles: the setup page draws its seat list anew on every change
-  // (a handle taken before a change points at a row no longer in the page).
+  // Locators, not element handles: looked up again at each use (a handle of a seat row taken
+  // while the list changed once failed: "Unable to adopt element handle").
   const rows = host.locator('[data-testid=seat-row]');
   while ((await rows.count()) < n) await host.click('text=Spieler hinzufügen');
   while ((await rows.count()) > n) await host.click('[data-testid=seat-row]:last-child button');

@@ -210,6 +210,56 @@ export default [
     },
   },
   {
+    name: 'keyboard: the seat list keeps the focus – names typed one after another with Tab, a bot level chosen with the arrows, a seat added and removed; the game starts with them',
+    async run({ page, base }) {
+      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+      await page.goto(base + '#/setup/romme');
+      await page.reload();
+      await page.waitForSelector('[data-testid=start]');
+      const at = () => page.evaluate(() => {
+        const e = document.activeElement;
+        const row = e && e.closest('[data-testid=seat-row]');
+        return row ? `${[...row.parentNode.children].indexOf(row)}:${e.className}` : (e && e.tagName);
+      });
+      // A name, Tab to its kind, Tab to "Entfernen", Tab to the next name: each field keeps
+      // the focus through the change of the one before (a list drawn anew at a change would
+      // take it away: on a phone, the next name field tapped would close its keyboard).
+      await page.click('[data-testid=seat-row] >> nth=0 >> input.seat-name');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Uta');
+      await page.keyboard.press('Tab');
+      eq(await at(), '0:seat-kind', 'Tab from the first name goes to its kind');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      eq(await at(), '1:seat-name', 'two Tabs on: the second name');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Veit');
+      await page.keyboard.press('Tab');
+      eq(await at(), '1:seat-kind', 'the second seat\'s kind has the focus after its name changed');
+      // The arrow keys change a focused select's value at once in Chromium (no list opens).
+      const before = await page.$eval('[data-testid=seat-row] >> nth=1 >> select', (e) => e.value);
+      await page.keyboard.press('ArrowDown');
+      const after = await page.$eval('[data-testid=seat-row] >> nth=1 >> select', (e) => e.value);
+      assert(after !== before, `the arrow changed the kind: ${before} → ${after}`);
+      eq(await at(), '1:seat-kind', 'the kind keeps the focus after its change');
+      // A seat added and the first removed: the others keep their names and kinds.
+      const n = await page.locator('[data-testid=seat-row]').count();
+      await page.click('text=Spieler hinzufügen');
+      eq(await page.locator('[data-testid=seat-row]').count(), n + 1, 'a seat added');
+      await page.click('[data-testid=seat-row] >> nth=0 >> button');
+      eq(await page.locator('[data-testid=seat-row]').count(), n, 'the first seat removed');
+      eq(await page.$eval('[data-testid=seat-row] >> nth=0 >> input', (e) => e.value), 'Veit', 'the second seat moved up with its name');
+      eq(await page.$eval('[data-testid=seat-row] >> nth=0 >> select', (e) => e.value), after, '… and its kind');
+      eq(await page.$eval('[data-testid=seat-row] >> nth=0 >> .seat-no', (e) => e.textContent), '1', '… and is number 1');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=romme-board]');
+      // Veit's is the seat shown here (its own name is not on the board): the save names it.
+      const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kartenrunde.game.')).map((k) => localStorage.getItem(k)).join('\n'));
+      assert(saved.includes('"Veit"'), 'the game is saved with the renamed seat');
+      assert(!saved.includes('"Uta"'), 'the removed seat is not at the table');
+    },
+  },
+  {
     name: 'keyboard: the skip link reaches the start button and the hand; dialogs keep the focus inside and give it back',
     async run({ page, base }) {
       await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
