@@ -36,7 +36,7 @@ async function visit(page, cdp, game) {
   const t0 = Date.now();
   // LOG=1: every request of the visit, when it started and ended (ms since the navigation).
   const log = [];
-  const seen = (r, what) => log.push(`${String(Date.now() - t0).padStart(6)} ${what} ${r.url().replace(base, '')}`);
+  const seen = (r, what) => log.push(`${String(Date.now() - t0).padStart(6)} ${what} ${r.url().replace(base, '') || '(the page)'} (${r.resourceType()})`);
   if (process.env.LOG) {
     page.on('request', (r) => seen(r, 'start'));
     page.on('requestfinished', (r) => seen(r, 'end  '));

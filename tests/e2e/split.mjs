@@ -76,6 +76,19 @@ export default [
         assert(seen.started > 0, 'the app started');
         let list = await entries();
         const mainIn = list.find((e) => e.end !== undefined && /kartenrunde-[0-9a-f]+_bg\.wasm$/.test(e.name)).end;
+        // On this slow first visit the main wasm's fetch starts with the page (the connection
+        // says a round trip of 150 ms): before the stylesheet is in, not after the first
+        // paint, and only once (the glue takes that fetch over).
+        const early = await page.evaluate(() => {
+          const res = performance.getEntriesByType('resource');
+          const wasm = res.filter((e) => /kartenrunde-[0-9a-f]+_bg\.wasm$/.test(e.name));
+          const css = res.find((e) => /main-[0-9a-f]+\.css$/.test(e.name));
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          return { n: wasm.length, start: wasm[0]?.startTime, cssIn: css?.responseEnd, paint: paint?.startTime, rtt: navigator.connection?.rtt, fetched: !!window.krEarlyWasm };
+        });
+        eq(early.n, 1, 'the main wasm fetched once');
+        assert(early.fetched, `the boot page started the main wasm's fetch (round trip ${early.rtt} ms)`);
+        assert(early.start < early.cssIn && early.start < early.paint, `the main wasm was asked for before the stylesheet was in and before the first paint: ${JSON.stringify(early)}`);
         // The setup's part beside the main wasm: asked for before the app started, its module
         // before the main wasm had even arrived.
         for (const f of seen.parts.karussell_setup) {
