@@ -14,6 +14,14 @@ const ids = (page) => page.$$eval('[data-testid=hand-card]', (els) => els.map((e
 
 const FAST = JSON.stringify({ lang: 'De', deck: 'Two', motion: 'Reduced', bot_delay_ms: 30 });
 
+// The Rommé setup page, fast settings.
+async function rommeSetup(page, base) {
+  await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
+  await page.goto(base + '#/setup/romme');
+  await page.reload();
+  await page.waitForSelector('[data-testid=start]');
+}
+
 // Presses Tab until the focused element matches `sel` (at most two rounds of the page).
 async function tabTo(page, sel) {
   for (let i = 0; i < 400; i++) {
@@ -90,10 +98,7 @@ export default [
   {
     name: 'keyboard: a Rommé turn by keyboard only – draw, meld, discard',
     async run({ page, base, shot }) {
-      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-      await page.goto(base + '#/setup/romme');
-      await page.reload();
-      await page.waitForSelector('[data-testid=start]');
+      await rommeSetup(page, base);
       await key(page, '[data-testid=start]', 'Enter');
       await page.waitForSelector('[data-testid=romme-board]');
       let melded = false;
@@ -135,10 +140,7 @@ export default [
       // The same match every time (a random one took 14–75 s and could end the match first);
       // with this seed a lay-off comes within a few seconds.
       await fixSeed(page, 7);
-      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-      await page.goto(base + '#/setup/romme');
-      await page.reload();
-      await page.waitForSelector('[data-testid=start]');
+      await rommeSetup(page, base);
       await key(page, '[data-testid=start]', 'Enter');
       await page.waitForSelector('[data-testid=romme-board]');
       let melded = false;
@@ -212,10 +214,7 @@ export default [
   {
     name: 'keyboard: the seat list keeps the focus – names typed one after another with Tab, a bot level chosen with the arrows, a seat added and removed; the game starts with them',
     async run({ page, base }) {
-      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-      await page.goto(base + '#/setup/romme');
-      await page.reload();
-      await page.waitForSelector('[data-testid=start]');
+      await rommeSetup(page, base);
       const at = () => page.evaluate(() => {
         const e = document.activeElement;
         const row = e && e.closest('[data-testid=seat-row]');
@@ -262,10 +261,7 @@ export default [
   {
     name: 'keyboard: the skip link reaches the start button and the hand; dialogs keep the focus inside and give it back',
     async run({ page, base }) {
-      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-      await page.goto(base + '#/setup/romme');
-      await page.reload();
-      await page.waitForSelector('[data-testid=start]');
+      await rommeSetup(page, base);
       const focused = () => page.evaluate(() => document.activeElement && (document.activeElement.dataset.testid || document.activeElement.tagName));
       // Three key presses from the setup to a running game: Tab, Enter (skip link), Enter.
       await page.keyboard.press('Tab');
@@ -480,10 +476,7 @@ export default [
   {
     name: 'keyboard: draw, discard and the hand are within 3 Tabs of each other (Rommé)',
     async run({ page, base }) {
-      await page.evaluate((s) => localStorage.setItem('kartenrunde.settings.v1', s), FAST);
-      await page.goto(base + '#/setup/romme');
-      await page.reload();
-      await page.waitForSelector('[data-testid=start]');
+      await rommeSetup(page, base);
       await page.click('[data-testid=start]');
       await page.waitForSelector('[data-testid=romme-board]');
       const HAND = '[data-testid=hand-card][tabindex="0"]';
