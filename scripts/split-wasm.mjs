@@ -182,12 +182,9 @@ ${loaderText}`;
   const preload = `<link rel="modulepreload" href="./${glue}">\n    <link rel="modulepreload" href="./${loader}">`;
   // A first visit (no offline copy serves the page) over a connection the browser itself
   // measures as slow (Chromium's navigator.connection: a round trip of 150 ms or more, as
-  // Lighthouse's slow 4G, or 2G/3G): the main wasm's fetch starts before the stylesheet is
-  // in, not after the first paint, and the glue takes it over (Trunk.toml). On the slow
-  // phone of issue 43 the setup page of a game tapped at once came 0.3 s sooner (2.2–2.3 →
-  // 1.8–1.9 s) for a game list painted about 0.1 s later. Elsewhere it waits for the paint:
-  // Lighthouse's simulation counts a download begun before it towards LCP (its own load is
-  // not throttled, and reports a round trip of 100 ms).
+  // Lighthouse's slow 4G, or 2G/3G): the main wasm's fetch starts before the stylesheet, not
+  // after the first paint, and the glue takes it over (Trunk.toml). Elsewhere it waits for
+  // the paint, as above (docs/DESIGN.md "Start and first paint" has the figures).
   const early = `<script>(function () {
       var c = navigator.connection, sw = navigator.serviceWorker;
       if (!c || (sw && sw.controller) || !(c.rtt >= 150 || /2g|3g/.test(c.effectiveType || ''))) return;

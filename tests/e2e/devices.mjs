@@ -105,13 +105,7 @@ export async function hostTable(host, base, variant, humans, bots, board) {
   await host.goto(base + '#/setup/' + variant);
   await host.reload();
   await host.waitForSelector('[data-testid=start]');
-  const n = humans + bots;
-  // Locators, not element handles: looked up again at each use (a handle of a seat row taken
-  // while the list changed once failed: "Unable to adopt element handle").
-  const rows = host.locator('[data-testid=seat-row]');
-  while ((await rows.count()) < n) await host.click('text=Spieler hinzufügen');
-  while ((await rows.count()) > n) await host.click('[data-testid=seat-row]:last-child button');
-  for (let i = 0; i < n; i++) await host.locator('[data-testid=seat-row] select.seat-kind').nth(i).selectOption(i < humans ? 'human' : 'normal');
+  await setSeats(host, [...Array(humans).fill('human'), ...Array(bots).fill('normal')]);
   await host.check('[data-testid=devices]');
   await host.click('[data-testid=start]');
   await host.waitForSelector(board);
@@ -130,6 +124,16 @@ export function watch(page) {
 export function noPanics() {
   const seen = panics.splice(0);
   assert(seen.length === 0, 'no panic on the guests\' or host\'s pages: ' + seen.join(' | '));
+}
+
+// The setup page's seats: one per entry of `kinds` ('human', 'normal', …). Locators, not
+// element handles: looked up again at each use (a handle of a seat row taken while the list
+// changed once failed: "Unable to adopt element handle").
+async function setSeats(host, kinds) {
+  const rows = host.locator('[data-testid=seat-row]');
+  while ((await rows.count()) < kinds.length) await host.click('text=Spieler hinzufügen');
+  while ((await rows.count()) > kinds.length) await host.click('[data-testid=seat-row]:last-child button');
+  for (const [i, k] of kinds.entries()) await rows.nth(i).locator('select.seat-kind').selectOption(k);
 }
 
 // The guests' connections kept ready for the host's return, as the host's page stores them
@@ -281,10 +285,7 @@ export default [
         await host.goto(base + '#/setup/romme');
         await host.reload();
         await host.waitForSelector('[data-testid=start]');
-        const rows = host.locator('[data-testid=seat-row]');
-        while ((await rows.count()) < 3) await host.click('text=Spieler hinzufügen');
-        for (let i = 0; i < 3; i++) await host.locator('[data-testid=seat-row] select.seat-kind').nth(i).selectOption('human');
-        while ((await rows.count()) > 3) await host.click('[data-testid=seat-row]:last-child button');
+        await setSeats(host, ['human', 'human', 'human']);
         await host.check('[data-testid=devices]');
         for (const [w, h] of [[360, 640], [1366, 768]]) {
           await host.setViewportSize({ width: w, height: h });
@@ -442,7 +443,7 @@ export default [
 
         const bytes = (await g0.evaluate(() => window.__krIn.reduce((n, m) => n + m.length, 0)));
         const count = (await g0.evaluate(() => window.__krIn.length));
-        console.log(`    devices: invitation ${inviteChars} chars, reply ${figures[0].replyChars} chars; join ${figures.map((f) => f.ms).join(' / ')} ms; guest back after its reload ${rejoinMs} ms; guests back after the host's reload ${hostBackMs} ms (reloaded once it held their ways back, ${backHeldMs} ms after the last check); guest after reload: ${count} messages, ${bytes} bytes`);
+        console.log(`    devices: invitation ${inviteChars} chars, reply ${figures[0].replyChars} chars; join ${figures.map((f) => f.ms).join(' / ')} ms; guest back after its reload ${rejoinMs} ms; guests back after the host's reload ${hostBackMs} ms (its reload waited ${backHeldMs} ms for their ways back); guest after reload: ${count} messages, ${bytes} bytes`);
         for (const [w, h] of [[390, 844], [360, 640]]) {
           await host.setViewportSize({ width: w, height: h });
           await host.screenshot({ path: `${out}/devices-host-${w}.png`, fullPage: true });
