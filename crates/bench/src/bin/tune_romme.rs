@@ -95,7 +95,7 @@ fn paired_se(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// How far one step of each parameter goes.
-const STEPS: [i64; 18] = [3, 2, 2, 2, 3, 2, 3, 10, 1, 1, 1, 1, 1, 1, 4, 1, 1, 4];
+const STEPS: [i64; 19] = [3, 2, 2, 2, 3, 2, 3, 10, 1, 1, 1, 1, 1, 1, 4, 1, 1, 4, 1];
 
 /// START `tuned` or `tuned,NAME=VALUE,…`: the hard bot's set for these options and
 /// players ([`Params::tuned`]), with the named parameters changed.

@@ -100,6 +100,8 @@ pub struct RommeBot {
     /// In the hard level's rollouts: the discard (rank in the bot's own ranking) to play at
     /// the end of the current turn instead of its own choice ([`hard::Look::plans`]).
     forced: Option<usize>,
+    /// Self-play for the learned ranking ([`super::learned::explore`]): the samples so far.
+    explore: Option<Vec<super::learned::Features>>,
 }
 
 impl RommeBot {
@@ -117,6 +119,7 @@ impl RommeBot {
             budget: Budget::DEFAULT,
             pending: Pending::none(),
             forced: None,
+            explore: None,
         }
     }
 
@@ -150,6 +153,23 @@ impl RommeBot {
     pub fn with_budget(mut self, budget: Budget) -> RommeBot {
         self.budget = budget;
         self
+    }
+
+    /// Explores its discards for the learned ranking's fit ([`super::learned::explore`]).
+    #[doc(hidden)]
+    pub fn exploring(mut self) -> RommeBot {
+        self.explore = Some(Vec::new());
+        self
+    }
+
+    /// The exploration's samples since the last call (the chosen discard's features minus
+    /// their expectation).
+    #[doc(hidden)]
+    pub fn take_samples(&mut self) -> Vec<super::learned::Features> {
+        self.explore
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Plays the `rank`-th discard of its own ranking at the end of the coming turn (a rollout
@@ -267,6 +287,10 @@ impl Thinker<Romme> for RommeBot {
             (PhaseView::MatchOver, _) => first.clone(),
         };
         let action = self.forced_discard(&ctx, action);
+        let action = match self.explore.as_mut() {
+            Some(samples) => super::learned::explore(&ctx, action, &mut self.rng, samples),
+            None => action,
+        };
         if self.level == Level::Hard {
             let cands = candidates(&ctx, &action, self.budget);
             if cands.len() >= 2 {

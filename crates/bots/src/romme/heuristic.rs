@@ -25,8 +25,9 @@ pub(crate) struct Ctx<'a> {
     /// The heuristic's constants.
     pub p: Params,
     /// Copies of each French face (suit × 13 + rank − 1) this seat has seen: its hand, the
-    /// table and the discard pile as remembered (only with [`Params::live`]).
-    seen: [u8; 52],
+    /// table and the discard pile as remembered (only with [`Params::live`], [`Params::outs`]
+    /// or [`Params::learned`]).
+    pub(crate) seen: [u8; 52],
 }
 
 impl<'a> Ctx<'a> {
@@ -40,7 +41,7 @@ impl<'a> Ctx<'a> {
     ) -> Ctx<'a> {
         let (collected, pile) = seen;
         Ctx {
-            seen: if p.live != 0 || p.outs != 0 {
+            seen: if p.live != 0 || p.outs != 0 || p.learned != 0 {
                 seen_faces(view, pile)
             } else {
                 [0; 52]
@@ -245,7 +246,7 @@ impl<'a> Ctx<'a> {
 
     /// Unseen copies of the cards that make a sequence of two cards of `suit` (ranks `a`
     /// and `b`, one or two apart) a meld of three.
-    fn live_outs(&self, a: u8, b: u8, suit: engine::Suit) -> i32 {
+    pub(crate) fn live_outs(&self, a: u8, b: u8, suit: engine::Suit) -> i32 {
         // Positions 1..=14, the ace low (1) or high (14), whichever makes the pair close.
         let (x, y) = if a.abs_diff(b) <= 2 {
             (a.min(b), a.max(b))
@@ -307,7 +308,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The listed discards, hand cards only.
-    fn discard_cards(&self) -> Vec<Card> {
+    pub(crate) fn discard_cards(&self) -> Vec<Card> {
         self.legal
             .iter()
             .filter_map(|a| match a {
@@ -332,16 +333,21 @@ impl<'a> Ctx<'a> {
             .map(|c| c.id)
     }
 
-    /// The listed discards, the best first (the normal bot's judgement).
-    pub fn ranked_discards(&self, plan: &Partition) -> Vec<CardId> {
-        let collected = self.collected;
-        let rest = &plan.rest;
-        let danger_close = self
-            .view
+    /// An opponent holds at most [`Params::close_hand`] cards.
+    pub fn danger_close(&self) -> bool {
+        self.view
             .hand_sizes
             .iter()
             .enumerate()
-            .any(|(s, &n)| s != self.me && n <= self.p.close_hand);
+            .any(|(s, &n)| s != self.me && n <= self.p.close_hand)
+    }
+
+    /// The listed discards, the best first (the normal bot's judgement; with
+    /// [`Params::learned`] its first three in the learned order, [`super::learned`]).
+    pub fn ranked_discards(&self, plan: &Partition) -> Vec<CardId> {
+        let collected = self.collected;
+        let rest = &plan.rest;
+        let danger_close = self.danger_close();
         let melded: Vec<CardId> = plan.melds.iter().flatten().map(|c| c.id).collect();
         let outs = (self.p.outs != 0).then(|| Outs::new(rest, &self.seen, &self.rules));
         let score = |c: &Card| -> i32 {
@@ -367,7 +373,11 @@ impl<'a> Ctx<'a> {
             .map(|c| (score(&c), self.pen(&c), c))
             .collect();
         engine::sort::sort_by_key(&mut cards, |b| std::cmp::Reverse((b.0, b.1, b.2.id)));
-        cards.into_iter().map(|(_, _, c)| c.id).collect()
+        let mut ranked: Vec<CardId> = cards.into_iter().map(|(_, _, c)| c.id).collect();
+        if let Some(w) = super::learned::weights(self) {
+            super::learned::rerank(self, plan, w, &mut ranked);
+        }
+        ranked
     }
 }
 

@@ -23,6 +23,8 @@ pub mod arena;
 mod bot;
 pub mod hard;
 mod heuristic;
+pub mod learned;
+mod learned_weights;
 mod memory;
 mod outs;
 pub mod params;

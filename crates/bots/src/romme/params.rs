@@ -49,6 +49,9 @@ pub struct Params {
     /// faces that complete a partial meld of the unmelded cards left after it; 0: not
     /// counted, as normal).
     pub outs: i32,
+    /// 1: the first three discards of the ranking re-ordered by the weights learned from
+    /// self-play for these options ([`super::learned`]); 0: as ranked.
+    pub learned: i32,
 }
 
 /// The weight of the outs in the go-out presets' tuned sets (bots-hard-6: the fast count of
@@ -76,6 +79,7 @@ impl Params {
         live: 0,
         hold_bid: 0,
         outs: 0,
+        learned: 0,
     };
 
     /// The set the hard bot plays with these options and `seats` players (tuned heads-up
@@ -88,6 +92,9 @@ impl Params {
         let base = Params {
             keep_rank: 9,
             danger_near: 5,
+            // The first three discards in the order learned from self-play, where weights
+            // were fitted for the preset ([`super::learned`]).
+            learned: 1,
             ..n
         };
         match (options.end_mode, options.scoring, options.robbing) {
@@ -152,6 +159,7 @@ impl Params {
             self.live.into(),
             self.hold_bid as i64,
             self.outs.into(),
+            self.learned.into(),
         ]
     }
 
@@ -179,11 +187,12 @@ impl Params {
             live: i(15),
             hold_bid: u(16),
             outs: i(17),
+            learned: i(18),
         }
     }
 
     /// The field names in vector order.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 19] = [
         "keep_joker",
         "keep_rank",
         "keep_seq1",
@@ -202,6 +211,7 @@ impl Params {
         "live",
         "hold_bid",
         "outs",
+        "learned",
     ];
 }
 
