@@ -194,11 +194,13 @@ fn main() {
     });
     let mut xtx = a.0;
     let mut xty = a.1;
-    for i in 0..K {
-        for j in 0..K {
-            xtx[i][j] += b.0[i][j];
+    for (row, other) in xtx.iter_mut().zip(&b.0) {
+        for (x, y) in row.iter_mut().zip(other) {
+            *x += y;
         }
-        xty[i] += b.1[i];
+    }
+    for (x, y) in xty.iter_mut().zip(&b.1) {
+        *x += y;
     }
     let (yy, count) = (a.2 + b.2, a.3 + b.3);
     let ridge = 1e-3 * (0..K).map(|i| xtx[i][i]).sum::<f64>() / K as f64;

@@ -297,7 +297,8 @@ impl Thinker<Romme> for RommeBot {
                 // The hard level: compares the normal choice with its alternatives by
                 // lookahead (all of them listed actions).
                 let look = hard::Look::new(view, cands, self, self.budget).plans();
-                return Err(Box::new(look));
+                let prior = super::learned::prior(&ctx, crate::search::Lookahead::listed(&look));
+                return Err(Box::new(look.with_prior(prior)));
             }
         }
         Ok(

@@ -295,6 +295,9 @@ pub struct Look {
     /// Per candidate: the discard (its rank in the hard seat's own ranking, 0 the best) the
     /// hard seat's rollout bot plays at the end of this turn (`None`: its own choice).
     plans: Vec<Option<usize>>,
+    /// Per candidate: a value added to each of its outcomes before the decision (the learned
+    /// gain of a discard, [`super::learned::prior`]; none: nothing).
+    prior: Option<Vec<f64>>,
 }
 
 impl Look {
@@ -312,10 +315,18 @@ impl Look {
             rows_before: view.sheet.rows.len(),
             view: view.clone(),
             plans: vec![None; candidates.len()],
+            prior: None,
             candidates,
             me,
             budget,
         }
+    }
+
+    /// Adds `prior[i]` to every outcome of candidate `i` before the decision (ignored unless
+    /// there is one value per candidate).
+    pub fn with_prior(mut self, prior: Option<Vec<f64>>) -> Look {
+        self.prior = prior.filter(|p| p.len() == self.candidates.len());
+        self
     }
 
     /// The draw and the discard of the same turn searched together: taking the top discard
@@ -359,6 +370,17 @@ impl Lookahead for Look {
     /// The candidate to play ([`decide`]).
     fn best(self, outcomes: &[Vec<f64>]) -> RommeAction {
         let z = z_for(&self.view.options);
+        let shifted: Vec<Vec<f64>>;
+        let outcomes = match &self.prior {
+            Some(p) => {
+                shifted = outcomes
+                    .iter()
+                    .map(|row| row.iter().zip(p).map(|(v, d)| v + d).collect())
+                    .collect();
+                &shifted
+            }
+            None => outcomes,
+        };
         let i = if self.plans.iter().any(Option::is_some) {
             overrule_plans(outcomes, &self.candidates, z)
         } else {

@@ -11,7 +11,9 @@
 //! makes the fit the effect of the discard itself, not of the position it was made in.
 //!
 //! With [`super::Params::learned`] the three are re-ordered by the weighted sum (the
-//! predicted gain); the rest of the ranking stays.
+//! predicted gain; the rest of the ranking stays), and the hard search adds half the
+//! learned gain of each discard candidate over the first to its rollout outcomes
+//! ([`prior`]). Shipped where the hard level measured better (docs/bots.md).
 
 use super::heuristic::Ctx;
 use super::outs::Outs;
@@ -63,9 +65,23 @@ pub fn preset_index(options: &RommeOptions) -> usize {
 /// The learned weights for this position's options and seats, if [`super::Params::learned`]
 /// is on and weights were fitted for them.
 pub(crate) fn weights(ctx: &Ctx) -> Option<&'static Features> {
-    if ctx.p.learned == 0 {
+    if ctx.p.learned & RERANK == 0 {
         return None;
     }
+    fitted(ctx)
+}
+
+/// [`super::Params::learned`]: the first three discards re-ordered.
+pub const RERANK: i32 = 1;
+/// [`super::Params::learned`]: the hard search's discard candidates weighed also by the
+/// learned gain ([`prior`]).
+pub const PRIOR: i32 = 2;
+
+/// How much of the learned gain is added to a discard candidate's rollout mean.
+const PRIOR_WEIGHT: f64 = 0.5;
+
+/// The weights fitted for this position's options and seats.
+fn fitted(ctx: &Ctx) -> Option<&'static Features> {
     let seats = usize::from(ctx.view.seats > 2);
     let table = table();
     table.get(seats)?.get(preset_index(ctx.opts))?.as_ref()
@@ -185,6 +201,42 @@ pub(crate) fn rerank(ctx: &Ctx, plan: &Partition, w: &Features, ranked: &mut [Ca
     }
 }
 
+/// With [`PRIOR`], when the hard search compares discards: per candidate, the learned gain
+/// of its discard over the first candidate's, weighted by [`PRIOR_WEIGHT`]; added to every
+/// world's outcome of that candidate, so the search overrules the first candidate when the
+/// rollouts and the learned gain together lead.
+pub(crate) fn prior(ctx: &Ctx, candidates: &[RommeAction]) -> Option<Vec<f64>> {
+    if ctx.p.learned & PRIOR == 0 {
+        return None;
+    }
+    let w = fitted(ctx)?;
+    // Only discards against discards: the features value a discard against the others of
+    // the same hand, not against a draw, a buy or a meld.
+    if !candidates
+        .iter()
+        .all(|a| matches!(a, RommeAction::Discard { .. }))
+    {
+        return None;
+    }
+    let plan = ctx.plan(&ctx.placeable());
+    let outs = Outs::new(&plan.rest, &ctx.seen, &ctx.rules);
+    let cards = ctx.discard_cards();
+    let gain = |a: &RommeAction| match a {
+        RommeAction::Discard { card } => cards
+            .iter()
+            .find(|c| c.id == *card)
+            .map_or(0.0, |c| dot(w, &features(ctx, &plan, &outs, c))),
+        _ => 0.0, // (not reached: discards only)
+    };
+    let first = gain(candidates.first()?);
+    Some(
+        candidates
+            .iter()
+            .map(|a| PRIOR_WEIGHT * (gain(a) - first))
+            .collect(),
+    )
+}
+
 /// Self-play for the fit: half of the time one of the first [`TOP`] discards at random in
 /// place of `action` (the seat's own first), recording the chosen discard's features minus
 /// their expectation over that choice in `samples`.
@@ -273,6 +325,49 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The prior weighs discards against discards only, the first candidate at 0.
+    #[test]
+    fn the_prior_compares_discards_only() {
+        let opts = Preset::MitKaufen.options();
+        let mut seen_prior = 0;
+        crate::romme::hard::walk_decisions(&opts, 2, 5, |_, s, view, legal, bot| {
+            if !matches!(view.phase, PhaseView::Play { seat } if seat == s) {
+                return;
+            }
+            let memory = (bot.remembered(), bot.remembered_pile());
+            let ctx = Ctx::new(view, legal, &opts, true, memory, Params::tuned(&opts, 2));
+            let plan = ctx.plan(&ctx.placeable());
+            let discards: Vec<RommeAction> = ctx
+                .ranked_discards(&plan)
+                .into_iter()
+                .take(TOP)
+                .map(|card| RommeAction::Discard { card })
+                .collect();
+            if discards.len() < 2 {
+                return;
+            }
+            let p = prior(&ctx, &discards).expect("weights for mit Kaufen");
+            assert_eq!(p.len(), discards.len());
+            assert_eq!(p[0], 0.0);
+            seen_prior += 1;
+            let mixed = [RommeAction::UndoTurn, discards[0].clone()];
+            assert_eq!(prior(&ctx, &mixed), None);
+            let off = Ctx::new(
+                view,
+                legal,
+                &opts,
+                true,
+                memory,
+                Params {
+                    learned: RERANK,
+                    ..Params::tuned(&opts, 2)
+                },
+            );
+            assert_eq!(prior(&off, &discards), None);
+        });
+        assert!(seen_prior > 5, "{seen_prior} positions with a prior");
     }
 
     /// Exploring bots play legal deals and record one sample per explored discard, whose

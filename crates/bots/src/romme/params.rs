@@ -94,7 +94,7 @@ impl Params {
             danger_near: 5,
             // The first three discards in the order learned from self-play, where weights
             // were fitted for the preset ([`super::learned`]).
-            learned: 1,
+            learned: 3,
             ..n
         };
         match (options.end_mode, options.scoring, options.robbing) {
