@@ -83,9 +83,9 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
         "{n} {n:Runde|Runden}",
         "{n} {n:deal|deals}",
     ),
-    // The bot levels' measured strength (docs/bots.md, 2,000 deals heads-up; hard in mit
-    // Anlegen, Räuber and Traditionell 1,000–1,300 deals, bots-hard-6), shown with the levels
-    // on the setup page.
+    // The bot levels' measured strength (docs/bots.md, 2,000 games heads-up; hard in mit
+    // Kaufen, Räuber and Traditionell the mean of seeds 2027 and 2028, 4,000 games), shown
+    // with the levels on the setup page.
     (
         "strength.romme.easy",
         "Gemessen: gewinnt etwa jede neunte Runde gegen Normal (11 %).",
@@ -113,8 +113,8 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ),
     (
         "strength.romme_kaufen.hard",
-        "Gemessen: gewinnt gegen Normal 55 von 100 Runden.",
-        "Measured: wins 55 of 100 deals against normal.",
+        "Gemessen: gewinnt gegen Normal 58 von 100 Runden.",
+        "Measured: wins 58 of 100 deals against normal.",
     ),
     (
         "strength.romme_anlegen.easy",
@@ -128,8 +128,8 @@ pub static TEXTS: &[(&str, &str, &str)] = &[
     ),
     (
         "strength.romme_anlegen.hard",
-        "Gemessen: gewinnt gegen Normal 54 von 100 Runden.",
-        "Measured: wins 54 of 100 deals against normal.",
+        "Gemessen: gewinnt gegen Normal 53 von 100 Runden.",
+        "Measured: wins 53 of 100 deals against normal.",
     ),
     (
         "strength.romme_raeuber.easy",

@@ -13,7 +13,8 @@
 //! With [`super::Params::learned`] the three are re-ordered by the weighted sum (the
 //! predicted gain; the rest of the ranking stays), and the hard search adds half the
 //! learned gain of each discard candidate over the first to its rollout outcomes
-//! ([`prior`]). Shipped where the hard level measured better (docs/bots.md).
+//! ([`prior`]). Shipped where the hard level measured better: mit Kaufen and Räuber
+//! (docs/bots.md).
 
 use super::heuristic::Ctx;
 use super::outs::Outs;
