@@ -48,7 +48,10 @@ import zlib from 'node:zlib';
 // the table, the loaders of the part `net`) measured 155,778–155,861 on three builds.
 // Issue 40 (rooms across the internet) raised it by 0.2 %: the join page reads invitations to
 // a room, the settings page loads its servers' section (measured 156,013–156,110).
-const BUDGET = 156_400;
+// Issue 42 raised it by 0.1 %: the setup's measured strengths of the hard Rommé bot changed
+// (mit Kaufen 58, mit Anlegen 53; two texts no longer equal to others, and the data after
+// them moves): measured 156,468, the same build with the old texts 156,223.
+const BUDGET = 156_600;
 // Issue 27 (session of 2026-11-27) raised the all-wasm budget by 4.0 %: the analysis after a
 // deal (the hard bots' judging in every bots part, its page code in every table part) and
 // link format 4 (its coder replays the game, so each table part has it for its own game):
@@ -69,8 +72,10 @@ const BUDGET = 156_400;
 // Issue 40 raised it by 1.5 %: rooms on a signalling server, the servers' configuration and
 // its settings section, all in the part `net` (measured 1,246,676–1,246,991). Issue 43 raised
 // it by 0.9 %: each game's setup page is a small part of its own (its code and the code it
-// shares with the table fall into more chunks; measured 1,258,152).
-const ALL_BUDGET = 1_259_000;
+// shares with the table fall into more chunks; measured 1,258,152). Issue 42 raised it by
+// 0.3 %: the hard Rommé bot's learned discard order (its features and the search's prior, in
+// every part with the Rommé bots: measured 1,262,148–1,262,393; 1,257,775 before).
+const ALL_BUDGET = 1_263_000;
 // Issue 28: a game's table and bots in at most 12 files after the start (measured 7 for every
 // game; about 50 before the small chunks were merged), and a game against bots with the main
 // wasm at most GAME_BUDGET (measured: Rommé 483,876, the largest; the issue's goal is 320,000;
@@ -87,8 +92,10 @@ const FILES_PER_GAME = 13;
 // setup part too and the code the two share is cut into more chunks (Rommé measured 577,527,
 // 12 requests). Issue 41 raised it by 0.2 %: every bot action passes the engine's check in
 // the page (`bots::think::settle`, one per game), and each game registers one bot part that
-// takes the table's options (Rommé measured 578,787).
-const GAME_BUDGET = 579_400;
+// takes the table's options (Rommé measured 578,787). Issue 42 raised it by 0.7 %: the hard
+// Rommé bot's learned discard order, in its bots part and in the table's analysis (Rommé
+// measured 583,032).
+const GAME_BUDGET = 583_600;
 const dir = path.resolve(process.argv[2] || 'dist');
 const br = (buf) => zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 let total = 0;

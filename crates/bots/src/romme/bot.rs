@@ -101,6 +101,7 @@ pub struct RommeBot {
     /// the end of the current turn instead of its own choice ([`hard::Look::plans`]).
     forced: Option<usize>,
     /// Self-play for the learned ranking ([`super::learned::explore`]): the samples so far.
+    #[cfg(any(test, feature = "measure"))]
     explore: Option<Vec<super::learned::Features>>,
 }
 
@@ -119,6 +120,7 @@ impl RommeBot {
             budget: Budget::DEFAULT,
             pending: Pending::none(),
             forced: None,
+            #[cfg(any(test, feature = "measure"))]
             explore: None,
         }
     }
@@ -156,6 +158,7 @@ impl RommeBot {
     }
 
     /// Explores its discards for the learned ranking's fit ([`super::learned::explore`]).
+    #[cfg(any(test, feature = "measure"))]
     #[doc(hidden)]
     pub fn exploring(mut self) -> RommeBot {
         self.explore = Some(Vec::new());
@@ -164,6 +167,7 @@ impl RommeBot {
 
     /// The exploration's samples since the last call (the chosen discard's features minus
     /// their expectation).
+    #[cfg(any(test, feature = "measure"))]
     #[doc(hidden)]
     pub fn take_samples(&mut self) -> Vec<super::learned::Features> {
         self.explore
@@ -287,6 +291,7 @@ impl Thinker<Romme> for RommeBot {
             (PhaseView::MatchOver, _) => first.clone(),
         };
         let action = self.forced_discard(&ctx, action);
+        #[cfg(any(test, feature = "measure"))]
         let action = match self.explore.as_mut() {
             Some(samples) => super::learned::explore(&ctx, action, &mut self.rng, samples),
             None => action,

@@ -19,6 +19,7 @@
 use super::heuristic::Ctx;
 use super::outs::Outs;
 use super::partition::Partition;
+#[cfg(any(test, feature = "measure"))]
 use crate::BotRng;
 use engine::romme::{EndMode, RommeAction, RommeOptions, Scoring};
 use engine::{Card, CardId, Face};
@@ -65,7 +66,7 @@ pub fn preset_index(options: &RommeOptions) -> usize {
 
 /// The learned weights for this position's options and seats, if [`super::Params::learned`]
 /// is on and weights were fitted for them.
-pub(crate) fn weights(ctx: &Ctx) -> Option<&'static Features> {
+pub(crate) fn weights(ctx: &Ctx) -> Option<&'static Weights> {
     if ctx.p.learned & RERANK == 0 {
         return None;
     }
@@ -81,28 +82,32 @@ pub const PRIOR: i32 = 2;
 /// How much of the learned gain is added to a discard candidate's rollout mean.
 const PRIOR_WEIGHT: f64 = 0.5;
 
+/// The weights of one preset (single precision: they are data in the main wasm).
+pub type Weights = [f32; K];
+
+/// Fitted weights: (0 heads-up, 1 more players; [`preset_index`]; the weights).
+pub type Entry = (usize, usize, Weights);
+
 /// The weights fitted for this position's options and seats.
-fn fitted(ctx: &Ctx) -> Option<&'static Features> {
-    let seats = usize::from(ctx.view.seats > 2);
-    let table = table();
-    table.get(seats)?.get(preset_index(ctx.opts))?.as_ref()
+fn fitted(ctx: &Ctx) -> Option<&'static Weights> {
+    let key = (usize::from(ctx.view.seats > 2), preset_index(ctx.opts));
+    table().iter().find(|e| (e.0, e.1) == key).map(|e| &e.2)
 }
 
-/// The weights per seats and preset ([`super::learned_weights::WEIGHTS`]).
-type Table = [[Option<Features>; 5]; 2];
-
 #[cfg(not(feature = "measure"))]
-fn table() -> &'static Table {
+fn table() -> &'static [Entry] {
     &super::learned_weights::WEIGHTS
 }
 
 /// Measurements (the bench crate) may replace the committed weights, once per process.
 #[cfg(feature = "measure")]
-static OVERRIDE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+static OVERRIDE: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
 
 #[cfg(feature = "measure")]
-fn table() -> &'static Table {
-    OVERRIDE.get().unwrap_or(&super::learned_weights::WEIGHTS)
+fn table() -> &'static [Entry] {
+    OVERRIDE
+        .get()
+        .map_or(&super::learned_weights::WEIGHTS[..], Vec::as_slice)
 }
 
 /// Plays with `weights` for `options` and `seats` (none: the learned ranking off) instead of
@@ -110,8 +115,15 @@ fn table() -> &'static Table {
 #[cfg(feature = "measure")]
 #[doc(hidden)]
 pub fn override_weights(options: &RommeOptions, seats: usize, weights: Option<Features>) {
-    let mut t = super::learned_weights::WEIGHTS;
-    t[usize::from(seats > 2)][preset_index(options)] = weights;
+    let key = (usize::from(seats > 2), preset_index(options));
+    let mut t: Vec<Entry> = super::learned_weights::WEIGHTS
+        .iter()
+        .filter(|e| (e.0, e.1) != key)
+        .copied()
+        .collect();
+    if let Some(w) = weights {
+        t.push((key.0, key.1, w.map(|x| x as f32)));
+    }
     let _ = OVERRIDE.set(t);
 }
 
@@ -171,8 +183,8 @@ pub(crate) fn features(ctx: &Ctx, plan: &Partition, outs: &Outs, c: &Card) -> Fe
     f
 }
 
-fn dot(w: &Features, f: &Features) -> f64 {
-    w.iter().zip(f).map(|(a, b)| a * b).sum()
+fn dot(w: &Weights, f: &Features) -> f64 {
+    w.iter().zip(f).map(|(a, b)| f64::from(*a) * b).sum()
 }
 
 /// The features of the first [`TOP`] discards of `ranked`.
@@ -189,7 +201,7 @@ fn top_features(ctx: &Ctx, plan: &Partition, ranked: &[CardId]) -> Vec<(CardId, 
 
 /// Re-orders the first [`TOP`] discards of `ranked` by the learned gain (ties keep the
 /// ranking's order).
-pub(crate) fn rerank(ctx: &Ctx, plan: &Partition, w: &Features, ranked: &mut [CardId]) {
+pub(crate) fn rerank(ctx: &Ctx, plan: &Partition, w: &Weights, ranked: &mut [CardId]) {
     let top = top_features(ctx, plan, ranked);
     let mut scored: Vec<(f64, usize, CardId)> = top
         .iter()
@@ -238,9 +250,10 @@ pub(crate) fn prior(ctx: &Ctx, candidates: &[RommeAction]) -> Option<Vec<f64>> {
     )
 }
 
-/// Self-play for the fit: half of the time one of the first [`TOP`] discards at random in
+/// Self-play for the fit (the bench crate and the tests only): half of the time one of the first [`TOP`] discards at random in
 /// place of `action` (the seat's own first), recording the chosen discard's features minus
 /// their expectation over that choice in `samples`.
+#[cfg(any(test, feature = "measure"))]
 pub(crate) fn explore(
     ctx: &Ctx,
     action: RommeAction,
@@ -317,9 +330,10 @@ mod tests {
                     moved += usize::from(ra != rb);
                 });
                 assert!(compared > 10, "{preset:?}: {compared} decisions");
-                let fitted = super::super::learned_weights::WEIGHTS[usize::from(seats > 2)]
-                    [preset_index(&opts)]
-                .is_some();
+                let key = (usize::from(seats > 2), preset_index(&opts));
+                let fitted = super::super::learned_weights::WEIGHTS
+                    .iter()
+                    .any(|e| (e.0, e.1) == key);
                 assert!(
                     !fitted || moved > 0,
                     "{preset:?}: the weights never moved a discard"
