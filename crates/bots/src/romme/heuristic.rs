@@ -381,7 +381,7 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn suit_index(s: engine::Suit) -> usize {
+pub(crate) fn suit_index(s: engine::Suit) -> usize {
     engine::Suit::ALL.iter().position(|&x| x == s).unwrap_or(0)
 }
 

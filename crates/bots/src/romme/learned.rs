@@ -173,12 +173,7 @@ pub(crate) fn features(ctx: &Ctx, plan: &Partition, outs: &Outs, c: &Card) -> Fe
     }
     let opened = ctx.view.opened.get(next).copied().unwrap_or(false);
     f[11] = f64::from(u8::from(ctx.fits_table(next, c, opened)));
-    let i = engine::Suit::ALL
-        .iter()
-        .position(|&x| x == suit)
-        .unwrap_or(0)
-        * 13
-        + usize::from(rank.0).saturating_sub(1);
+    let i = super::heuristic::suit_index(suit) * 13 + usize::from(rank.0).saturating_sub(1);
     f[15] = f64::from(ctx.seen.get(i).copied().unwrap_or(0).saturating_sub(1));
     f
 }
