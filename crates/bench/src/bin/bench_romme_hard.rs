@@ -37,7 +37,7 @@ fn main() {
     }
     let players: usize = arg(1).and_then(|s| s.parse().ok()).unwrap_or(2);
     let deals: u64 = arg(2).and_then(|s| s.parse().ok()).unwrap_or(50);
-    let mut budget = Budget::DEFAULT;
+    let mut budget = Budget::start();
     if let Some(n) = arg(3).and_then(|s| s.parse().ok()) {
         budget.samples = n;
     }

@@ -117,7 +117,7 @@ impl RommeBot {
             hold: Some(HOLD_UNTIL),
             params: Params::NORMAL,
             tuned: false,
-            budget: Budget::DEFAULT,
+            budget: Budget::start(),
             pending: Pending::none(),
             forced: None,
             #[cfg(any(test, feature = "measure"))]
@@ -201,6 +201,49 @@ impl RommeBot {
             .map_or(action, |&card| RommeAction::Discard { card })
     }
 
+    /// The heuristic's inputs besides the view: its constants, the hold-back threshold, the
+    /// remembered takes and (where the constants use it) the remembered discard pile.
+    #[allow(clippy::type_complexity)]
+    fn inputs(
+        &self,
+        opts: &RommeOptions,
+        view: &RommeView,
+    ) -> (Params, Option<usize>, Vec<(engine::Seat, Face)>, Vec<Face>) {
+        let (params, hold) = if self.tuned {
+            let p = Params::tuned(opts, view.seats);
+            (p, Some(p.hold_until))
+        } else {
+            (self.params, self.hold)
+        };
+        let pile = if params.live != 0 || params.outs != 0 {
+            self.memory.pile.clone()
+        } else {
+            Vec::new()
+        };
+        (params, hold, self.memory.collected.clone(), pile)
+    }
+
+    /// Its discards at the end of a turn in its own order, best first (none when a discard
+    /// goes out): what the hard level's plan ahead compares in its rollouts
+    /// ([`super::plan_tree`]). Asked after [`crate::Bot::choose`] for the same view (the
+    /// memory is not updated again).
+    pub(crate) fn discard_options(&self, view: &RommeView, legal: &[RommeAction]) -> Vec<CardId> {
+        let opts = self.options.clone().unwrap_or_default();
+        let (params, _, collected, pile) = self.inputs(&opts, view);
+        let ctx = Ctx::new(
+            view,
+            legal,
+            &opts,
+            self.options.is_some(),
+            (&collected, &pile),
+            params,
+        );
+        if ctx.finishing_discard().is_some() {
+            return Vec::new();
+        }
+        ctx.ranked_discards(&ctx.plan(&ctx.placeable()))
+    }
+
     fn undo(&mut self, view: &RommeView) -> RommeAction {
         self.undone = Some(UndoKey::of(view));
         RommeAction::UndoTurn
@@ -241,24 +284,12 @@ impl Thinker<Romme> for RommeBot {
         let Some(first) = legal.first() else {
             return Ok(RommeAction::NextDeal); // never called with an empty list
         };
-        let default_opts = RommeOptions::default();
-        let opts = self.options.clone().unwrap_or(default_opts);
+        let opts = self.options.clone().unwrap_or_default();
         if self.level.plans() {
             self.memory.update(view);
         }
-        let collected = self.memory.collected.clone();
+        let (params, hold, collected, pile) = self.inputs(&opts, view);
         let known = self.options.is_some();
-        let (params, hold) = if self.tuned {
-            let p = Params::tuned(&opts, view.seats);
-            (p, Some(p.hold_until))
-        } else {
-            (self.params, self.hold)
-        };
-        let pile = if params.live != 0 || params.outs != 0 {
-            self.memory.pile.clone()
-        } else {
-            Vec::new()
-        };
         let ctx = Ctx::new(view, legal, &opts, known, (&collected, &pile), params);
         let action = match (&view.phase, self.level) {
             (PhaseView::DealOver { .. }, _) => RommeAction::NextDeal,

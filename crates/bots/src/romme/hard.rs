@@ -13,6 +13,7 @@
 //! and has not melded (the bot's memory) go into that opponent's hand. All randomness comes
 //! from the bot's own [`BotRng`], so two states with the same view get the same decision.
 
+use super::plan_tree::PlanTree;
 use super::{Level, RommeBot};
 pub use crate::search::{argmax, means};
 use crate::search::{Lookahead, Search};
@@ -37,6 +38,13 @@ pub struct Budget {
     /// Taking the top discard is played out with this many discards of the same turn (the
     /// normal choice and the next best ones, [`Look::plans`]); 1: with the normal choice only.
     pub joint: usize,
+    /// The hard seat's own later discards searched in its rollouts ([`PlanTree`]): how many
+    /// (0: none, the rollouts play its policy throughout).
+    pub tree: usize,
+    /// How many of its own best discards each of those decisions compares.
+    pub width: usize,
+    /// The tree's exploration constant in hundredths of the outcomes' standard deviation.
+    pub explore: u32,
 }
 
 impl Budget {
@@ -46,7 +54,31 @@ impl Budget {
         steps: 4_500,
         horizon: 0,
         joint: JOINT,
+        tree: 0,
+        width: 3,
+        explore: 70,
     };
+}
+
+impl Budget {
+    /// What a new bot thinks with: [`Budget::DEFAULT`]; in measurement builds (the bench
+    /// crate's feature `measure`, never the wasm) with the plan-ahead settings of the
+    /// environment variable `ROMME_TREE` ("tree,width,explore"), to compare them on the same
+    /// deals without a rebuild.
+    pub fn start() -> Budget {
+        #[cfg(feature = "measure")]
+        if let Ok(v) = std::env::var("ROMME_TREE") {
+            let n: Vec<usize> = v.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            let mut b = Budget::DEFAULT;
+            if let [tree, width, explore] = n[..] {
+                b.tree = tree;
+                b.width = width;
+                b.explore = explore as u32;
+            }
+            return b;
+        }
+        Budget::DEFAULT
+    }
 }
 
 /// The analysis after a deal ([`crate::Bot::judge`]): a fixed number of worlds per
@@ -58,6 +90,9 @@ pub const ANALYSIS: Budget = Budget {
     steps: usize::MAX,
     horizon: 0,
     joint: 1,
+    tree: 0,
+    width: 3,
+    explore: 70,
 };
 
 /// The discards played out after taking the top discard ([`Budget::joint`]).
@@ -221,9 +256,15 @@ fn deal_value(game: &Romme, seat: Seat, rows_before: usize) -> f64 {
 /// Points a won deal is worth beyond its margin.
 const WIN_BONUS: f64 = 20.0;
 
-/// Plays `game` to the end of the deal with `bots` (one per seat); returns the actions
-/// played.
-fn rollout(game: &mut Romme, bots: &mut [RommeBot], horizon: usize) -> usize {
+/// What a rollout asks before each action: given the seat, its view and legal actions, the
+/// action its bot chose and the bot, the action to play instead (the identity: the bots'
+/// own play).
+type Steer<'a> =
+    &'a mut dyn FnMut(Seat, &RommeView, &[RommeAction], RommeAction, &mut RommeBot) -> RommeAction;
+
+/// Plays `game` to the end of the deal with `bots` (one per seat), each action through
+/// `steer`; returns the actions played.
+fn rollout(game: &mut Romme, bots: &mut [RommeBot], horizon: usize, steer: Steer) -> usize {
     let mut steps = 0;
     let mut turn = game.deal_state().turn;
     let mut turns = 0;
@@ -244,13 +285,25 @@ fn rollout(game: &mut Romme, bots: &mut [RommeBot], horizon: usize) -> usize {
             break;
         };
         let view = game.view(s);
-        let action = bots[s].choose(&view, &legal);
+        let chosen = bots[s].choose(&view, &legal);
+        let action = steer(s, &view, &legal, chosen, &mut bots[s]);
         steps += 1;
         if game.apply(s, &action).is_err() && game.apply(s, &first).is_err() {
             break;
         }
     }
     steps
+}
+
+/// The bots' own play ([`Steer`]).
+fn own_play(
+    _: Seat,
+    _: &RommeView,
+    _: &[RommeAction],
+    action: RommeAction,
+    _: &mut RommeBot,
+) -> RommeAction {
+    action
 }
 
 /// The rollout bots of one world: the normal policy in every seat, `me` with the hard
@@ -298,6 +351,8 @@ pub struct Look {
     /// Per candidate: a value added to each of its outcomes before the decision (the learned
     /// gain of a discard, [`super::learned::prior`]; none: nothing).
     prior: Option<Vec<f64>>,
+    /// The hard seat's own later discards searched ([`Budget::tree`]), one tree per candidate.
+    tree: PlanTree,
 }
 
 impl Look {
@@ -316,6 +371,7 @@ impl Look {
             view: view.clone(),
             plans: vec![None; candidates.len()],
             prior: None,
+            tree: PlanTree::new(0),
             candidates,
             me,
             budget,
@@ -411,20 +467,91 @@ impl Lookahead for Look {
 
     fn play(&mut self, (world, bots): &Self::World, candidate: usize) -> (f64, usize) {
         let mut g = world.clone();
-        if g.apply(self.view.seat, &self.candidates[candidate])
-            .is_err()
-        {
+        let me = self.view.seat;
+        if g.apply(me, &self.candidates[candidate]).is_err() {
             return (-1_000.0, 0);
         }
         let mut bots = bots.clone();
-        bots[self.view.seat].force_discard(self.plans[candidate]);
-        let steps = rollout(&mut g, &mut bots, self.budget.horizon);
-        (deal_value(&g, self.view.seat, self.rows_before), steps)
+        bots[me].force_discard(self.plans[candidate]);
+        let horizon = self.budget.horizon;
+        if self.budget.tree == 0 {
+            let steps = rollout(&mut g, &mut bots, horizon, &mut own_play);
+            return (deal_value(&g, me, self.rows_before), steps);
+        }
+        if self.tree.roots() != self.candidates.len() {
+            self.tree = PlanTree::new(self.candidates.len());
+        }
+        let (tree, budget) = (&mut self.tree, self.budget);
+        let mut path = Vec::new();
+        let steps = rollout(
+            &mut g,
+            &mut bots,
+            horizon,
+            &mut |s, view, legal, action, bot| {
+                if s != me || path.len() >= budget.tree {
+                    return action;
+                }
+                plan_ahead(
+                    tree,
+                    candidate,
+                    &mut path,
+                    budget,
+                    (view, legal),
+                    action,
+                    bot,
+                )
+            },
+        );
+        let value = deal_value(&g, me, self.rows_before);
+        self.tree.back_up(&path, value);
+        (value, steps)
     }
 
     fn enough(&self, outcomes: &[Vec<f64>], _tried: usize, steps: usize) -> bool {
         steps >= step_limit(&self.view, self.budget) && outcomes.len() >= 2
     }
+}
+
+/// One of the hard seat's own discards in a rollout, chosen in its [`PlanTree`]: among its
+/// policy's best [`Budget::width`] discards (the chosen `action` first; faces counted once) by
+/// UCB at the node `path` has reached; the step is added to `path`. Any other action, a
+/// discard that goes out, or a single option: `action` as it is.
+fn plan_ahead(
+    tree: &mut PlanTree,
+    root: usize,
+    path: &mut Vec<super::plan_tree::Step>,
+    budget: Budget,
+    (view, legal): (&RommeView, &[RommeAction]),
+    action: RommeAction,
+    bot: &mut RommeBot,
+) -> RommeAction {
+    let RommeAction::Discard { card } = action else {
+        return action;
+    };
+    let mut ids = vec![card];
+    for id in bot.discard_options(view, legal) {
+        if ids.len() >= budget.width {
+            break;
+        }
+        ids.push(id);
+    }
+    let face_of = |id: CardId| view.hand.iter().find(|c| c.id == id).map(|c| c.face);
+    let mut options: Vec<(CardId, Face)> = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(f) = face_of(id) {
+            if options.iter().all(|&(_, g)| g != f) {
+                options.push((id, f));
+            }
+        }
+    }
+    if options.len() < 2 {
+        return action;
+    }
+    let faces: Vec<Face> = options.iter().map(|&(_, f)| f).collect();
+    let node = tree.node(root, path);
+    let (i, step) = tree.choose(node, &faces, f64::from(budget.explore) / 100.0);
+    path.push(step);
+    RommeAction::Discard { card: options[i].0 }
 }
 
 /// The value of every candidate in each sampled world (one row per world, the candidates
@@ -575,6 +702,97 @@ mod tests {
             }
         }
         panic!("no position with a real choice");
+    }
+
+    #[test]
+    fn the_plan_ahead_steers_only_the_own_seats_next_discards_and_fills_its_trees() {
+        for (preset, seats) in [(Preset::Grundspiel, 2), (Preset::MitKaufen, 3)] {
+            let (g, bots, seat) = thinking_position(preset, seats);
+            let view = g.view(seat);
+            let legal = g.legal_actions(seat);
+            let budget = Budget {
+                samples: 8,
+                tree: 2,
+                ..Budget::DEFAULT
+            };
+            let cands: Vec<RommeAction> = legal
+                .iter()
+                .filter(|a| matches!(a, RommeAction::Discard { .. }))
+                .take(3)
+                .cloned()
+                .collect();
+            let mut look = Look::new(&view, cands.clone(), &bots[seat], budget);
+            let mut rng = BotRng::seed_from_u64(5);
+            let world = look.sample(&mut rng).unwrap();
+            for c in 0..cands.len() {
+                let (value, steps) = look.play(&world, c);
+                assert!(steps > 0 && value > -1_000.0, "{preset:?}");
+            }
+            assert_eq!(look.tree.roots(), cands.len());
+            let steered: u32 = (0..cands.len()).map(|r| look.tree.visits(r)).sum();
+            assert!(
+                steered >= 1,
+                "{preset:?}: no later discard of its own was steered"
+            );
+            let searched = Search::new(look, rng).finish().0;
+            assert!(searched.len() >= 2, "{preset:?}");
+            // The whole decision with the tree is a legal action, the same sliced and whole.
+            let mut hard = bots[seat].clone().with_budget(budget);
+            hard.level = Level::Hard;
+            let (mut whole, mut sliced) = (hard.clone(), hard);
+            let a = whole.choose(&view, &legal);
+            let b = loop {
+                if let Some(b) = sliced.think(&view, &legal, &mut || true) {
+                    break b;
+                }
+            };
+            assert_eq!(a, b, "{preset:?}");
+            assert!(legal.contains(&a), "{preset:?}");
+        }
+    }
+
+    #[test]
+    fn plan_ahead_offers_the_chosen_discard_first_and_leaves_other_actions_alone() {
+        let (g, bots, seat) = thinking_position(Preset::Grundspiel, 2);
+        let view = g.view(seat);
+        let legal = g.legal_actions(seat);
+        let bot = bots[seat].clone();
+        let ranked = bot.discard_options(&view, &legal);
+        assert!(ranked.len() >= 3);
+        let chosen = RommeAction::Discard { card: ranked[2] };
+        let mut tree = PlanTree::new(1);
+        let mut path = Vec::new();
+        let mut b = bot.clone();
+        let budget = Budget::DEFAULT;
+        let first = plan_ahead(
+            &mut tree,
+            0,
+            &mut path,
+            budget,
+            (&view, &legal),
+            chosen.clone(),
+            &mut b,
+        );
+        assert_eq!(
+            first, chosen,
+            "the untried options come in order, the chosen first"
+        );
+        assert_eq!(path.len(), 1);
+        let mut path2 = Vec::new();
+        let talon = RommeAction::DrawTalon;
+        assert_eq!(
+            plan_ahead(
+                &mut tree,
+                0,
+                &mut path2,
+                budget,
+                (&view, &legal),
+                talon.clone(),
+                &mut b
+            ),
+            talon
+        );
+        assert!(path2.is_empty());
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod memory;
 mod outs;
 pub mod params;
 pub mod partition;
+mod plan_tree;
 
 pub use bot::{Level, RommeBot};
 pub use hard::Budget;
