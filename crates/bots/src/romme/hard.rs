@@ -533,7 +533,9 @@ fn plan_ahead(
         if ids.len() >= budget.width {
             break;
         }
-        ids.push(id);
+        if id != card {
+            ids.push(id);
+        }
     }
     let face_of = |id: CardId| view.hand.iter().find(|c| c.id == id).map(|c| c.face);
     let mut options: Vec<(CardId, Face)> = Vec::with_capacity(ids.len());
