@@ -227,6 +227,7 @@ impl RommeBot {
     /// goes out): what the hard level's plan ahead compares in its rollouts
     /// ([`super::plan_tree`]). Asked after [`crate::Bot::choose`] for the same view (the
     /// memory is not updated again).
+    #[cfg(any(test, feature = "measure"))]
     pub(crate) fn discard_options(&self, view: &RommeView, legal: &[RommeAction]) -> Vec<CardId> {
         let opts = self.options.clone().unwrap_or_default();
         let (params, _, collected, pile) = self.inputs(&opts, view);

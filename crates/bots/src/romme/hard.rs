@@ -13,6 +13,7 @@
 //! and has not melded (the bot's memory) go into that opponent's hand. All randomness comes
 //! from the bot's own [`BotRng`], so two states with the same view get the same decision.
 
+#[cfg(any(test, feature = "measure"))]
 use super::plan_tree::PlanTree;
 use super::{Level, RommeBot};
 pub use crate::search::{argmax, means};
@@ -38,8 +39,10 @@ pub struct Budget {
     /// Taking the top discard is played out with this many discards of the same turn (the
     /// normal choice and the next best ones, [`Look::plans`]); 1: with the normal choice only.
     pub joint: usize,
-    /// The hard seat's own later discards searched in its rollouts ([`PlanTree`]): how many
-    /// (0: none, the rollouts play its policy throughout).
+    /// The hard seat's own later discards searched in its rollouts (the plan ahead,
+    /// `romme::plan_tree`): how many (0: none, the rollouts play its policy throughout).
+    /// Measurement builds only (the feature `measure`, the tests): it measured no gain
+    /// (docs/bots.md, plan-13), so the app plays without and does not carry it.
     pub tree: usize,
     /// How many of its own best discards each of those decisions compares.
     pub width: usize,
@@ -352,6 +355,7 @@ pub struct Look {
     /// gain of a discard, [`super::learned::prior`]; none: nothing).
     prior: Option<Vec<f64>>,
     /// The hard seat's own later discards searched ([`Budget::tree`]), one tree per candidate.
+    #[cfg(any(test, feature = "measure"))]
     tree: PlanTree,
 }
 
@@ -371,6 +375,7 @@ impl Look {
             view: view.clone(),
             plans: vec![None; candidates.len()],
             prior: None,
+            #[cfg(any(test, feature = "measure"))]
             tree: PlanTree::new(0),
             candidates,
             me,
@@ -473,11 +478,30 @@ impl Lookahead for Look {
         }
         let mut bots = bots.clone();
         bots[me].force_discard(self.plans[candidate]);
-        let horizon = self.budget.horizon;
-        if self.budget.tree == 0 {
-            let steps = rollout(&mut g, &mut bots, horizon, &mut own_play);
-            return (deal_value(&g, me, self.rows_before), steps);
+        #[cfg(any(test, feature = "measure"))]
+        if self.budget.tree > 0 {
+            return self.play_planned(g, bots, candidate);
         }
+        let steps = rollout(&mut g, &mut bots, self.budget.horizon, &mut own_play);
+        (deal_value(&g, me, self.rows_before), steps)
+    }
+
+    fn enough(&self, outcomes: &[Vec<f64>], _tried: usize, steps: usize) -> bool {
+        steps >= step_limit(&self.view, self.budget) && outcomes.len() >= 2
+    }
+}
+
+#[cfg(any(test, feature = "measure"))]
+impl Look {
+    /// [`Lookahead::play`] with the plan ahead: the rollout's own discards of the seat,
+    /// [`Budget::tree`] of them, chosen in the candidate's [`PlanTree`].
+    fn play_planned(
+        &mut self,
+        mut g: Romme,
+        mut bots: Vec<RommeBot>,
+        candidate: usize,
+    ) -> (f64, usize) {
+        let me = self.view.seat;
         if self.tree.roots() != self.candidates.len() {
             self.tree = PlanTree::new(self.candidates.len());
         }
@@ -486,7 +510,7 @@ impl Lookahead for Look {
         let steps = rollout(
             &mut g,
             &mut bots,
-            horizon,
+            budget.horizon,
             &mut |s, view, legal, action, bot| {
                 if s != me || path.len() >= budget.tree {
                     return action;
@@ -506,12 +530,9 @@ impl Lookahead for Look {
         self.tree.back_up(&path, value);
         (value, steps)
     }
-
-    fn enough(&self, outcomes: &[Vec<f64>], _tried: usize, steps: usize) -> bool {
-        steps >= step_limit(&self.view, self.budget) && outcomes.len() >= 2
-    }
 }
 
+#[cfg(any(test, feature = "measure"))]
 /// One of the hard seat's own discards in a rollout, chosen in its [`PlanTree`]: among its
 /// policy's best [`Budget::width`] discards (the chosen `action` first; faces counted once) by
 /// UCB at the node `path` has reached; the step is added to `path`. Any other action, a

@@ -29,6 +29,7 @@ mod memory;
 mod outs;
 pub mod params;
 pub mod partition;
+#[cfg(any(test, feature = "measure"))]
 mod plan_tree;
 
 pub use bot::{Level, RommeBot};
