@@ -14,7 +14,7 @@
 //! from the bot's own [`BotRng`], so two states with the same view get the same decision.
 
 #[cfg(any(test, feature = "measure"))]
-use super::plan_tree::PlanTree;
+use super::plan_tree::{Move, PlanTree};
 use super::{Level, RommeBot};
 pub use crate::search::{argmax, means};
 use crate::search::{Lookahead, Search};
@@ -48,6 +48,8 @@ pub struct Budget {
     pub width: usize,
     /// The tree's exploration constant in hundredths of the outcomes' standard deviation.
     pub explore: u32,
+    /// The tree also chooses the seat's draws (talon or discard) and buys (measurement only).
+    pub draws: bool,
 }
 
 impl Budget {
@@ -60,23 +62,25 @@ impl Budget {
         tree: 0,
         width: 3,
         explore: 70,
+        draws: false,
     };
 }
 
 impl Budget {
     /// What a new bot thinks with: [`Budget::DEFAULT`]; in measurement builds (the bench
     /// crate's feature `measure`, never the wasm) with the plan-ahead settings of the
-    /// environment variable `ROMME_TREE` ("tree,width,explore"), to compare them on the same
+    /// environment variable `ROMME_TREE` ("tree,width,explore[,draws]"), to compare them on the same
     /// deals without a rebuild.
     pub fn start() -> Budget {
         #[cfg(feature = "measure")]
         if let Ok(v) = std::env::var("ROMME_TREE") {
             let n: Vec<usize> = v.split(',').filter_map(|x| x.trim().parse().ok()).collect();
             let mut b = Budget::DEFAULT;
-            if let [tree, width, explore] = n[..] {
+            if let [tree, width, explore, ..] = n[..] {
                 b.tree = tree;
                 b.width = width;
                 b.explore = explore as u32;
+                b.draws = n.get(3) == Some(&1);
             }
             return b;
         }
@@ -96,6 +100,7 @@ pub const ANALYSIS: Budget = Budget {
     tree: 0,
     width: 3,
     explore: 70,
+    draws: false,
 };
 
 /// The discards played out after taking the top discard ([`Budget::joint`]).
@@ -533,10 +538,11 @@ impl Look {
 }
 
 #[cfg(any(test, feature = "measure"))]
-/// One of the hard seat's own discards in a rollout, chosen in its [`PlanTree`]: among its
-/// policy's best [`Budget::width`] discards (the chosen `action` first; faces counted once) by
-/// UCB at the node `path` has reached; the step is added to `path`. Any other action, a
-/// discard that goes out, or a single option: `action` as it is.
+/// One of the hard seat's own decisions in a rollout, chosen in its [`PlanTree`] by UCB at
+/// the node `path` has reached (the step is added to `path`): a discard among its policy's
+/// best [`Budget::width`] (the chosen `action` first; faces counted once); with
+/// [`Budget::draws`] also the draw (talon or discard) and the buy (or pass), the chosen
+/// first. Any other action, a discard that goes out, or a single option: `action` as it is.
 fn plan_ahead(
     tree: &mut PlanTree,
     root: usize,
@@ -546,9 +552,54 @@ fn plan_ahead(
     action: RommeAction,
     bot: &mut RommeBot,
 ) -> RommeAction {
-    let RommeAction::Discard { card } = action else {
-        return action;
+    let options = match &action {
+        RommeAction::Discard { card } => discard_moves(*card, budget, (view, legal), bot),
+        RommeAction::DrawTalon | RommeAction::DrawDiscard if budget.draws => {
+            let take = action == RommeAction::DrawDiscard;
+            let other = if take {
+                RommeAction::DrawTalon
+            } else {
+                RommeAction::DrawDiscard
+            };
+            vec![
+                (action.clone(), Move::Draw(take)),
+                (other, Move::Draw(!take)),
+            ]
+        }
+        RommeAction::Buy | RommeAction::PassBuy if budget.draws => {
+            let buy = action == RommeAction::Buy;
+            let other = if buy {
+                RommeAction::PassBuy
+            } else {
+                RommeAction::Buy
+            };
+            vec![(action.clone(), Move::Buy(buy)), (other, Move::Buy(!buy))]
+        }
+        _ => Vec::new(),
     };
+    let options: Vec<(RommeAction, Move)> = options
+        .into_iter()
+        .filter(|(a, _)| legal.contains(a))
+        .collect();
+    if options.len() < 2 {
+        return action;
+    }
+    let moves: Vec<Move> = options.iter().map(|(_, m)| *m).collect();
+    let node = tree.node(root, path);
+    let (i, step) = tree.choose(node, &moves, f64::from(budget.explore) / 100.0);
+    path.push(step);
+    options.into_iter().nth(i).map_or(action, |(a, _)| a)
+}
+
+/// The discards [`plan_ahead`] compares: `card` (the policy's choice) and its next best, one
+/// card per face, [`Budget::width`] in all.
+#[cfg(any(test, feature = "measure"))]
+fn discard_moves(
+    card: CardId,
+    budget: Budget,
+    (view, legal): (&RommeView, &[RommeAction]),
+    bot: &RommeBot,
+) -> Vec<(RommeAction, Move)> {
     let mut ids = vec![card];
     for id in bot.discard_options(view, legal) {
         if ids.len() >= budget.width {
@@ -558,23 +609,16 @@ fn plan_ahead(
             ids.push(id);
         }
     }
-    let face_of = |id: CardId| view.hand.iter().find(|c| c.id == id).map(|c| c.face);
-    let mut options: Vec<(CardId, Face)> = Vec::with_capacity(ids.len());
+    let mut options: Vec<(RommeAction, Move)> = Vec::with_capacity(ids.len());
     for id in ids {
-        if let Some(f) = face_of(id) {
-            if options.iter().all(|&(_, g)| g != f) {
-                options.push((id, f));
-            }
+        let Some(face) = view.hand.iter().find(|c| c.id == id).map(|c| c.face) else {
+            continue;
+        };
+        if options.iter().all(|(_, m)| *m != Move::Discard(face)) {
+            options.push((RommeAction::Discard { card: id }, Move::Discard(face)));
         }
     }
-    if options.len() < 2 {
-        return action;
-    }
-    let faces: Vec<Face> = options.iter().map(|&(_, f)| f).collect();
-    let node = tree.node(root, path);
-    let (i, step) = tree.choose(node, &faces, f64::from(budget.explore) / 100.0);
-    path.push(step);
-    RommeAction::Discard { card: options[i].0 }
+    options
 }
 
 /// The value of every candidate in each sampled world (one row per world, the candidates
@@ -816,6 +860,62 @@ mod tests {
             talon
         );
         assert!(path2.is_empty());
+    }
+
+    #[test]
+    fn plan_ahead_with_draws_tries_the_other_draw_and_the_other_claim() {
+        let opts = Preset::MitKaufen.options();
+        let budget = Budget {
+            draws: true,
+            ..Budget::DEFAULT
+        };
+        let mut seen = (0, 0);
+        walk_decisions(&opts, 2, 4, |_, _, view, legal, bot| {
+            let pairs = [
+                (RommeAction::DrawTalon, RommeAction::DrawDiscard),
+                (RommeAction::PassBuy, RommeAction::Buy),
+            ];
+            for (k, (a, b)) in pairs.iter().cloned().enumerate() {
+                if !(legal.contains(&a) && legal.contains(&b)) {
+                    continue;
+                }
+                let mut tree = PlanTree::new(1);
+                let mut played = Vec::new();
+                for _ in 0..2 {
+                    let mut p = Vec::new();
+                    let mut me = bot.clone();
+                    played.push(plan_ahead(
+                        &mut tree,
+                        0,
+                        &mut p,
+                        budget,
+                        (view, legal),
+                        a.clone(),
+                        &mut me,
+                    ));
+                    assert_eq!(p.len(), 1);
+                    tree.back_up(&p, 0.0);
+                }
+                assert_eq!(played, vec![a.clone(), b.clone()]);
+                let mut p = Vec::new();
+                let mut me = bot.clone();
+                let off = Budget {
+                    draws: false,
+                    ..budget
+                };
+                assert_eq!(
+                    plan_ahead(&mut tree, 0, &mut p, off, (view, legal), a, &mut me),
+                    pairs[k].0
+                );
+                assert!(p.is_empty(), "without draws the draw is the policy's");
+                if k == 0 {
+                    seen.0 += 1
+                } else {
+                    seen.1 += 1
+                }
+            }
+        });
+        assert!(seen.0 > 0 && seen.1 > 0, "{seen:?}");
     }
 
     #[test]

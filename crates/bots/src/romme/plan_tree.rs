@@ -1,12 +1,13 @@
-//! The hard Rommé bot's plan ahead: its own later discards in the rollouts searched as a tree.
+//! The hard Rommé bot's plan ahead: its own later decisions in the rollouts searched as a tree.
 //!
 //! The one-step lookahead ([`super::hard`]) plays each candidate out with the seat's policy
 //! for all its later decisions. With a tree ([`super::hard::Budget::tree`]) the seat's next
 //! few discards in each rollout are chosen instead among its policy's best few
 //! ([`super::hard::Budget::width`]) by UCB over what earlier rollouts of the same candidate
 //! scored: single-observer information-set Monte-Carlo tree search (Cowling, Powley and
-//! Whitehouse 2012) over the seat's own discards. A node is the seat's own sequence of
-//! discarded faces since the candidate (open loop: the opponents' moves and the cards drawn
+//! Whitehouse 2012) over the seat's own discards (with [`super::hard::Budget::draws`] also
+//! its draws and buys, [`Move`]). A node is the seat's own sequence of such moves (a
+//! discard by its face) since the candidate (open loop: the opponents' moves and the cards drawn
 //! are not part of it), so every world adds to the same statistics and a plan is judged by
 //! what it scores across worlds, never by one world's hidden cards (no strategy fusion).
 //! A face that is not in the hand in some world is not available there: each edge counts
@@ -17,10 +18,21 @@
 
 use engine::Face;
 
-/// One discard of the seat, seen from the node before it.
+/// One of the seat's own decisions in a rollout, as the tree tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Discarding a card of this face.
+    Discard(Face),
+    /// Drawing from the discard pile (`true`) or the talon.
+    Draw(bool),
+    /// Buying the discard (`true`) or passing.
+    Buy(bool),
+}
+
+/// One decision of the seat, seen from the node before it.
 #[derive(Clone, Debug)]
 struct Edge {
-    face: Face,
+    face: Move,
     /// Rollouts through this edge and the sum of their values.
     visits: u32,
     sum: f64,
@@ -81,7 +93,7 @@ impl PlanTree {
     /// tried there first (in the policy's order), else the best by UCB with the exploration
     /// constant `explore` (in standard deviations of the values seen). Returns the option's
     /// index and the step to back up.
-    pub fn choose(&mut self, node: usize, options: &[Face], explore: f64) -> (usize, Step) {
+    pub fn choose(&mut self, node: usize, options: &[Move], explore: f64) -> (usize, Step) {
         let scale = self.scale() * explore;
         let edges = &mut self.nodes[node];
         let mut offered = Vec::with_capacity(options.len());
@@ -155,11 +167,11 @@ mod tests {
     use super::*;
     use engine::{Rank, Suit};
 
-    fn face(rank: u8) -> Face {
-        Face::French {
+    fn face(rank: u8) -> Move {
+        Move::Discard(Face::French {
             rank: Rank(rank),
             suit: Suit::ALL[0],
-        }
+        })
     }
 
     #[test]
