@@ -349,7 +349,10 @@ impl<'a> Ctx<'a> {
         let rest = &plan.rest;
         let danger_close = self.danger_close();
         let melded: Vec<CardId> = plan.melds.iter().flatten().map(|c| c.id).collect();
-        let outs = (self.p.outs != 0).then(|| Outs::new(rest, &self.seen, &self.rules));
+        // The outs count serves the score (`Params::outs`) and the learned order's features.
+        let learned = super::learned::weights(self);
+        let outs = (self.p.outs != 0 || learned.is_some())
+            .then(|| Outs::new(rest, &self.seen, &self.rules));
         let score = |c: &Card| -> i32 {
             let pen = self.pen(c) as i32;
             let mut s = if danger_close || self.opts.end_mode == EndMode::BidAtMost {
@@ -362,20 +365,20 @@ impl<'a> Ctx<'a> {
             if melded.contains(&c.id) {
                 s -= 300;
             }
-            if let Some(outs) = &outs {
+            if let (Some(outs), true) = (&outs, self.p.outs != 0) {
                 s += outs.of(c.id) * self.p.outs / 4;
             }
             s
         };
-        let mut cards: Vec<(i32, u32, Card)> = self
-            .discard_cards()
-            .into_iter()
-            .map(|c| (score(&c), self.pen(&c), c))
+        let discards = self.discard_cards();
+        let mut cards: Vec<(i32, u32, Card)> = discards
+            .iter()
+            .map(|c| (score(c), self.pen(c), *c))
             .collect();
         engine::sort::sort_by_key(&mut cards, |b| std::cmp::Reverse((b.0, b.1, b.2.id)));
         let mut ranked: Vec<CardId> = cards.into_iter().map(|(_, _, c)| c.id).collect();
-        if let Some(w) = super::learned::weights(self) {
-            super::learned::rerank(self, plan, w, &mut ranked);
+        if let (Some(w), Some(outs)) = (learned, &outs) {
+            super::learned::rerank(self, (plan, outs, &discards), w, &mut ranked);
         }
         ranked
     }

@@ -182,22 +182,27 @@ fn dot(w: &Weights, f: &Features) -> f64 {
     w.iter().zip(f).map(|(a, b)| f64::from(*a) * b).sum()
 }
 
+/// What the ranking has built already: the plan, its rest's outs, the listed discards.
+pub(crate) type Ranking<'a> = (&'a Partition, &'a Outs, &'a [Card]);
+
 /// The features of the first [`TOP`] discards of `ranked`.
-fn top_features(ctx: &Ctx, plan: &Partition, ranked: &[CardId]) -> Vec<(CardId, Features)> {
-    let outs = Outs::new(&plan.rest, &ctx.seen, &ctx.rules);
-    let cards = ctx.discard_cards();
+fn top_features(
+    ctx: &Ctx,
+    (plan, outs, cards): Ranking,
+    ranked: &[CardId],
+) -> Vec<(CardId, Features)> {
     ranked
         .iter()
         .take(TOP)
         .filter_map(|id| cards.iter().find(|c| c.id == *id))
-        .map(|c| (c.id, features(ctx, plan, &outs, c)))
+        .map(|c| (c.id, features(ctx, plan, outs, c)))
         .collect()
 }
 
 /// Re-orders the first [`TOP`] discards of `ranked` by the learned gain (ties keep the
 /// ranking's order).
-pub(crate) fn rerank(ctx: &Ctx, plan: &Partition, w: &Weights, ranked: &mut [CardId]) {
-    let top = top_features(ctx, plan, ranked);
+pub(crate) fn rerank(ctx: &Ctx, ranking: Ranking, w: &Weights, ranked: &mut [CardId]) {
+    let top = top_features(ctx, ranking, ranked);
     let mut scored: Vec<(f64, usize, CardId)> = top
         .iter()
         .enumerate()
@@ -263,7 +268,8 @@ pub(crate) fn explore(
     if ranked.first().map(|&card| RommeAction::Discard { card }) != Some(action.clone()) {
         return action;
     }
-    let top = top_features(ctx, &plan, &ranked);
+    let outs = Outs::new(&plan.rest, &ctx.seen, &ctx.rules);
+    let top = top_features(ctx, (&plan, &outs, &ctx.discard_cards()), &ranked);
     let n = top.len();
     if n < 2 {
         return action;
