@@ -554,26 +554,14 @@ fn plan_ahead(
 ) -> RommeAction {
     let options = match &action {
         RommeAction::Discard { card } => discard_moves(*card, budget, (view, legal), bot),
-        RommeAction::DrawTalon | RommeAction::DrawDiscard if budget.draws => {
-            let take = action == RommeAction::DrawDiscard;
-            let other = if take {
-                RommeAction::DrawTalon
-            } else {
-                RommeAction::DrawDiscard
-            };
-            vec![
-                (action.clone(), Move::Draw(take)),
-                (other, Move::Draw(!take)),
-            ]
-        }
+        RommeAction::DrawTalon | RommeAction::DrawDiscard if budget.draws => either(
+            &action,
+            RommeAction::DrawDiscard,
+            RommeAction::DrawTalon,
+            Move::Draw,
+        ),
         RommeAction::Buy | RommeAction::PassBuy if budget.draws => {
-            let buy = action == RommeAction::Buy;
-            let other = if buy {
-                RommeAction::PassBuy
-            } else {
-                RommeAction::Buy
-            };
-            vec![(action.clone(), Move::Buy(buy)), (other, Move::Buy(!buy))]
+            either(&action, RommeAction::Buy, RommeAction::PassBuy, Move::Buy)
         }
         _ => Vec::new(),
     };
@@ -589,6 +577,20 @@ fn plan_ahead(
     let (i, step) = tree.choose(node, &moves, f64::from(budget.explore) / 100.0);
     path.push(step);
     options.into_iter().nth(i).map_or(action, |(a, _)| a)
+}
+
+/// Two opposite actions (`yes` and `no`) for [`plan_ahead`]: the chosen `action` first, each
+/// with its move (`key(true)` for `yes`).
+#[cfg(any(test, feature = "measure"))]
+fn either(
+    action: &RommeAction,
+    yes: RommeAction,
+    no: RommeAction,
+    key: fn(bool) -> Move,
+) -> Vec<(RommeAction, Move)> {
+    let chose_yes = *action == yes;
+    let (chosen, other) = if chose_yes { (yes, no) } else { (no, yes) };
+    vec![(chosen, key(chose_yes)), (other, key(!chose_yes))]
 }
 
 /// The discards [`plan_ahead`] compares: `card` (the policy's choice) and its next best, one
