@@ -16,7 +16,10 @@
 //! One tree per candidate (the candidates' roots are nodes `0..candidates`). It lives for one
 //! decision ([`super::hard::Look`]) and is never seen outside the bot.
 
-use engine::Face;
+use super::hard::Budget;
+use super::RommeBot;
+use engine::romme::{RommeAction, RommeView};
+use engine::{CardId, Face};
 
 /// One of the seat's own decisions in a rollout, as the tree tells them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +163,89 @@ impl PlanTree {
         let var = (sq - sum * sum / n) / (n - 1.0);
         var.max(1.0).sqrt()
     }
+}
+
+/// One of the hard seat's own decisions in a rollout, chosen in its [`PlanTree`] by UCB at
+/// the node `path` has reached (the step is added to `path`): a discard among its policy's
+/// best [`Budget::width`] (the chosen `action` first; faces counted once); with
+/// [`Budget::draws`] also the draw (talon or discard) and the buy (or pass), the chosen
+/// first. Any other action, a discard that goes out, or a single option: `action` as it is.
+pub(crate) fn plan_ahead(
+    tree: &mut PlanTree,
+    root: usize,
+    path: &mut Vec<Step>,
+    budget: Budget,
+    (view, legal): (&RommeView, &[RommeAction]),
+    action: RommeAction,
+    bot: &mut RommeBot,
+) -> RommeAction {
+    let options = match &action {
+        RommeAction::Discard { card } => discard_moves(*card, budget, (view, legal), bot),
+        RommeAction::DrawTalon | RommeAction::DrawDiscard if budget.draws => either(
+            &action,
+            RommeAction::DrawDiscard,
+            RommeAction::DrawTalon,
+            Move::Draw,
+        ),
+        RommeAction::Buy | RommeAction::PassBuy if budget.draws => {
+            either(&action, RommeAction::Buy, RommeAction::PassBuy, Move::Buy)
+        }
+        _ => Vec::new(),
+    };
+    let options: Vec<(RommeAction, Move)> = options
+        .into_iter()
+        .filter(|(a, _)| legal.contains(a))
+        .collect();
+    if options.len() < 2 {
+        return action;
+    }
+    let moves: Vec<Move> = options.iter().map(|(_, m)| *m).collect();
+    let node = tree.node(root, path);
+    let (i, step) = tree.choose(node, &moves, f64::from(budget.explore) / 100.0);
+    path.push(step);
+    options.into_iter().nth(i).map_or(action, |(a, _)| a)
+}
+
+/// Two opposite actions (`yes` and `no`) for [`plan_ahead`]: the chosen `action` first, each
+/// with its move (`key(true)` for `yes`).
+fn either(
+    action: &RommeAction,
+    yes: RommeAction,
+    no: RommeAction,
+    key: fn(bool) -> Move,
+) -> Vec<(RommeAction, Move)> {
+    let chose_yes = *action == yes;
+    let (chosen, other) = if chose_yes { (yes, no) } else { (no, yes) };
+    vec![(chosen, key(chose_yes)), (other, key(!chose_yes))]
+}
+
+/// The discards [`plan_ahead`] compares: `card` (the policy's choice) and its next best, one
+/// card per face, [`Budget::width`] in all.
+fn discard_moves(
+    card: CardId,
+    budget: Budget,
+    (view, legal): (&RommeView, &[RommeAction]),
+    bot: &RommeBot,
+) -> Vec<(RommeAction, Move)> {
+    let mut ids = vec![card];
+    for id in bot.discard_options(view, legal) {
+        if ids.len() >= budget.width {
+            break;
+        }
+        if id != card {
+            ids.push(id);
+        }
+    }
+    let mut options: Vec<(RommeAction, Move)> = Vec::with_capacity(ids.len());
+    for id in ids {
+        let Some(face) = view.hand.iter().find(|c| c.id == id).map(|c| c.face) else {
+            continue;
+        };
+        if options.iter().all(|(_, m)| *m != Move::Discard(face)) {
+            options.push((RommeAction::Discard { card: id }, Move::Discard(face)));
+        }
+    }
+    options
 }
 
 #[cfg(test)]
