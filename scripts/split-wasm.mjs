@@ -70,7 +70,9 @@ try {
     // hash of the input and the options) and reused. Entries unused for a week are removed.
     const cache = path.join(targetDir, 'wasm-opt-cache');
     fs.mkdirSync(cache, { recursive: true });
-    const OPT = ['-Oz'];
+    // KR_WASM_NAMES=1 keeps the functions' names (a build to profile in the browser: its
+    // performance panel then names the Rust functions; the modules are larger).
+    const OPT = ['-Oz', ...(process.env.KR_WASM_NAMES ? ['-g'] : [])];
     let reused = 0;
     const queue = modules.map(([file]) => file);
     const worker = async () => {

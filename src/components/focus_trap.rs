@@ -24,6 +24,21 @@ fn active() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.active_element()
 }
 
+/// The dialog `node` takes the focus on its first focusable element, if it is still open and
+/// the focus is not inside it already.
+fn take_focus(node: NodeRef<leptos::html::Div>) {
+    let Some(root) = node.try_get_untracked().flatten() else {
+        return;
+    };
+    let root: web_sys::Element = root.into();
+    if active().is_some_and(|a| root.contains(Some(&a))) {
+        return;
+    }
+    if let Some(first) = focusables(&root).first() {
+        let _ = first.focus();
+    }
+}
+
 /// Gives the focus back to `el` after a dialog closed: only if `el` is still on the page and
 /// the focus is nowhere else (on the body, or on an element that has left the page).
 fn restore(el: web_sys::HtmlElement) {
@@ -45,9 +60,15 @@ pub fn focus_trap(node: NodeRef<leptos::html::Div>) -> impl Fn(web_sys::Keyboard
         let outside = active().is_none_or(|a| !root.contains(Some(&a)));
         if outside {
             before.set_value(active().and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok()));
-            if let Some(first) = focusables(&root).first() {
-                let _ = first.focus();
-            }
+            // After the dialog's first frame: finding what can take the focus reads the
+            // layout, and done in the task that built the dialog it laid out the whole page
+            // there (20 ms of a deal end's 47 in the page; a long task on a slower machine).
+            request_animation_frame(move || {
+                set_timeout(
+                    move || take_focus(node),
+                    std::time::Duration::from_millis(0),
+                )
+            });
         }
     });
     on_cleanup(move || {

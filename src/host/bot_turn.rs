@@ -9,14 +9,19 @@ use engine::{Game, Seat};
 use leptos::prelude::*;
 
 /// The longest a bot thinks at a time before it gives the page back its main thread
-/// (a browser "long task" is one over 50 ms).
-const SLICE_MS: f64 = 20.0;
+/// (a browser "long task" is one over 50 ms). 20 ms left too little room on a machine
+/// slower than the development one: the project's CI measured slices of 50–70 ms there.
+const SLICE_MS: f64 = 12.0;
 
 /// A slice also ends when the next unit of work (a rollout, asked about after each one)
 /// might not end within this many ms from the slice's start, judged by the longest unit so
 /// far: a Karussell rollout with the solver can take 20–30 ms in the page, and a slice of
 /// 20 ms plus one of those made tasks of 50–62 ms.
-const TASK_MS: f64 = 35.0;
+const TASK_MS: f64 = 25.0;
+
+/// A decision reached after this many ms of its slice is played in a task of its own: the
+/// action's autosave and the board's update (10–40 ms in the page) never add to a slice.
+const APPLY_APART_MS: f64 = 4.0;
 
 /// How often a decision looks whether its bot's code has arrived.
 const WAIT_MS: u64 = 30;
@@ -102,8 +107,19 @@ impl<G: UiGame> BotTurn<G> {
         match decided {
             Some(Thought::Decided(action)) => {
                 self.stop_thinking();
-                record_decision(self.level, started, spent + now_ms() - started);
-                apply(self.seat, action, true)
+                let now = now_ms();
+                record_decision(self.level, started, spent + now - started);
+                if now - started < APPLY_APART_MS {
+                    return apply(self.seat, action, true);
+                }
+                set_timeout(
+                    move || {
+                        if self.still_due() {
+                            apply(self.seat, action, true)
+                        }
+                    },
+                    std::time::Duration::from_millis(0),
+                );
             }
             // Not decided yet: go on after the browser had its turn.
             Some(Thought::Later) => {
@@ -118,6 +134,18 @@ impl<G: UiGame> BotTurn<G> {
             Some(Thought::Stale) => self.stop_thinking(),
             None => {}
         }
+    }
+
+    /// This decision is still the one the game waits for (no undo, no other action, the
+    /// page not left since it began).
+    fn still_due(self) -> bool {
+        self.seq.try_get_value() == Some(self.my_seq)
+            && self
+                .sess
+                .try_with_untracked(|s| {
+                    s.record.log.len() == self.step && s.state.to_move() == Some(self.seat)
+                })
+                .unwrap_or(false)
     }
 
     /// The bot thought and is done (the page is no longer busy with it).

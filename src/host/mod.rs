@@ -414,8 +414,8 @@ fn follow_turns<G: UiGame>(
 
 /// The board, hidden behind the privacy screen.
 ///
-/// Every deal (round) gets its board built anew: new memos and effects (Leptos reuses the DOM
-/// where it can, so the focus stays). Leptos 0.8 keeps every view that read one of the
+/// Every deal (round) gets its board built anew: new memos and effects, in the task after the
+/// one that took the old board away (the focus, gone with it, goes to the hand). Leptos 0.8 keeps every view that read one of the
 /// board's memos in that memo's list of readers after the view is gone (see `ctx::prune`,
 /// which cannot help with memos); the new board drops the old memos with their lists. Live
 /// wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that are gone
@@ -430,9 +430,22 @@ fn board_slot<G: UiGame>(
         sess.with(|s| G::NEW_BOARD_EACH_DEAL.then(|| G::deals_played_of(&s.state)))
     });
     let built = StoredValue::new(false);
+    // The deal whose board is shown. A new deal's board is built in a task after the one
+    // that took the last deal's board away: both in one task (50–60 ms in the page) was a
+    // long task on a slower machine.
+    let shown = RwSignal::new(deal.get_untracked());
     move || {
         // Read, not only tracked: a memo computes (and so follows the game) only once read.
-        let _deal = deal.get();
+        let now = deal.get();
+        if shown.get() != now {
+            set_timeout(
+                move || {
+                    shown.try_set(now);
+                },
+                std::time::Duration::from_millis(0),
+            );
+            return None;
+        }
         // A board shows the names as they were when it was built: a guest who brings its
         // own name (a table between devices) gets a new one.
         props.names.track();

@@ -77,6 +77,39 @@ fn frame(
     ))
 }
 
+/// The back camera's picture; `None` where the browser offers no camera at all, an error
+/// where the person (or the browser) refused it.
+async fn camera() -> Option<Result<web_sys::MediaStream, wasm_bindgen::JsValue>> {
+    let devices = media_devices()?;
+    let constraints = web_sys::MediaStreamConstraints::new();
+    let video_wish = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&video_wish, &"facingMode".into(), &"environment".into());
+    constraints.set_video(&video_wish);
+    let got = match devices.get_user_media_with_constraints(&constraints) {
+        Ok(p) => JsFuture::from(p).await,
+        Err(e) => Err(e),
+    };
+    Some(got.and_then(|s| s.dyn_into::<web_sys::MediaStream>()))
+}
+
+/// The picture's element once the page shows it (up to 2 s; `None` then, or when the camera
+/// was closed meanwhile): a dead camera panel, showing and reading nothing, is never left open.
+async fn shown_video(
+    video: NodeRef<leptos::html::Video>,
+    open: RwSignal<bool>,
+) -> Option<web_sys::HtmlVideoElement> {
+    for _ in 0..40 {
+        if let Some(v) = video.get_untracked() {
+            return Some(v);
+        }
+        if open.try_get_untracked() != Some(true) {
+            return None;
+        }
+        sleep(50).await;
+    }
+    video.get_untracked()
+}
+
 /// The button that opens the camera, and the camera's picture while it looks for a reply.
 /// `take` gets each code found: Ok closes the camera, Err(why) is shown and looking goes on.
 pub(super) fn scan_button(
@@ -86,6 +119,9 @@ pub(super) fn scan_button(
     let t = move |k: &str| tr(app.lang(), k).to_string();
     let open = RwSignal::new(false);
     let said = RwSignal::new(None::<String>);
+    // Frames looked at since the camera opened (on the picture as `data-frames`: how far a
+    // scan that finds nothing got).
+    let frames = RwSignal::new(0u32);
     let video = NodeRef::<leptos::html::Video>::new();
     let stream: StoredValue<Option<web_sys::MediaStream>, LocalStorage> =
         StoredValue::new_local(None);
@@ -104,27 +140,21 @@ pub(super) fn scan_button(
     });
     let start = move || {
         said.set(None);
+        frames.set(0);
         open.set(true);
         spawn_local(async move {
             let lang = app.lang();
-            let Some(devices) = media_devices() else {
+            let Some(got) = camera().await else {
                 return;
             };
-            let constraints = web_sys::MediaStreamConstraints::new();
-            let video_wish = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&video_wish, &"facingMode".into(), &"environment".into());
-            constraints.set_video(&video_wish);
-            let got = match devices.get_user_media_with_constraints(&constraints) {
-                Ok(p) => JsFuture::from(p).await,
-                Err(e) => Err(e),
-            };
-            let Ok(s) = got.and_then(|s| s.dyn_into::<web_sys::MediaStream>()) else {
+            let Ok(s) = got else {
                 said.try_set(Some(tr(lang, "net.camera_denied").to_string()));
                 open.try_set(false);
                 return;
             };
-            let Some(v) = video.get_untracked() else {
-                return stop(&s);
+            let Some(v) = shown_video(video, open).await else {
+                stop(&s);
+                return close();
             };
             v.set_src_object(Some(&s));
             let _ = v.play().map(super::share::quietly);
@@ -141,6 +171,7 @@ pub(super) fn scan_button(
                 let Some((luma, w, h)) = frame(&v, &canvas) else {
                     continue;
                 };
+                frames.try_update(|n| *n += 1);
                 match read_part(luma, w, h).await {
                     Ok(Some(text)) => match take(text) {
                         Ok(()) => return close(),
@@ -166,7 +197,7 @@ pub(super) fn scan_button(
             </button>
         })}
         <Show when=move || open.get()>
-            <video class="net-camera" data-testid="net-camera" node_ref=video autoplay=true muted=true playsinline=true></video>
+            <video class="net-camera" data-testid="net-camera" data-frames=move || frames.get() node_ref=video autoplay=true muted=true playsinline=true></video>
             <p class="net-hint">{move || t("net.scan_hint_camera")}</p>
         </Show>
         {move || said.get().map(|m| view! { <p class="error-box" role="alert" data-testid="net-scan-error">{m}</p> })}

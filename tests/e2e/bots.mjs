@@ -1,5 +1,5 @@
 // Bots in the page: a deal against hard bots, and a bots-only deal, with no long task over
-// 50 ms while bots play (the hard bots think in slices; a slice pauses at 20 ms).
+// 50 ms while bots play (the hard bots think in slices; a slice pauses at 12 ms).
 import { assert } from './assert.mjs';
 import { playDeal } from './romme.mjs';
 import { playTurn as karussellTurn, myMove } from './karussell.mjs';
@@ -23,6 +23,7 @@ async function setup(page, base, game, levels) {
 async function watch(page) {
   await page.evaluate(() => {
     window.__long = [];
+    window.__frames = [];
     window.__pauses = 0;
     window.__decisions = {};
     if (window.__watching) return; // the observers below write to the fresh records
@@ -30,6 +31,16 @@ async function watch(page) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
     }).observe({ type: 'longtask' });
+    // What a long frame spent its time on (Long Animation Frames): each script's invoker and
+    // duration, and the style, layout and paint after them; printed with a failure.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.duration < 30) continue;
+        const scripts = e.scripts.map((s) => `${s.invoker || s.invokerType} ${Math.round(s.duration)}`).join(', ');
+        const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
+        window.__frames.push([Math.round(e.duration), `${Math.round(e.duration)} ms: [${scripts}] render ${render}`]);
+      }
+    }).observe({ type: 'long-animation-frame' });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.name.startsWith('kr-bot:')) (window.__decisions[e.name.slice(7)] ||= []).push(e.duration);
     }).observe({ type: 'measure' });
@@ -50,10 +61,13 @@ async function watchOnceShown(page) {
   await watch(page);
 }
 
-const figures = (page) => page.evaluate(() => ({ long: window.__long, pauses: window.__pauses }));
+const figures = (page) => page.evaluate(() => ({ long: window.__long, frames: window.__frames, pauses: window.__pauses }));
 
 function noLongTasks(f, what) {
   console.log(`     ${what}: long tasks ${JSON.stringify(f.long)}, searches paused ${f.pauses} times`);
+  // The longest frames (over 30 ms), even when none is a long task: how close it came.
+  const worst = [...f.frames].sort((a, b) => b[0] - a[0]).slice(0, f.long.length ? 12 : 4);
+  if (worst.length) console.log(`     longest frames: ${worst.map((w) => w[1]).join(' | ')}`);
   assert(f.long.length === 0, `${what}: long tasks over 50 ms: ${JSON.stringify(f.long)}`);
 }
 

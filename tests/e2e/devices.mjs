@@ -545,6 +545,7 @@ export default [
         // (a minute: the decoder reads frames while the other tests keep both cores busy)
         await g.waitForSelector('[data-testid=romme-board]', { timeout: 60000 }).catch(async (e) => {
           console.log('DBG host:', await host.evaluate(() => document.querySelector('[data-testid=net-table]')?.innerText.replace(/\n/g, ' | ').slice(0, 600)));
+          console.log('DBG camera:', await host.evaluate(() => { const v = document.querySelector('[data-testid=net-camera]'); return v ? `frames looked at ${v.dataset.frames}, video ${v.videoWidth}×${v.videoHeight}, ready ${v.readyState}` : 'closed'; }));
           console.log('DBG guest:', await g.evaluate(() => document.body.innerText.replace(/\n/g, ' | ').slice(0, 300)));
           throw e;
         });

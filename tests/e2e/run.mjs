@@ -99,6 +99,12 @@ async function runTest(w, t) {
   // passes once passes every time, instead of failing on the rare deal its steps do not
   // expect. E2E_RANDOM=1 leaves the page's randomness alone (to look for such deals).
   if (!process.env.E2E_RANDOM) await fixSeed(page, seedOf(t.name));
+  // E2E_CPU_SLOWDOWN=2: the page's CPU throttled (Chromium's DevTools emulation), to see how
+  // the timing checks fare on a slower machine than this one.
+  if (process.env.E2E_CPU_SLOWDOWN) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.E2E_CPU_SLOWDOWN) });
+  }
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));

@@ -237,11 +237,16 @@ fn end_parts(b: Board) -> impl IntoView {
             .with_untracked(|v| (!v.sheet.rows.is_empty()).then(|| sheet_for(v, &b.names(), lang)))
     };
     let options = b.view.with_untracked(|v| v.options.clone());
+    // The rules (every option, a long form) are built when first opened: built with every
+    // board (each deal) they made a deal's first task a long one on a slower machine.
+    let rules_seen = RwSignal::new(false);
     view! {
         {end_panel}
-        <details class="sheet-wrap rules-info">
+        <details class="sheet-wrap rules-info" on:toggle=move |_| rules_seen.set(true)>
             <summary>{move || b.t("ro.ui.rules")}</summary>
-            <fieldset disabled>{super::setup::rules_form(RwSignal::new(options))}</fieldset>
+            <Show when=move || rules_seen.get()>
+                <fieldset disabled>{super::setup::rules_form(RwSignal::new(options.clone()))}</fieldset>
+            </Show>
         </details>
         <details class="sheet-wrap">
             <summary>{move || b.t("ro.ui.sheet")}</summary>
