@@ -19,18 +19,27 @@ async function setup(page, base, game, levels) {
 }
 
 // Records long tasks (over 50 ms, the browser's definition) and how often a bot's search
-// paused between slices (the host's data-thinking going true).
+// paused between slices (the host's data-thinking going true). A long task in which the
+// page handled the player's own input (a tap, a click, a key: Event Timing's processing
+// window lies in it) is the page's response to that input, kept apart from the others: the
+// bots' work (timers) must stay in tasks under 50 ms, and a response under 100 ms (RAIL's
+// goal for a response to input). The project's CI measured the player's taps in Karussell
+// (apply, autosave, board) at 61–71 ms where this machine measures 20–50.
 async function watch(page) {
   await page.evaluate(() => {
-    window.__long = [];
+    window.__tasks = [];
+    window.__inputs = [];
     window.__frames = [];
     window.__pauses = 0;
     window.__decisions = {};
     if (window.__watching) return; // the observers below write to the fresh records
     window.__watching = true;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
+      for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__inputs.push([e.processingStart, e.processingEnd]);
+    }).observe({ type: 'event', durationThreshold: 16 });
     // What a long frame spent its time on (Long Animation Frames): each script's invoker and
     // duration, and the style, layout and paint after them; printed with a failure.
     new PerformanceObserver((list) => {
@@ -61,14 +70,28 @@ async function watchOnceShown(page) {
   await watch(page);
 }
 
-const figures = (page) => page.evaluate(() => ({ long: window.__long, frames: window.__frames, pauses: window.__pauses }));
+// `long`: the long tasks other than responses to input (ms); `input`: the responses to input
+// that were long tasks.
+const figures = (page) => page.evaluate(() => {
+  const answers = ([t, d]) => window.__inputs.some(([a, b]) => a >= t - 1 && b <= t + d + 1);
+  const ms = (xs) => xs.map(([, d]) => Math.round(d));
+  return {
+    long: ms(window.__tasks.filter((x) => !answers(x))),
+    input: ms(window.__tasks.filter(answers)),
+    frames: window.__frames,
+    pauses: window.__pauses,
+  };
+});
 
 function noLongTasks(f, what) {
-  console.log(`     ${what}: long tasks ${JSON.stringify(f.long)}, searches paused ${f.pauses} times`);
+  console.log(`     ${what}: long tasks ${JSON.stringify(f.long)}, responses to input over 50 ms ${JSON.stringify(f.input || [])}, searches paused ${f.pauses} times`);
   // The longest frames (over 30 ms), even when none is a long task: how close it came.
-  const worst = [...f.frames].sort((a, b) => b[0] - a[0]).slice(0, f.long.length ? 12 : 4);
+  const slow = f.long.length || (f.input || []).some((d) => d > 100);
+  const worst = [...f.frames].sort((a, b) => b[0] - a[0]).slice(0, slow ? 12 : 4);
   if (worst.length) console.log(`     longest frames: ${worst.map((w) => w[1]).join(' | ')}`);
   assert(f.long.length === 0, `${what}: long tasks over 50 ms: ${JSON.stringify(f.long)}`);
+  const late = (f.input || []).filter((d) => d > 100);
+  assert(late.length === 0, `${what}: long tasks over 50 ms: responses to input over 100 ms: ${JSON.stringify(late)}`);
 }
 
 // A long task can come from the machine (another process, a GC, the software renderer of a
@@ -176,13 +199,32 @@ for (const level of ['easy', 'normal', 'hard']) {
 }
 
 TESTS.push({
-  name: 'bots: the long-task watch sees a long task (the check can fail)',
+  name: 'bots: the long-task watch sees a long task (the check can fail), and tells a response to a tap from other work',
   async run({ page }) {
     await watch(page);
     await page.evaluate(() => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 80) {} }, 0));
     await page.waitForTimeout(300);
-    const f = await figures(page);
-    assert(f.long.length === 1 && f.long[0] >= 80, 'an 80 ms task was seen: ' + JSON.stringify(f.long));
+    let f = await figures(page);
+    assert(f.long.length === 1 && f.long[0] >= 80 && f.input.length === 0, 'an 80 ms timer task was seen as other work: ' + JSON.stringify(f));
+    // A tap whose handler takes 80 ms, then one taking 130 ms: responses to input, the second
+    // over the 100 ms a response may take.
+    for (const ms of [80, 130]) {
+      await watch(page);
+      await page.evaluate((ms) => {
+        const b = document.createElement('button');
+        b.id = 'kr-slow-tap';
+        b.textContent = 'slow';
+        b.onclick = () => { const t = performance.now(); while (performance.now() - t < ms) {} b.remove(); };
+        document.body.prepend(b);
+      }, ms);
+      await page.click('#kr-slow-tap');
+      await page.waitForTimeout(300);
+      f = await figures(page);
+      assert(f.long.length === 0 && f.input.length === 1 && f.input[0] >= ms, `a ${ms} ms tap was seen as a response to input: ` + JSON.stringify(f));
+      let failed = false;
+      try { noLongTasks(f, `a ${ms} ms tap`); } catch { failed = true; }
+      assert(failed === (ms > 100), `the check ${ms > 100 ? 'fails' : 'passes'} on a ${ms} ms response`);
+    }
   },
 });
 
