@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 /// The longest a bot thinks at a time before it gives the page back its main thread
 /// (a browser "long task" is one over 50 ms). 20 ms left too little room on a machine
-/// slower than the development one: the project's CI measured slices of 50–70 ms there.
+/// slower than the development one: the project's CI measured long tasks of 50–70 ms there.
 const SLICE_MS: f64 = 12.0;
 
 /// A slice also ends when the next unit of work (a rollout, asked about after each one)
@@ -142,10 +142,13 @@ impl<G: UiGame> BotTurn<G> {
         self.seq.try_get_value() == Some(self.my_seq)
             && self
                 .sess
-                .try_with_untracked(|s| {
-                    s.record.log.len() == self.step && s.state.to_move() == Some(self.seat)
-                })
+                .try_with_untracked(|s| self.waited_for(s))
                 .unwrap_or(false)
+    }
+
+    /// The game `s` still waits for this seat's decision at the step it began at.
+    fn waited_for(self, s: &Session<G>) -> bool {
+        s.record.log.len() == self.step && s.state.to_move() == Some(self.seat)
     }
 
     /// The bot thought and is done (the page is no longer busy with it).
@@ -160,7 +163,7 @@ impl<G: UiGame> BotTurn<G> {
     /// action, or the bots are gone with the page).
     fn think(self, s: &Session<G>, started: f64) -> Option<Thought<G::Action>> {
         let seat = self.seat;
-        if s.record.log.len() != self.step || s.state.to_move() != Some(seat) {
+        if !self.waited_for(s) {
             return Some(Thought::Stale);
         }
         let level = self.level;

@@ -415,10 +415,10 @@ fn follow_turns<G: UiGame>(
 /// The board, hidden behind the privacy screen.
 ///
 /// Every deal (round) gets its board built anew: new memos and effects, in the task after the
-/// one that took the old board away (the focus, gone with it, goes to the hand). Leptos 0.8 keeps every view that read one of the
-/// board's memos in that memo's list of readers after the view is gone (see `ctx::prune`,
-/// which cannot help with memos); the new board drops the old memos with their lists. Live
-/// wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that are gone
+/// one that took the old board away (the focus, gone with it, goes to the hand). Leptos 0.8
+/// keeps every view that read one of the board's memos in that memo's list of readers after
+/// the view is gone (see `ctx::prune`, which cannot help with memos); the new board drops the
+/// old memos with their lists. Live wasm heap of a 20-deal bot match: 8.2 → 1.1 KB per deal kept of views that are gone
 /// (`tests/e2e/bench_live.mjs`). Only where the board keeps no UI state across a deal change
 /// (`NEW_BOARD_EACH_DEAL`: Rommé; Karussell's and Abluxxen's boards remember a round's end).
 fn board_slot<G: UiGame>(
